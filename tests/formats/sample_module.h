@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include <vector>
+#include "base/error.h"
+
+#include "formats/module_image.h"
+
+namespace formats::testing {
+
+// A module with distinct bytes in every segment, a MOD0 header at text+0x80 (found through the
+// offset at text+4) and text bytes 0x8..0x80 zero, where an NRO writer puts its header.
+ModuleImage SampleModule();
+
+// Runs `call` and returns the message of the base::Error it throws, or "(no error)".
+template <typename Call>
+std::string ErrorOf(Call&& call) {
+    try {
+        call();
+    } catch (const base::Error& error) {
+        return error.what();
+    }
+    return "(no error)";
+}
+
+// EXPECT_TRUE(Contains(message, "part")) prints the whole message when the part is missing.
+inline ::testing::AssertionResult Contains(const std::string& text, const std::string& part) {
+    if (text.find(part) != std::string::npos) {
+        return ::testing::AssertionSuccess();
+    }
+    return ::testing::AssertionFailure() << "\"" << part << "\" not in: " << text;
+}
+
+}  // namespace formats::testing
