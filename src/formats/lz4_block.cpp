@@ -25,7 +25,10 @@ std::vector<u8> Lz4CompressBlock(std::span<const u8> input) {
 }
 
 std::optional<std::vector<u8>> Lz4DecompressBlock(std::span<const u8> input, u64 expected_size) {
-    if (input.size() > INT_MAX || expected_size > INT_MAX) {
+    // LZ4 expands at most 255-fold; checking first keeps a hostile size from costing memory.
+    constexpr u64 kMaxRatio = 255;
+    if (input.size() > INT_MAX || expected_size > INT_MAX ||
+        expected_size > input.size() * kMaxRatio + 16) {
         return std::nullopt;
     }
     std::vector<u8> output(expected_size);

@@ -43,12 +43,22 @@ TEST(Mod0, RejectsOffsetsOutsideTheModule) {
     EXPECT_TRUE(Contains(ErrorOf([&] { ReadModuleMod0(module, "m"); }), "mod0.dynamic"));
 }
 
-TEST(Mod0, RejectsHeaderPastTheImage) {
+TEST(Mod0, RejectsHeaderOutsideTheSegments) {
     ModuleImage module = SampleModule();
-    const u32 offset = 0x4ff8;
+    u32 offset = 0x1ff0;  // the header would cross the end of text
     std::memcpy(module.text.data() + 4, &offset, sizeof(offset));
     EXPECT_TRUE(Contains(ErrorOf([&] { ReadModuleMod0(module, "m"); }),
-                         "m: mod0 at offset 0x4ff8 (size 0x1c) is past the end"));
+                         "m: mod0 at offset 0x1ff0: header (size 0x1c) lies outside the "
+                         "segment's 0x2000 bytes at 0x0"));
+    offset = 0x4ff8;  // in bss
+    std::memcpy(module.text.data() + 4, &offset, sizeof(offset));
+    EXPECT_TRUE(Contains(ErrorOf([&] { ReadModuleMod0(module, "m"); }),
+                         "m: mod0 at offset 0x4ff8: header lies in no segment"));
+}
+
+TEST(Mod0, ReadsFromAFlatImage) {
+    const ModuleImage module = SampleModule();
+    EXPECT_EQ(ReadMod0(module.LoadedBytes(), 0x80, "m"), ReadModuleMod0(module, "m"));
 }
 
 }  // namespace
