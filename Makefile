@@ -1,0 +1,34 @@
+# The set-up is two commands: `make run` and `make test` (see README.md).
+PRESET ?= default
+BUILD_DIR = $(if $(filter default,$(PRESET)),build,build-$(PRESET))
+JOBS ?= $(shell nproc)
+
+.PHONY: setup configure build run test bench format fuzz clean
+
+setup:
+	@scripts/setup
+
+configure: setup
+	@test -f $(BUILD_DIR)/build.ninja || cmake --preset $(PRESET)
+
+build: configure
+	cmake --build --preset $(PRESET) -j $(JOBS)
+
+run: build
+	$(BUILD_DIR)/src/app/nxhost run $(BUILD_DIR)/guest/hello.nro
+
+test: build
+	ctest --preset $(PRESET)
+
+bench: build
+	bench/cpu/run.sh $(BUILD_DIR)
+
+fuzz:
+	$(MAKE) build PRESET=fuzz
+	ctest --test-dir build-fuzz -L fuzz --output-on-failure
+
+format:
+	git ls-files '*.cpp' '*.h' '*.c' | xargs clang-format -i
+
+clean:
+	rm -rf build build-debug build-fuzz

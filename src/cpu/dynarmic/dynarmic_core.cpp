@@ -1,0 +1,316 @@
+#include <atomic>
+#include <cstring>
+#include <limits>
+
+#include <dynarmic/interface/A64/a64.h>
+#include <dynarmic/interface/A64/config.h>
+#include <dynarmic/interface/exclusive_monitor.h>
+
+#include "base/log.h"
+#include "cpu/a64_extension.h"
+#include "cpu/core.h"
+#include "cpu/exclusive_monitor.h"
+#include "cpu/guest_memory.h"
+
+namespace cpu {
+namespace {
+
+using Dynarmic::A64::Exception;
+using Dynarmic::A64::VAddr;
+
+constexpr auto kFaultHalt = Dynarmic::HaltReason::UserDefined2;
+
+class DynarmicCore final : public Core, private Dynarmic::A64::UserCallbacks {
+public:
+    explicit DynarmicCore(const CoreConfig& config)
+        : memory_(*config.memory),
+          hooks_(*config.hooks),
+          index_(config.index),
+          tpidrro_(config.tpidrro_el0) {
+        Dynarmic::A64::UserConfig jit_config;
+        jit_config.callbacks = this;
+        jit_config.processor_id = config.index;
+        jit_config.global_monitor =
+            config.monitor ? static_cast<Dynarmic::ExclusiveMonitor*>(config.monitor->Backend())
+                           : nullptr;
+        jit_config.tpidrro_el0 = &tpidrro_;
+        jit_config.tpidr_el0 = &tpidr_;
+        jit_config.fastmem_pointer = memory_.Base();
+        jit_config.fastmem_address_space_bits = memory_.AddressBits();
+        jit_config.silently_mirror_fastmem = false;
+        jit_config.fastmem_exclusive_access = config.monitor != nullptr;
+        jit_config.cntfrq_el0 = static_cast<u32>(kGuestCounterFrequency);
+        // The console's Cortex-A78C: 64-byte cache lines, DC ZVA zeroes 64 bytes.
+        jit_config.ctr_el0 = 0x8444c004;
+        jit_config.dczid_el0 = 4;
+        jit_config.enable_cycle_counting = true;
+        // A faulting access stops the block at once, so the report names the right PC.
+        jit_config.check_halt_on_memory_access = true;
+        jit_config.code_cache_size = 64 * 1024 * 1024;
+        jit_ = std::make_unique<Dynarmic::A64::Jit>(jit_config);
+    }
+
+    Stop Run() override {
+        fault_.reset();
+        for (;;) {
+            const Dynarmic::HaltReason reason = jit_->Run();
+            if (Dynarmic::Has(reason, kFaultHalt)) {
+                jit_->ClearHalt(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
+                if (fault_ && fault_->pc == 0) {
+                    fault_->pc = jit_->GetPC();  // a data abort: the PC of the access
+                }
+                return Stop{StopReason::Fault, fault_};
+            }
+            if (Dynarmic::Has(reason, Dynarmic::HaltReason::UserDefined1)) {
+                jit_->ClearHalt(Dynarmic::HaltReason::UserDefined1);
+                return Stop{StopReason::Halted, std::nullopt};
+            }
+            // Out of ticks: the budget is only a counter here, so go on.
+        }
+    }
+
+    void Halt() override { jit_->HaltExecution(Dynarmic::HaltReason::UserDefined1); }
+
+    u64 GetX(unsigned index) const override { return jit_->GetRegister(index); }
+    void SetX(unsigned index, u64 value) override { jit_->SetRegister(index, value); }
+    u64 GetSP() const override { return jit_->GetSP(); }
+    void SetSP(u64 value) override { jit_->SetSP(value); }
+    u64 GetPC() const override { return jit_->GetPC(); }
+    void SetPC(u64 value) override { jit_->SetPC(value); }
+
+    ThreadContext GetContext() const override {
+        ThreadContext context;
+        context.x = jit_->GetRegisters();
+        context.sp = jit_->GetSP();
+        context.pc = jit_->GetPC();
+        context.pstate = jit_->GetPstate();
+        context.v = jit_->GetVectors();
+        context.fpcr = jit_->GetFpcr();
+        context.fpsr = jit_->GetFpsr();
+        context.tpidr = tpidr_;
+        return context;
+    }
+
+    void SetContext(const ThreadContext& context) override {
+        jit_->SetRegisters(context.x);
+        jit_->SetSP(context.sp);
+        jit_->SetPC(context.pc);
+        jit_->SetPstate(context.pstate);
+        jit_->SetVectors(context.v);
+        jit_->SetFpcr(context.fpcr);
+        jit_->SetFpsr(context.fpsr);
+        tpidr_ = context.tpidr;
+        jit_->ClearExclusiveState();
+    }
+
+    void SetTpidrroEl0(u64 value) override { tpidrro_ = value; }
+    void InvalidateCode(u64 address, u64 size) override {
+        jit_->InvalidateCacheRange(address, size);
+    }
+    u64 InstructionsExecuted() const override { return ticks_; }
+    unsigned Index() const override { return index_; }
+
+private:
+    // Slow-path memory access: dynarmic comes here when fastmem faulted.
+    template <typename T>
+    T ReadMemory(VAddr address) {
+        T value{};
+        if (!memory_.ReadBlock(address, {reinterpret_cast<u8*>(&value), sizeof(T)})) {
+            RaiseFault(GuestFault::Kind::ReadFault, address);
+        }
+        return value;
+    }
+
+    template <typename T>
+    void WriteMemory(VAddr address, const T& value) {
+        if (!memory_.WriteBlock(address, {reinterpret_cast<const u8*>(&value), sizeof(T)})) {
+            RaiseFault(GuestFault::Kind::WriteFault, address);
+        }
+    }
+
+    template <typename T>
+    bool WriteExclusive(VAddr address, T value, T expected) {
+        u8* host = memory_.HostPointer(address, sizeof(T), Permission::Write);
+        if (host == nullptr) {
+            RaiseFault(GuestFault::Kind::WriteFault, address);
+            return false;
+        }
+        if constexpr (sizeof(T) == 16) {
+            auto* target = reinterpret_cast<unsigned __int128*>(host);
+            unsigned __int128 old_value;
+            unsigned __int128 new_value;
+            std::memcpy(&old_value, &expected, 16);
+            std::memcpy(&new_value, &value, 16);
+            return __atomic_compare_exchange_n(target, &old_value, new_value, false,
+                                               __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+        } else {
+            return std::atomic_ref<T>(*reinterpret_cast<T*>(host))
+                .compare_exchange_strong(expected, value);
+        }
+    }
+
+    void RaiseFault(GuestFault::Kind kind, u64 address) {
+        if (fault_) {
+            return;  // the first fault of a block is the one to report
+        }
+        fault_ = GuestFault{kind, 0, address};
+        // MemoryAbort is the reason check_halt_on_memory_access looks for after each access.
+        jit_->HaltExecution(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
+    }
+
+    // Hands a fault to the kernel first; stops the run when the kernel does not take it.
+    void DeliverFault(const GuestFault& fault) {
+        if (!hooks_.OnFault(*this, fault)) {
+            fault_ = fault;
+            jit_->HaltExecution(kFaultHalt);
+        }
+    }
+
+    bool ExecuteByExtension(VAddr pc) {
+        const auto instruction = memory_.Read<u32>(pc);
+        if (!instruction) {
+            return false;
+        }
+        ExtensionAdapter adapter(*this);
+        u64 fault_address = 0;
+        switch (ExecuteExtension(*instruction, adapter, fault_address)) {
+            case ExtensionOutcome::Executed:
+                jit_->SetPC(pc + 4);
+                return true;
+            case ExtensionOutcome::MemoryFault:
+                jit_->SetPC(pc);
+                DeliverFault(GuestFault{GuestFault::Kind::WriteFault, pc, fault_address});
+                return true;
+            case ExtensionOutcome::NotHandled:
+                return false;
+        }
+        return false;
+    }
+
+    // UserCallbacks
+    std::optional<u32> MemoryReadCode(VAddr address) override {
+        const u8* host = memory_.HostPointer(address, 4, Permission::Execute);
+        if (host == nullptr) {
+            return std::nullopt;
+        }
+        u32 word;
+        std::memcpy(&word, host, 4);
+        return word;
+    }
+    u8 MemoryRead8(VAddr a) override { return ReadMemory<u8>(a); }
+    u16 MemoryRead16(VAddr a) override { return ReadMemory<u16>(a); }
+    u32 MemoryRead32(VAddr a) override { return ReadMemory<u32>(a); }
+    u64 MemoryRead64(VAddr a) override { return ReadMemory<u64>(a); }
+    Dynarmic::A64::Vector MemoryRead128(VAddr a) override {
+        return ReadMemory<Dynarmic::A64::Vector>(a);
+    }
+    void MemoryWrite8(VAddr a, u8 v) override { WriteMemory(a, v); }
+    void MemoryWrite16(VAddr a, u16 v) override { WriteMemory(a, v); }
+    void MemoryWrite32(VAddr a, u32 v) override { WriteMemory(a, v); }
+    void MemoryWrite64(VAddr a, u64 v) override { WriteMemory(a, v); }
+    void MemoryWrite128(VAddr a, Dynarmic::A64::Vector v) override { WriteMemory(a, v); }
+    bool MemoryWriteExclusive8(VAddr a, u8 v, u8 e) override { return WriteExclusive(a, v, e); }
+    bool MemoryWriteExclusive16(VAddr a, u16 v, u16 e) override { return WriteExclusive(a, v, e); }
+    bool MemoryWriteExclusive32(VAddr a, u32 v, u32 e) override { return WriteExclusive(a, v, e); }
+    bool MemoryWriteExclusive64(VAddr a, u64 v, u64 e) override { return WriteExclusive(a, v, e); }
+    bool MemoryWriteExclusive128(VAddr a, Dynarmic::A64::Vector v,
+                                 Dynarmic::A64::Vector e) override {
+        return WriteExclusive(a, v, e);
+    }
+    bool IsReadOnlyMemory(VAddr address) override {
+        const Permission permission = memory_.PermissionAt(address);
+        return permission != Permission::None && !Includes(permission, Permission::Write);
+    }
+
+    void InterpreterFallback(VAddr pc, size_t /*num_instructions*/) override {
+        if (!ExecuteByExtension(pc)) {
+            jit_->SetPC(pc);
+            DeliverFault(GuestFault{GuestFault::Kind::UndefinedInstruction, pc, 0});
+        }
+    }
+
+    void CallSVC(u32 number) override { hooks_.CallSvc(*this, number); }
+
+    void ExceptionRaised(VAddr pc, Exception exception) override {
+        jit_->SetPC(pc);
+        switch (exception) {
+            case Exception::UnallocatedEncoding:
+            case Exception::ReservedValue:
+            case Exception::UnpredictableInstruction:
+                if (!ExecuteByExtension(pc)) {
+                    DeliverFault(GuestFault{GuestFault::Kind::UndefinedInstruction, pc, 0});
+                }
+                return;
+            case Exception::Breakpoint:
+                DeliverFault(GuestFault{GuestFault::Kind::Breakpoint, pc, 0});
+                return;
+            case Exception::NoExecuteFault:
+                DeliverFault(GuestFault{GuestFault::Kind::ExecuteFault, pc, pc});
+                return;
+            case Exception::WaitForInterrupt:
+            case Exception::WaitForEvent:
+            case Exception::SendEvent:
+            case Exception::SendEventLocal:
+            case Exception::Yield:
+                jit_->SetPC(pc + 4);
+                return;
+        }
+    }
+
+    // A guest that writes code (a JIT of its own) invalidates the instruction cache: drop what
+    // was compiled from those addresses.
+    void InstructionCacheOperationRaised(Dynarmic::A64::InstructionCacheOperation operation,
+                                         VAddr address) override {
+        constexpr u64 kCacheLine = 64;
+        if (operation == Dynarmic::A64::InstructionCacheOperation::InvalidateByVAToPoU) {
+            jit_->InvalidateCacheRange(address & ~(kCacheLine - 1), kCacheLine);
+        } else {
+            jit_->ClearCache();
+        }
+    }
+
+    void AddTicks(u64 ticks) override { ticks_ += ticks; }
+    u64 GetTicksRemaining() override { return std::numeric_limits<u32>::max(); }
+    u64 GetCNTPCT() override { return ReadGuestCounter(); }
+
+    // The extension interpreter's view of this core.
+    class ExtensionAdapter final : public ExtensionState {
+    public:
+        explicit ExtensionAdapter(DynarmicCore& core) : core_(core) {}
+        u64 GetX(unsigned index) const override { return core_.jit_->GetRegister(index); }
+        void SetX(unsigned index, u64 value) override { core_.jit_->SetRegister(index, value); }
+        u64 GetSP() const override { return core_.jit_->GetSP(); }
+        Vector GetV(unsigned index) const override { return core_.jit_->GetVector(index); }
+        void SetV(unsigned index, Vector value) override { core_.jit_->SetVector(index, value); }
+        u32 GetFpcr() const override { return core_.jit_->GetFpcr(); }
+        u32 GetFpsr() const override { return core_.jit_->GetFpsr(); }
+        void SetFpsr(u32 value) override { core_.jit_->SetFpsr(value); }
+        // NZCV is PSTATE bits [28, 32).
+        u32 GetNzcv() const override { return core_.jit_->GetPstate() & 0xf000'0000; }
+        void SetNzcv(u32 value) override {
+            core_.jit_->SetPstate((core_.jit_->GetPstate() & ~0xf000'0000u) |
+                                  (value & 0xf000'0000));
+        }
+        GuestMemory& Memory() override { return core_.memory_; }
+
+    private:
+        DynarmicCore& core_;
+    };
+
+    GuestMemory& memory_;
+    CoreHooks& hooks_;
+    unsigned index_;
+    u64 tpidrro_;
+    u64 tpidr_ = 0;
+    u64 ticks_ = 0;
+    std::optional<GuestFault> fault_;
+    std::unique_ptr<Dynarmic::A64::Jit> jit_;
+};
+
+}  // namespace
+
+std::unique_ptr<Core> CreateDynarmicCore(const CoreConfig& config) {
+    return std::make_unique<DynarmicCore>(config);
+}
+
+}  // namespace cpu

@@ -1,0 +1,97 @@
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "base/types.h"
+
+namespace cpu {
+
+// Page permissions as the guest sees them.
+enum class Permission : u8 {
+    None = 0,
+    Read = 1,
+    Write = 2,
+    Execute = 4,
+    ReadWrite = Read | Write,
+    ReadExecute = Read | Execute,
+};
+
+constexpr Permission operator|(Permission a, Permission b) {
+    return static_cast<Permission>(static_cast<u8>(a) | static_cast<u8>(b));
+}
+constexpr bool Includes(Permission have, Permission need) {
+    return (static_cast<u8>(have) & static_cast<u8>(need)) == static_cast<u8>(need);
+}
+
+inline constexpr u64 kPageSize = 0x1000;
+
+// The guest's address space: one host reservation of 2^address_bits bytes, so that guest
+// address A lives at Base() + A and the JIT can access it directly (fastmem). Host protection
+// mirrors guest permissions, so a stray guest access faults instead of touching host memory;
+// a per-page table keeps the guest permissions for checks made by the host.
+class GuestMemory {
+public:
+    explicit GuestMemory(unsigned address_bits = 39);
+    ~GuestMemory();
+    GuestMemory(const GuestMemory&) = delete;
+    GuestMemory& operator=(const GuestMemory&) = delete;
+
+    unsigned AddressBits() const { return address_bits_; }
+    u64 AddressSpaceSize() const { return u64{1} << address_bits_; }
+    u8* Base() const { return base_; }
+
+    // Backs [address, address + size) with zeroed pages. Page-aligned; throws base::Error when
+    // the range is outside the address space.
+    void Map(u64 address, u64 size, Permission permission);
+    void Protect(u64 address, u64 size, Permission permission);
+    void Unmap(u64 address, u64 size);
+
+    Permission PermissionAt(u64 address) const;
+    bool IsAccessible(u64 address, u64 size, Permission need) const;
+
+    // Host pointer to [address, address + size) when every page allows `need`, else nullptr.
+    u8* HostPointer(u64 address, u64 size, Permission need) const;
+
+    // Host-side accesses with the guest's permissions checked; false or nullopt on a fault.
+    bool ReadBlock(u64 address, std::span<u8> out) const;
+    bool WriteBlock(u64 address, std::span<const u8> bytes);
+
+    // Writes regardless of guest permissions (loading code into read-only pages).
+    void WriteInitial(u64 address, std::span<const u8> bytes);
+
+    template <typename T>
+    requires std::is_trivially_copyable_v<T> std::optional<T> Read(u64 address)
+    const {
+        T value;
+        if (!ReadBlock(address, {reinterpret_cast<u8*>(&value), sizeof(T)})) {
+            return std::nullopt;
+        }
+        return value;
+    }
+
+    template <typename T>
+    requires std::is_trivially_copyable_v<T>
+    bool Write(u64 address, const T& value) {
+        return WriteBlock(address, {reinterpret_cast<const u8*>(&value), sizeof(T)});
+    }
+
+private:
+    void CheckRange(u64 address, u64 size, const char* operation) const;
+    void SetPermissions(u64 address, u64 size, Permission permission);
+    Permission PagePermission(u64 page) const;
+
+    // Two levels, so a 39-bit space costs memory only where something is mapped.
+    static constexpr unsigned kLeafBits = 15;
+    using Leaf = std::array<Permission, std::size_t{1} << kLeafBits>;
+
+    unsigned address_bits_;
+    u8* base_ = nullptr;
+    std::vector<std::unique_ptr<Leaf>> permissions_;
+};
+
+}  // namespace cpu

@@ -1,0 +1,133 @@
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "cpu/core.h"
+#include "cpu/exclusive_monitor.h"
+#include "cpu/guest_memory.h"
+
+namespace {
+
+using cpu::GuestFault;
+using cpu::Permission;
+
+// A few hand-encoded A64 instructions (Arm ARM encodings).
+constexpr u32 Movz(unsigned rd, u16 immediate) {
+    return 0xd2800000u | (u32{immediate} << 5) | rd;
+}
+constexpr u32 MovzShift16(unsigned rd, u16 immediate) {
+    return 0xd2a00000u | (u32{immediate} << 5) | rd;
+}
+constexpr u32 Svc(u16 number) {
+    return 0xd4000001u | (u32{number} << 5);
+}
+constexpr u32 LdrX(unsigned rt, unsigned rn) {
+    return 0xf9400000u | (rn << 5) | rt;
+}
+constexpr u32 StrX(unsigned rt, unsigned rn) {
+    return 0xf9000000u | (rn << 5) | rt;
+}
+constexpr u32 AddImmediate(unsigned rd, unsigned rn, u16 immediate) {
+    return 0x91000000u | (u32{immediate} << 10) | (rn << 5) | rd;
+}
+constexpr u32 kMrsTpidrroX3 = 0xd53bd063;
+constexpr u32 kMrsCntfrqX1 = 0xd53be001;
+constexpr u32 kMrsCntpctX2 = 0xd53be022;
+constexpr u32 kUdf = 0x00000000;
+constexpr u32 kBrk = 0xd4200000;
+constexpr u32 kBlr = 0xd63f0000;  // blr x0
+
+constexpr u64 kCode = 0x100000;
+constexpr u64 kData = 0x200000;
+constexpr u64 kReadOnly = 0x300000;
+
+class RecordingHooks final : public cpu::CoreHooks {
+public:
+    void CallSvc(cpu::Core& core, u32 number) override {
+        numbers.push_back(number);
+        arguments.push_back(core.GetX(0));
+        core.SetX(0, 0x1234);
+        if (number == 0x07) {
+            core.Halt();
+        }
+    }
+    bool OnFault(cpu::Core&, const GuestFault&) override { return false; }
+
+    std::vector<u32> numbers;
+    std::vector<u64> arguments;
+};
+
+class DynarmicCoreTest : public ::testing::Test {
+protected:
+    DynarmicCoreTest() {
+        memory.Map(kCode, 0x1000, Permission::ReadExecute);
+        memory.Map(kData, 0x1000, Permission::ReadWrite);
+        memory.Map(kReadOnly, 0x1000, Permission::Read);
+        core = cpu::CreateDynarmicCore(cpu::CoreConfig{&memory, &monitor, &hooks, 0, 0xabc000});
+    }
+
+    cpu::Core::Stop RunProgram(std::vector<u32> program) {
+        memory.WriteInitial(
+            kCode, {reinterpret_cast<const u8*>(program.data()), program.size() * sizeof(u32)});
+        core->InvalidateCode(kCode, 0x1000);
+        core->SetPC(kCode);
+        return core->Run();
+    }
+
+    cpu::GuestMemory memory{39};
+    cpu::ExclusiveMonitor monitor{1};
+    RecordingHooks hooks;
+    std::unique_ptr<cpu::Core> core;
+};
+
+TEST_F(DynarmicCoreTest, SupervisorCallsReachTheKernelWithRegisters) {
+    const auto stop = RunProgram({Movz(0, 42), Svc(0x27), AddImmediate(3, 0, 1), Svc(0x07)});
+    EXPECT_EQ(stop.reason, cpu::Core::StopReason::Halted);
+    ASSERT_EQ(hooks.numbers, (std::vector<u32>{0x27, 0x07}));
+    EXPECT_EQ(hooks.arguments[0], 42u);
+    EXPECT_EQ(core->GetX(3), 0x1235u);  // the hook's X0 was seen by the next instruction
+    EXPECT_EQ(core->InstructionsExecuted(), 4u);
+}
+
+TEST_F(DynarmicCoreTest, SystemRegistersAreTheConsoles) {
+    RunProgram({kMrsTpidrroX3, kMrsCntfrqX1, kMrsCntpctX2, Svc(0x07)});
+    EXPECT_EQ(core->GetX(3), 0xabc000u);
+    EXPECT_EQ(core->GetX(1), 19'200'000u);
+    EXPECT_GT(core->GetX(2), 0u);
+}
+
+TEST_F(DynarmicCoreTest, ReadOfUnmappedMemoryStopsAtTheLoad) {
+    const auto stop = RunProgram({Movz(1, 0x4000), LdrX(2, 1), Svc(0x07)});
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::ReadFault);
+    EXPECT_EQ(stop.fault->address, 0x4000u);
+    EXPECT_EQ(stop.fault->pc, kCode + 4);
+    EXPECT_TRUE(hooks.numbers.empty());
+}
+
+TEST_F(DynarmicCoreTest, WriteToReadOnlyMemoryFaultsAndLeavesItUnchanged) {
+    const auto stop = RunProgram({MovzShift16(1, 0x30), Movz(2, 7), StrX(2, 1), Svc(0x07)});
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::WriteFault);
+    EXPECT_EQ(stop.fault->address, kReadOnly);
+    EXPECT_EQ(memory.Read<u64>(kReadOnly), u64{0});
+}
+
+TEST_F(DynarmicCoreTest, UndefinedInstructionAndBreakpointAreReported) {
+    auto stop = RunProgram({Movz(0, 1), kUdf});
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::UndefinedInstruction);
+    EXPECT_EQ(stop.fault->pc, kCode + 4);
+    stop = RunProgram({kBrk});
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::Breakpoint);
+}
+
+TEST_F(DynarmicCoreTest, JumpToUnmappedCodeIsAnExecuteFault) {
+    const auto stop = RunProgram({Movz(0, 0x5000), kBlr});
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::ExecuteFault);
+    EXPECT_EQ(stop.fault->pc, 0x5000u);
+}
+
+}  // namespace
