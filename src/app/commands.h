@@ -1,0 +1,13 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace app {
+
+// Each subcommand adds itself to the parser and runs when chosen; the returned callable gives
+// the process exit code.
+void AddRunCommand(CLI::App& parent, int& exit_code);
+void AddInfoCommand(CLI::App& parent, int& exit_code);
+void AddBuildCommands(CLI::App& parent, int& exit_code);
+
+}  // namespace app

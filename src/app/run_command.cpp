@@ -1,0 +1,62 @@
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "app/commands.h"
+#include "formats/program_image.h"
+#include "kernel/kernel.h"
+
+namespace app {
+namespace {
+
+struct RunArguments {
+    std::string path;
+    std::vector<std::string> guest_arguments;
+    bool print_memory_layout = false;
+};
+
+int Run(const RunArguments& arguments) {
+    const formats::ProgramImage image = formats::LoadProgram(arguments.path);
+    kernel::RunOptions options;
+    options.arguments.push_back(arguments.path);
+    options.arguments.insert(options.arguments.end(), arguments.guest_arguments.begin(),
+                             arguments.guest_arguments.end());
+    kernel::Process process(image, options);
+    if (arguments.print_memory_layout) {
+        std::fputs(process.DescribeMemory().c_str(), stderr);
+    }
+    const kernel::RunResult result = process.Run();
+    std::fflush(stdout);
+    if (!result.report.empty()) {
+        fmt::print(stderr, "nxhost: {}", result.report);
+    }
+    fmt::print(stderr, "nxhost: {} module{}, entry {:#x}, {} guest instructions, {:.3f} s; {}",
+               process.Modules().size(), process.Modules().size() == 1 ? "" : "s",
+               process.EntryPoint(), result.instructions, result.seconds,
+               kernel::RunEndingName(result.ending));
+    switch (result.ending) {
+        case kernel::RunEnding::ReturnedToLoader:
+            fmt::print(stderr, " with exit status {}\n", static_cast<s32>(result.exit_status));
+            return static_cast<int>(result.exit_status & 0xff);
+        case kernel::RunEnding::ExitProcess:
+            fmt::print(stderr, "\n");
+            return 0;
+        default:
+            fmt::print(stderr, "\n");
+            return 2;
+    }
+}
+
+}  // namespace
+
+void AddRunCommand(CLI::App& parent, int& exit_code) {
+    auto arguments = std::make_shared<RunArguments>();
+    CLI::App* command = parent.add_subcommand("run", "Run an NRO file or an ExeFS folder");
+    command->add_option("path", arguments->path, "NRO file or ExeFS folder")->required();
+    command->add_option("arguments", arguments->guest_arguments, "Arguments for the guest");
+    command->add_flag("--print-memory-layout", arguments->print_memory_layout,
+                      "Print the process's address space before it runs");
+    command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
+}
+
+}  // namespace app

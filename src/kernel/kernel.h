@@ -1,0 +1,74 @@
+#pragma once
+
+// The kernel's interface: a Horizon process built from a program image, run to its end.
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/types.h"
+#include "formats/program_image.h"
+#include "kernel/address_space_layout.h"
+
+namespace kernel {
+
+struct RunOptions {
+    // argv as an NRO's loader passes it; the first is the program's path.
+    std::vector<std::string> arguments;
+    // Where the guest's svcOutputDebugString text goes; stdout when empty.
+    std::function<void(std::string_view)> guest_output;
+};
+
+struct LoadedModule {
+    std::string name;
+    u64 base = 0;
+    u64 size = 0;
+    std::array<u8, 32> module_id{};
+};
+
+enum class RunEnding {
+    ExitProcess,       // svcExitProcess
+    ReturnedToLoader,  // an NRO's entry returned, with its result in X0
+    Break,             // svcBreak without the notification flag
+    Fault,             // an uncaught guest exception
+    UnimplementedSvc,  // a supervisor call nxhost does not provide yet
+};
+
+struct RunResult {
+    RunEnding ending = RunEnding::ExitProcess;
+    u64 exit_status = 0;   // X0 for ReturnedToLoader, the break reason for Break
+    u64 instructions = 0;  // guest instructions executed
+    double seconds = 0;
+    std::string report;  // what stopped the run, for every ending but the normal ones
+    bool Succeeded() const {
+        return ending == RunEnding::ExitProcess ||
+               (ending == RunEnding::ReturnedToLoader && exit_status == 0);
+    }
+};
+
+class Process {
+public:
+    Process(const formats::ProgramImage& image, RunOptions options);
+    ~Process();
+    Process(const Process&) = delete;
+    Process& operator=(const Process&) = delete;
+
+    RunResult Run();
+
+    const std::vector<LoadedModule>& Modules() const;
+    u64 EntryPoint() const;
+    const AddressSpaceLayout& Layout() const;
+    std::string DescribeMemory() const;
+
+    struct State;
+
+private:
+    std::unique_ptr<State> state_;
+};
+
+std::string_view RunEndingName(RunEnding ending);
+
+}  // namespace kernel
