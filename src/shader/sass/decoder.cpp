@@ -1,0 +1,86 @@
+#include <cstring>
+
+#include "shader/sass/instruction.h"
+
+namespace shader::sass {
+namespace {
+
+bool ValidName(const std::vector<std::string>& names, u64 value) {
+    return value < names.size() && names[value] != "?";
+}
+
+bool TryForm(const Form& form, const Word& word, Instruction& out) {
+    if (!(word & ~form.covered).IsZero()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < form.fields.size(); ++i) {
+        out.values[i] = word.Get(form.fields[i].pos, form.fields[i].width);
+    }
+    for (const Modifier& modifier : form.modifiers) {
+        const u64 value = out.Value(modifier.field);
+        if (modifier.kind == ModifierKind::Fixed && value != modifier.value) {
+            return false;
+        }
+        if (modifier.kind == ModifierKind::Enum && !ValidName(modifier.names, value)) {
+            return false;
+        }
+    }
+    for (const OperandSpec& op : form.operands) {
+        if (op.kind == OperandKind::Keyword && !ValidName(op.names, out.Value(op.field))) {
+            return false;
+        }
+        if (op.suffix >= 0 && !ValidName(op.suffix_names, out.Value(op.suffix))) {
+            return false;
+        }
+    }
+    out.form = &form;
+    return true;
+}
+
+}  // namespace
+
+Word ToWord(const u8* bytes) {
+    Word word;
+    std::memcpy(&word.lo, bytes, 8);
+    std::memcpy(&word.hi, bytes + 8, 8);
+    return word;
+}
+
+Control DecodeControl(const Word& word) {
+    Control control;
+    control.stall = static_cast<u8>(word.Get(105, 4));
+    control.yield = word.Get(109, 1) != 0;
+    control.write_barrier = static_cast<u8>(word.Get(110, 3));
+    control.read_barrier = static_cast<u8>(word.Get(113, 3));
+    control.wait_mask = static_cast<u8>(word.Get(116, 6));
+    control.reuse = static_cast<u8>(word.Get(122, 4));
+    return control;
+}
+
+void EncodeControl(const Control& control, Word& word) {
+    word.Set(105, 4, control.stall);
+    word.Set(109, 1, control.yield);
+    word.Set(110, 3, control.write_barrier);
+    word.Set(113, 3, control.read_barrier);
+    word.Set(116, 6, control.wait_mask);
+    word.Set(122, 4, control.reuse);
+}
+
+std::optional<Instruction> Decode(const Word& word) {
+    if (word.Get(126, 2) != 0) {
+        return std::nullopt;
+    }
+    Instruction instruction;
+    for (const Form* form : FormsForKey(OpcodeKey(word))) {
+        if (TryForm(*form, word, instruction)) {
+            instruction.word = word;
+            instruction.guard = static_cast<u8>(word.Get(12, 3));
+            instruction.guard_negated = word.Get(15, 1) != 0;
+            instruction.control = DecodeControl(word);
+            return instruction;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace shader::sass

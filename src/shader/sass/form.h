@@ -1,0 +1,98 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/types.h"
+#include "shader/sass/word.h"
+
+namespace shader::sass {
+
+// A bit range of the 128-bit word that one piece of an instruction form is stored in.
+struct Field {
+    u8 pos = 0;
+    u8 width = 0;
+};
+
+enum class ModifierKind : u8 {
+    Flag,     // prints ".NAME" when its one-bit field is set
+    Enum,     // prints ".NAMES[value]" (nothing for an empty name; a value without name is invalid)
+    Literal,  // always prints ".NAME"; no bits
+    Fixed,    // prints nothing; its field must hold `value`
+};
+
+struct Modifier {
+    ModifierKind kind = ModifierKind::Literal;
+    int field = -1;
+    std::vector<std::string> names;  // Flag and Literal: one name; Enum: one per value ("?" = none)
+    u64 value = 0;                   // Fixed
+};
+
+enum class OperandKind : u8 {
+    Register,           // R0..R254, RZ (8 bits)
+    UniformRegister,    // UR0..UR62, URZ (6 bits)
+    Predicate,          // P0..P6, PT (3 bits)
+    UniformPredicate,   // UP0..UP6, UPT
+    Barrier,            // B0..B15
+    ScoreboardBarrier,  // SB0..SB5
+    HexImmediate,       // 0x1f (unsigned)
+    SignedImmediate,    // -0x9 (two's complement of the field's width)
+    Float32,            // 0.5, +INF
+    Float64High,        // upper 32 bits of a double
+    HalfPair,           // two f16 immediates: "0.5, 0.5"
+    ConstantBuffer,     // c[0x3][0x64], c[0x3][R6+0x4], c[UR4][0x10]
+    Attribute,          // a[0x7c], a[R2+0x10]
+    Memory,             // [R2.64+0x10], [R5.X4], [UR4], [0x10]
+    BranchTarget,       // absolute address of a relative branch
+    Keyword,            // a name picked by the field's value (2D, SR_TID.X, PNPNNPNP)
+};
+
+struct OperandSpec {
+    OperandKind kind = OperandKind::Register;
+    int field = -1;     // main value: register number, immediate, offset, keyword index
+    int negate = -1;    // "-" prefix
+    int absolute = -1;  // "|x|"
+    int invert = -1;    // "~" prefix (bitwise) or "!" prefix (predicate)
+    int reuse = -1;     // ".reuse" suffix
+    int suffix = -1;    // enum suffix field (".H0_H0", ".X4", ".64")
+    std::vector<std::string> suffix_names;
+    std::string fixed_suffix;        // always-printed suffix (".ROW", ".64")
+    std::vector<std::string> names;  // Keyword names; "?" = invalid value
+    std::optional<u64> omit_when;    // operand left out of the text when its field holds this
+    // ConstantBuffer: bank field (f2), register index (f3), uniform-register bank (f4).
+    // Memory: base register (field), uniform register (f3), offset (f2), 64-bit flag (suffix).
+    int f2 = -1;
+    int f3 = -1;
+    int f4 = -1;
+    bool base_register_uniform = false;  // Memory: base register is UR (e.g. [UR4+0x10])
+    bool always_print_uniform = false;   // Memory: "+URZ" printed even for URZ
+    bool trailing_space = false;         // nvdisasm prints "+INF " with a space before ','
+    bool signed_offset = true;
+    u8 scale = 1;  // immediate/offset multiplier (bytes per unit)
+};
+
+struct Form {
+    std::string mnemonic;
+    u16 key = 0;  // opcode bits [0:12) | bit 91 << 12
+    std::vector<Field> fields;
+    std::vector<Modifier> modifiers;
+    std::vector<OperandSpec> operands;
+    Word covered;  // every bit that some field, the opcode, guard or control bits explain
+    bool no_space_before_semicolon = false;  // "NOP;" (padding NOPs only)
+    bool uniform_guard = false;              // guard predicate printed as UP0..UPT
+    std::string spec;                        // the source text, for error messages
+};
+
+// Builds a form from its table text (see forms_*.cpp for the grammar). Throws base::Error.
+Form ParseForm(std::string_view mnemonic, u16 key, std::string_view spec);
+
+// All forms, and the candidates for one opcode key (bits [0:12) | bit 91 << 12).
+const std::vector<Form>& AllForms();
+const std::vector<const Form*>& FormsForKey(u16 key);
+std::vector<const Form*> FormsForMnemonic(std::string_view mnemonic);
+
+u16 OpcodeKey(const Word& word);
+
+}  // namespace shader::sass

@@ -1,0 +1,63 @@
+// Single-precision float arithmetic and comparison (FADD, FMUL, FFMA, FSETP, FSEL, FMNMX, FRND,
+// MUFU, FSWZADD, FCHK). Field positions: Mesa NAK sm70_encode.rs (encode_alu, FSETP/MUFU), checked
+// bit by bit against nvdisasm on probe words (tests/shader/probe).
+#include "shader/sass/form_tables.h"
+
+namespace shader::sass {
+namespace {
+
+#define FP_MODS "FTZ@80 {,RM,RP,RZ}@78 SAT@77"
+#define FMUL_MODS "FTZ@80 {?,D8,D4,D2,,M2,M4,M8}@84:3 {,RM,RP,RZ}@78 SAT@77"
+#define SRC_A "R@24 -@72 |@73 r@122"
+#define SRC_B "R@32 -@63 |@62 r@123"
+#define SRC_C "R@64 -@75 |@74 r@124"
+#define FSETP_MODS \
+    "{F,LT,EQ,LE,GT,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,T}@76:4 FTZ@80 {AND,OR,XOR,?}@74"
+
+constexpr FormSpec kForms[] = {
+    {"FADD", 0x221, FP_MODS "| R@16, " SRC_A ", R@32 -@63 |@62 r@124"},
+    {"FADD", 0x421, FP_MODS "| R@16, " SRC_A ", F@32"},
+    {"FADD", 0x621, FP_MODS "| R@16, " SRC_A ", C -@63 |@62"},
+    {"FADD", 0x1c21, FP_MODS "| R@16, " SRC_A ", UR@32 -@63 |@62"},
+    {"FMUL", 0x220, FMUL_MODS "| R@16, " SRC_A ", " SRC_B},
+    {"FMUL", 0x820, FMUL_MODS "| R@16, " SRC_A ", F@32"},
+    {"FMUL", 0xa20, FMUL_MODS "| R@16, " SRC_A ", C -@63 |@62"},
+    {"FMUL", 0x1c20, FMUL_MODS "| R@16, " SRC_A ", UR@32 -@63 |@62"},
+    {"FFMA", 0x223, FP_MODS "| R@16, " SRC_A ", " SRC_B ", " SRC_C},
+    {"FFMA", 0x423, FP_MODS "| R@16, " SRC_A ", R@64 -@75 |@74 r@123, F@32"},
+    {"FFMA", 0x623, FP_MODS "| R@16, " SRC_A ", R@64 -@75 |@74 r@123, C -@63 |@62"},
+    {"FFMA", 0x823, FP_MODS "| R@16, " SRC_A ", F@32, " SRC_C},
+    {"FFMA", 0xa23, FP_MODS "| R@16, " SRC_A ", C -@63 |@62, " SRC_C},
+    {"FFMA", 0x1c23, FP_MODS "| R@16, " SRC_A ", UR@32 -@63 |@62, " SRC_C},
+    {"FFMA", 0x1e23, FP_MODS "| R@16, " SRC_A ", R@64 -@75 |@74 r@124, UR@32 -@63 |@62"},
+    {"FSETP", 0x20b, FSETP_MODS "| P@81, P@84, " SRC_A ", " SRC_B ", P@87 !@90"},
+    {"FSETP", 0x80b, FSETP_MODS "| P@81, P@84, " SRC_A ", F@32, P@87 !@90"},
+    {"FSETP", 0xa0b, FSETP_MODS "| P@81, P@84, " SRC_A ", C -@63 |@62, P@87 !@90"},
+    {"FSETP", 0x1c0b, FSETP_MODS "| P@81, P@84, " SRC_A ", UR@32 -@63 |@62, P@87 !@90"},
+    {"FSEL", 0x208, "| R@16, " SRC_A ", " SRC_B ", P@87 !@90"},
+    {"FSEL", 0x808, "| R@16, " SRC_A ", F@32, P@87 !@90"},
+    {"FSEL", 0xa08, "| R@16, " SRC_A ", C -@63 |@62, P@87 !@90"},
+    {"FMNMX", 0x209, "FTZ@80 | R@16, " SRC_A ", " SRC_B ", P@87 !@90"},
+    {"FMNMX", 0x809, "FTZ@80 | R@16, " SRC_A ", F@32, P@87 !@90"},
+    {"FMNMX", 0xa09, "FTZ@80 | R@16, " SRC_A ", C -@63 |@62, P@87 !@90"},
+    {"FRND", 0x307, "FTZ@80 {,FLOOR,CEIL,TRUNC}@78 =2@84:2 =2@75:2 | R@16, " SRC_B},
+    {"FRND", 0x907, "FTZ@80 {,FLOOR,CEIL,TRUNC}@78 =2@84:2 =2@75:2 | R@16, F@32"},
+    {"FRND", 0xb07, "FTZ@80 {,FLOOR,CEIL,TRUNC}@78 =2@84:2 =2@75:2 | R@16, C -@63 |@62"},
+    {"MUFU", 0x308,
+     "{COS,SIN,EX2,LG2,RCP,RSQ,RCP64H,RSQ64H,SQRT,TANH,?,?,?,?,?,?}@74:4 F16@73 | R@16, " SRC_B},
+    {"MUFU", 0x908,
+     "{COS,SIN,EX2,LG2,RCP,RSQ,RCP64H,RSQ64H,SQRT,TANH,?,?,?,?,?,?}@74:4 F16@73 | R@16, F@32"},
+    {"MUFU", 0xb08,
+     "{COS,SIN,EX2,LG2,RCP,RSQ,RCP64H,RSQ64H,SQRT,TANH,?,?,?,?,?,?}@74:4 F16@73 | R@16, "
+     "C -@63 |@62"},
+    {"FSWZADD", 0x822, "FTZ@80 {,RM,RP,RZ}@78 NDV@77 | R@16, R@24 r@122, R@64 r@124, SWZ@32"},
+    {"FCHK", 0x302, "| P@81, R@24 r@122, " SRC_B},
+};
+
+}  // namespace
+
+std::span<const FormSpec> FloatForms() {
+    return kForms;
+}
+
+}  // namespace shader::sass

@@ -1,0 +1,26 @@
+// Moves and special registers (MOV, CS2R, S2R, HFMA2.MMA used as a move). Field positions: Mesa
+// NAK sm70_encode.rs, checked against nvdisasm on probe words (tests/shader/probe).
+#include "shader/sass/form_tables.h"
+
+namespace shader::sass {
+namespace {
+
+constexpr FormSpec kForms[] = {
+    {"MOV", 0x202, "| R@16, R@32 r@123, X@72:4 omit=15"},
+    {"MOV", 0x802, "| R@16, X@32:32, X@72:4 omit=15"},
+    {"MOV", 0xa02, "| R@16, C, X@72:4 omit=15"},
+    {"MOV", 0x1c02, "| R@16, UR@32, X@72:4 omit=15"},
+    {"CS2R", 0x805, "{32,}@80 | R@16, SR@72"},
+    {"S2R", 0x919, "| R@16, SR@72"},
+    {"HFMA2", 0x435, "MMA | R@16, R@24 -@72 r@122, R@64 -@75 r@124, H2@32"},
+    {"HFMA2", 0x235, "MMA | R@16, R@24 -@72 r@122, R@32 -@63 r@123, R@64 -@75 r@124"},
+    {"NOP", 0x918, ";"},
+};
+
+}  // namespace
+
+std::span<const FormSpec> MoveForms() {
+    return kForms;
+}
+
+}  // namespace shader::sass

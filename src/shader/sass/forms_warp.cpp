@@ -1,0 +1,23 @@
+// Warp-level instructions (SHFL). Field positions: Mesa NAK sm70_encode.rs (OpShfl), checked
+// against nvdisasm on probe words (tests/shader/probe).
+#include "shader/sass/form_tables.h"
+
+namespace shader::sass {
+namespace {
+
+#define SHFL_MODE "{IDX,UP,DOWN,BFLY}@58:2"
+
+constexpr FormSpec kForms[] = {
+    {"SHFL", 0x389, SHFL_MODE "| P@81, R@16, R@24 r@122, R@32 r@123, R@64 r@124"},
+    {"SHFL", 0x589, SHFL_MODE "| P@81, R@16, R@24 r@122, R@32 r@123, X@40:13"},
+    {"SHFL", 0x989, SHFL_MODE "| P@81, R@16, R@24 r@122, X@53:5, R@64 r@124"},
+    {"SHFL", 0xf89, SHFL_MODE "| P@81, R@16, R@24 r@122, X@53:5, X@40:13"},
+};
+
+}  // namespace
+
+std::span<const FormSpec> WarpForms() {
+    return kForms;
+}
+
+}  // namespace shader::sass

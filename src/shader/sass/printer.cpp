@@ -1,0 +1,273 @@
+// Instruction -> nvdisasm's text.
+#include <fmt/format.h>
+
+#include "shader/sass/float_format.h"
+#include "shader/sass/instruction.h"
+#include "shader/sass/operand_text.h"
+
+namespace shader::sass {
+namespace {
+
+class Printer {
+public:
+    Printer(const Instruction& instruction, u64 address)
+        : inst_(instruction), form_(*instruction.form), address_(address) {}
+
+    u64 Value(int field) const { return inst_.Value(field); }
+    unsigned Width(int field) const { return form_.fields[static_cast<std::size_t>(field)].width; }
+    bool Flag(int field) const { return field >= 0 && Value(field) != 0; }
+
+    std::string Main(const OperandSpec& op) const {
+        const u64 value = Value(op.field);
+        switch (op.kind) {
+            case OperandKind::Register:
+                return RegisterName(value);
+            case OperandKind::UniformRegister:
+                return UniformRegisterName(value);
+            case OperandKind::Predicate:
+                return PredicateName(value);
+            case OperandKind::UniformPredicate:
+                return UniformPredicateName(value);
+            case OperandKind::Barrier:
+                return fmt::format("B{}", value);
+            case OperandKind::ScoreboardBarrier:
+                return fmt::format("SB{}", value);
+            case OperandKind::HexImmediate:
+                return Hex(value * op.scale);
+            case OperandKind::SignedImmediate:
+                return SignedHex(SignExtend(value, Width(op.field)) * op.scale);
+            case OperandKind::Float32:
+                return FormatFloat32(static_cast<u32>(value));
+            case OperandKind::Float64High:
+                return FormatFloat64(value << 32);
+            case OperandKind::HalfPair:
+                return FormatHalf(static_cast<u16>(value)) + ", " +
+                       FormatHalf(static_cast<u16>(value >> 16));
+            case OperandKind::ConstantBuffer:
+                return ConstantBuffer(op);
+            case OperandKind::Attribute:
+                return Attribute(op);
+            case OperandKind::Memory:
+                return Memory(op);
+            case OperandKind::BranchTarget:
+                return Hex(BranchTarget(op));
+            case OperandKind::Keyword:
+                return op.names[value];
+        }
+        return {};
+    }
+
+    u64 BranchTarget(const OperandSpec& op) const {
+        return address_ + 16 + static_cast<u64>(SignExtend(Value(op.field), Width(op.field)) * 4);
+    }
+
+    std::string ConstantBuffer(const OperandSpec& op) const {
+        std::string bank = op.f4 >= 0 ? UniformRegisterName(Value(op.f4)) : Hex(Value(op.f2));
+        std::string offset;
+        if (op.f3 >= 0 && Value(op.f3) != 255) {
+            offset = RegisterName(Value(op.f3));
+            if (Value(op.field) != 0) {
+                offset += "+" + Hex(Value(op.field));
+            }
+        } else {
+            offset = Hex(Value(op.field));
+        }
+        return fmt::format("c[{}][{}]", bank, offset);
+    }
+
+    std::string Attribute(const OperandSpec& op) const {
+        if (op.f3 >= 0 && Value(op.f3) != 255) {
+            return fmt::format("a[{}+{}]", RegisterName(Value(op.f3)),
+                               Hex(Value(op.field) * op.scale));
+        }
+        return fmt::format("a[{}]", Hex(Value(op.field) * op.scale));
+    }
+
+    std::string Memory(const OperandSpec& op) const {
+        std::string text;
+        const bool has_base = op.field >= 0;
+        const bool base_zero =
+            has_base && (op.base_register_uniform ? Value(op.field) == 63 : Value(op.field) == 255);
+        if (has_base && !base_zero) {
+            text = op.base_register_uniform ? UniformRegisterName(Value(op.field))
+                                            : RegisterName(Value(op.field));
+            if (op.suffix >= 0) {
+                text += op.suffix_names[Value(op.suffix)];
+            }
+            text += op.fixed_suffix;
+        }
+        if (op.f3 >= 0 && (Value(op.f3) != 63 || op.always_print_uniform)) {
+            text += (text.empty() ? "" : "+") + UniformRegisterName(Value(op.f3));
+        }
+        if (op.f2 >= 0) {
+            const s64 offset = op.signed_offset ? SignExtend(Value(op.f2), Width(op.f2))
+                                                : static_cast<s64>(Value(op.f2));
+            if (offset != 0) {
+                text += (text.empty() ? "" : "+") + SignedHex(offset);
+            } else if (text.empty() && !has_base) {
+                text = "0x0";
+            }
+        }
+        if (text.empty()) {
+            text = "RZ";
+        }
+        return "[" + text + "]";
+    }
+
+    std::string Operand(const OperandSpec& op) const {
+        if (op.omit_when && Value(op.field) == *op.omit_when) {
+            return {};
+        }
+        std::string text;
+        if (Flag(op.negate)) {
+            text += "-";
+        }
+        if (Flag(op.invert)) {
+            text += (op.kind == OperandKind::Predicate || op.kind == OperandKind::UniformPredicate)
+                        ? "!"
+                        : "~";
+        }
+        const bool absolute = Flag(op.absolute);
+        if (absolute) {
+            text += "|";
+        }
+        text += Main(op);
+        if (absolute) {
+            text += "|";
+        }
+        if (op.kind != OperandKind::Memory) {
+            if (op.suffix >= 0) {
+                text += op.suffix_names[Value(op.suffix)];
+            }
+            text += op.fixed_suffix;
+        }
+        if (Flag(op.reuse) && !(op.kind == OperandKind::Register && Value(op.field) == 255)) {
+            text += ".reuse";
+        }
+        return text;
+    }
+
+    std::string Print(bool with_control) const {
+        std::string text;
+        if (with_control) {
+            text = FormatControl(inst_.control) + " ";
+        }
+        if (inst_.IsPredicated()) {
+            text += inst_.guard_negated ? "@!" : "@";
+            text += (form_.uniform_guard ? UniformPredicateName(inst_.guard)
+                                         : PredicateName(inst_.guard)) +
+                    " ";
+        }
+        text += form_.mnemonic;
+        for (const Modifier& modifier : form_.modifiers) {
+            if (modifier.kind == ModifierKind::Literal ||
+                (modifier.kind == ModifierKind::Flag && Value(modifier.field) != 0)) {
+                text += "." + modifier.names[0];
+            } else if (modifier.kind == ModifierKind::Enum) {
+                const std::string& name = modifier.names[Value(modifier.field)];
+                if (!name.empty()) {
+                    text += "." + name;
+                }
+            }
+        }
+        bool first = true;
+        bool self_branch = false;
+        for (const OperandSpec& op : form_.operands) {
+            const std::string operand = Operand(op);
+            if (operand.empty()) {
+                continue;
+            }
+            text += first ? " " : ", ";
+            text += operand;
+            first = false;
+            if (op.kind == OperandKind::BranchTarget && BranchTarget(op) == address_) {
+                self_branch = true;
+            }
+        }
+        // nvdisasm writes "NOP;" only for the padding after the code (no stall, no barrier).
+        const bool padding = form_.no_space_before_semicolon && inst_.word.Get(105, 23) == 0x7e0;
+        text += (padding || self_branch) ? ";" : " ;";
+        return text;
+    }
+
+private:
+    const Instruction& inst_;
+    const Form& form_;
+    u64 address_;
+};
+
+}  // namespace
+
+std::string Disassemble(const Instruction& instruction, const DisassembleOptions& options) {
+    return Printer(instruction, options.address).Print(options.with_control);
+}
+
+std::string FormatControl(const Control& control) {
+    std::string wait = "B";
+    for (int i = 0; i < 6; ++i) {
+        wait += (control.wait_mask >> i) & 1 ? static_cast<char>('0' + i) : '-';
+    }
+    const auto barrier = [](u8 value) {
+        return value == 7 ? std::string("-") : std::to_string(value);
+    };
+    std::string reuse = control.reuse ? fmt::format(":U{:x}", control.reuse) : "";
+    return fmt::format("[{}:R{}:W{}:{}:S{:02}{}]", wait, barrier(control.read_barrier),
+                       barrier(control.write_barrier), control.yield ? '-' : 'Y', control.stall,
+                       reuse);
+}
+
+std::optional<Control> ParseControl(std::string_view text) {
+    // [B012345:Rn:Wn:Y:Snn] or [B012345:Rn:Wn:Y:Snn:Ux] (x = reuse flags in hex)
+    Control control;
+    if (text.size() == 24 && text.substr(20, 2) == ":U") {
+        const char c = text[22];
+        if (c >= '0' && c <= '9') {
+            control.reuse = static_cast<u8>(c - '0');
+        } else if (c >= 'a' && c <= 'f') {
+            control.reuse = static_cast<u8>(c - 'a' + 10);
+        } else {
+            return std::nullopt;
+        }
+        text = std::string_view(text.data(), 20);
+        text = text.substr(0, 20);
+    } else if (text.size() != 21) {
+        return std::nullopt;
+    }
+    if (text[0] != '[' || text[1] != 'B' || (text.size() == 21 && text[20] != ']')) {
+        return std::nullopt;
+    }
+    control.wait_mask = 0;
+    for (int i = 0; i < 6; ++i) {
+        const char c = text[static_cast<std::size_t>(2 + i)];
+        if (c == '0' + i) {
+            control.wait_mask |= static_cast<u8>(1 << i);
+        } else if (c != '-') {
+            return std::nullopt;
+        }
+    }
+    const auto barrier = [](char c, u8& out) {
+        if (c == '-') {
+            out = 7;
+            return true;
+        }
+        if (c < '0' || c > '6') {
+            return false;
+        }
+        out = static_cast<u8>(c - '0');
+        return true;
+    };
+    if (text.substr(8, 2) != ":R" || !barrier(text[10], control.read_barrier) ||
+        text.substr(11, 2) != ":W" || !barrier(text[13], control.write_barrier) ||
+        text[14] != ':' || (text[15] != 'Y' && text[15] != '-') || text.substr(16, 2) != ":S" ||
+        text[18] < '0' || text[18] > '1' || text[19] < '0' || text[19] > '9') {
+        return std::nullopt;
+    }
+    control.yield = text[15] == '-';
+    control.stall = static_cast<u8>((text[18] - '0') * 10 + (text[19] - '0'));
+    if (control.stall > 15) {
+        return std::nullopt;
+    }
+    return control;
+}
+
+}  // namespace shader::sass

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "base/types.h"
+#include "shader/sass/word.h"
+
+namespace shader::sass::testing {
+
+// One instruction of a fixture: where it is, nvdisasm's text of it and its 128 bits.
+struct FixtureInstruction {
+    std::string program;
+    u64 address = 0;
+    std::string text;
+    Word word;
+};
+
+std::filesystem::path SharedDir();
+std::filesystem::path CudaDir();
+
+// The 34 NVIDIA graphics programs (../shared/fixtures/nvidia-ampere-graphics): code from the
+// blob, text from nvdisasm.txt. Empty when the fixture is missing.
+std::vector<FixtureInstruction> LoadGraphicsFixture();
+
+// Our CUDA cubins' `cuobjdump -sass` listings (text and hex of every instruction).
+std::vector<FixtureInstruction> LoadCudaFixture();
+
+// Skips (or fails under CI) when a fixture set is missing.
+bool FixtureMissing(const std::vector<FixtureInstruction>& fixture, const char* what);
+
+}  // namespace shader::sass::testing
