@@ -1,5 +1,6 @@
 // nvdisasm's text -> 128-bit word. Each candidate form of the mnemonic is tried; a candidate is
 // accepted only when its encoding disassembles back to the same text.
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -71,7 +72,8 @@ bool ParseUniform(std::string_view t, u64& v) {
 
 class Encoder {
 public:
-    Encoder(const Form& form, u64 address) : form_(form), address_(address) {}
+    Encoder(const Form& form, u64 address, u64 hidden)
+        : form_(form), address_(address), hidden_(hidden) {}
 
     bool Set(int field, u64 value) {
         if (field < 0) {
@@ -113,13 +115,25 @@ public:
                 case ModifierKind::Fixed:
                     Set(modifier.field, modifier.value);
                     break;
+                case ModifierKind::Hidden:
+                    Set(modifier.field, hidden_);
+                    break;
+                case ModifierKind::PowerOfTwo:
+                    break;
                 case ModifierKind::Enum: {
                     int empty = -1;
                     bool found = false;
                     for (std::size_t i = 0; i < modifier.names.size(); ++i) {
-                        if (!token.empty() && modifier.names[i] == token) {
+                        const std::size_t parts = static_cast<std::size_t>(
+                            std::count(modifier.names[i].begin(), modifier.names[i].end(), '.') +
+                            1);
+                        std::string joined;
+                        for (std::size_t k = 0; k < parts && next + k < tokens.size(); ++k) {
+                            joined += (k ? "." : "") + std::string(tokens[next + k]);
+                        }
+                        if (!token.empty() && modifier.names[i] == joined) {
                             Set(modifier.field, i);
-                            ++next;
+                            next += parts;
                             found = true;
                             break;
                         }
@@ -461,6 +475,7 @@ public:
 private:
     const Form& form_;
     u64 address_;
+    u64 hidden_;
     std::array<u64, kMaxFields> values_{};
 };
 
@@ -558,7 +573,7 @@ Word Assemble(std::string_view text, u64 address) {
     const std::vector<std::string_view> parts = SplitOperands(operands);
     const std::string wanted = Normalize(text);
     for (const Form* form : FormsForMnemonic(mnemonic)) {
-        Encoder encoder(*form, address);
+        Encoder encoder(*form, address, control.hidden);
         if (!encoder.Modifiers(tokens) || !encoder.Operands(parts)) {
             continue;
         }

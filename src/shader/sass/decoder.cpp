@@ -21,6 +21,9 @@ bool TryForm(const Form& form, const Word& word, Instruction& out) {
         if (modifier.kind == ModifierKind::Fixed && value != modifier.value) {
             return false;
         }
+        if (modifier.kind == ModifierKind::PowerOfTwo && (value == 0 || (value & (value - 1)))) {
+            return false;
+        }
         if (modifier.kind == ModifierKind::Enum && !ValidName(modifier.names, value)) {
             return false;
         }
@@ -77,6 +80,11 @@ std::optional<Instruction> Decode(const Word& word) {
             instruction.guard = static_cast<u8>(word.Get(12, 3));
             instruction.guard_negated = word.Get(15, 1) != 0;
             instruction.control = DecodeControl(word);
+            for (const Modifier& modifier : form->modifiers) {
+                if (modifier.kind == ModifierKind::Hidden) {
+                    instruction.control.hidden = instruction.Value(modifier.field);
+                }
+            }
             return instruction;
         }
     }

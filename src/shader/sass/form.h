@@ -21,6 +21,8 @@ enum class ModifierKind : u8 {
     Enum,     // prints ".NAMES[value]" (nothing for an empty name; a value without name is invalid)
     Literal,  // always prints ".NAME"; no bits
     Fixed,    // prints nothing; its field must hold `value`
+    Hidden,   // prints nothing (nvdisasm ignores it) but real code sets it; kept for round trips
+    PowerOfTwo,  // prints nothing; its field must hold a power of two (an alias condition)
 };
 
 struct Modifier {

@@ -5,6 +5,9 @@
 //            | "{" NAME? {"," NAME?} "}" "@" POS [":" WIDTH]   enum ("?" marks an invalid value)
 //            | NAME                         always printed
 //            | "=" VALUE "@" POS ":" WIDTH  hidden bits that must hold VALUE
+//            | "^@" POS ":" WIDTH            hidden bits that must hold a power of two
+//            | "#@" POS ":" WIDTH            bits nvdisasm does not print (kept in the control
+//                                            prefix of our text for round trips)
 // operand   := MAIN {ATTRIBUTE}
 //   MAIN: R@P UR@P P@P UP@P B@P SB@P X@P:W S@P:W F@P D@P H2@P C A@P:W M BRA@P:W K{..}@P:W
 //   ATTRIBUTE: -@P (negate) |@P (absolute) ~@P (bitwise not) !@P (predicate not) r@P (reuse)
@@ -137,7 +140,13 @@ private:
         }
         Modifier modifier;
         const std::size_t at = token.find('@');
-        if (token.front() == '=') {
+        if (token.front() == '^') {
+            modifier.kind = ModifierKind::PowerOfTwo;
+            modifier.field = AddField(token.substr(at + 1), 1);
+        } else if (token.front() == '#') {
+            modifier.kind = ModifierKind::Hidden;
+            modifier.field = AddField(token.substr(at + 1), 1);
+        } else if (token.front() == '=') {
             modifier.kind = ModifierKind::Fixed;
             modifier.value = Number(token.substr(1, at - 1));
             modifier.field = AddField(token.substr(at + 1), 1);
@@ -158,7 +167,8 @@ private:
 
     void ParseOperand(std::string_view text) {
         const std::vector<std::string_view> tokens = Split(text, ' ');
-        if (tokens.front().starts_with("=")) {
+        if (tokens.front().starts_with("=") || tokens.front().starts_with("^") ||
+            tokens.front().starts_with("#")) {
             for (std::string_view token : tokens) {
                 ParseModifier(token);
             }
@@ -244,6 +254,11 @@ private:
             op.reuse = AddField(where, 1);
         } else if (name.starts_with(".{")) {
             op.suffix_names = Names(name.substr(1));
+            for (std::string& suffix : op.suffix_names) {
+                if (!suffix.empty() && suffix != "?") {
+                    suffix = "." + suffix;
+                }
+            }
             op.suffix = AddField(where, WidthFor(op.suffix_names.size()));
         } else if (name.starts_with(".")) {
             op.fixed_suffix = std::string(name);

@@ -1,6 +1,9 @@
 // Integer arithmetic, logic and comparison (IADD3, IMAD, ISETP, LOP3, SHF, LEA, PRMT, SEL,
 // IMNMX, IABS, POPC, FLO, BREV, IDP, PLOP3). Field positions: Mesa NAK sm70_encode.rs, checked
 // against nvdisasm on probe words (tests/shader/probe).
+#include <iterator>
+#include <vector>
+
 #include "shader/sass/form_tables.h"
 
 namespace shader::sass {
@@ -8,6 +11,44 @@ namespace {
 
 #define ISETP_MODS "{F,LT,EQ,LE,GT,NE,GE,T}@76:3 {U32,}@73 {AND,OR,XOR,?}@74 EX@72"
 #define ISETP_TAIL ", P@87 !@90, =7@68:3 =0@71:1"
+
+#define NOCARRY "=7@87:3 =1@90:1 "
+#define IMAD_MODS "{U32,}@73 X@74 "
+#define IMAD_TAIL ", P@87 !@90"
+
+// ptxas' IMAD aliases, as nvdisasm prints them: MOV when a source of the product is RZ (not with
+// a uniform addend), SHL when the multiplier is an immediate power of two and the addend RZ,
+// IADD when the multiplier is the immediate 1.
+#define IMAD_FORMS(KEY, B, C)                                                                      \
+    {"IMAD", KEY,                                                                                  \
+     "MOV =0@74:1 =255@24:8 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C},     \
+        {"IMAD", KEY,                                                                              \
+         "MOV =0@74:1 =255@32:8 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
+        {"IMAD", KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, {           \
+        "IMAD", KEY, IMAD_MODS "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", " C IMAD_TAIL         \
+    }
+
+#define PLAIN_IMAD(NAME, KEY, B, C)                                                      \
+    {NAME, KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, {       \
+        NAME, KEY, IMAD_MODS "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", " C IMAD_TAIL \
+    }
+
+constexpr FormSpec kImadForms[] = {
+    IMAD_FORMS(0x224, "R@32 r@123", "R@64 -@75 r@124"),
+    IMAD_FORMS(0x624, "R@64 r@123", "C -@63"),
+    {"IMAD", 0x824,
+     "SHL =0@74:1 =255@64:8 ^@32:32 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, "
+     "X@32:32, R@64 r@124"},
+    {"IMAD", 0x824,
+     "IADD =0@74:1 =1@32:32 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, X@32:32, "
+     "R@64 -@75 r@124"},
+    IMAD_FORMS(0x424, "R@64 r@123", "S@32:32"),
+    IMAD_FORMS(0x824, "S@32:32", "R@64 -@75 r@124"),
+    IMAD_FORMS(0xa24, "C", "R@64 -@75 r@124"),
+    PLAIN_IMAD("IMAD", 0x1c24, "UR@32", "R@64 -@75 r@124"),
+    PLAIN_IMAD("IMAD", 0x1e24, "R@64 r@123", "UR@32 -@63"),
+    PLAIN_IMAD("IMAD", 0x1e24, "R@64 r@123", "UR@32 -@63"),
+};
 
 constexpr FormSpec kForms[] = {
     {"IADD3", 0x210,
@@ -40,10 +81,107 @@ constexpr FormSpec kForms[] = {
     {"ISETP", 0x1c0c, ISETP_MODS "| P@81, P@84, R@24 r@122, UR@32" ISETP_TAIL},
 };
 
+#define WIDE_FORMS(NAME, MOD)                                                                     \
+    {NAME, 0x225,                                                                                 \
+     MOD "{U32,}@73 " NOCARRY                                                                     \
+         "| R@16, P@81 omit=7, R@24 r@122, R@32 r@123, "                                          \
+         "R@64 r@124"},                                                                           \
+        {NAME, 0x425,                                                                             \
+         MOD "{U32,}@73 " NOCARRY                                                                 \
+             "| R@16, P@81 omit=7, R@24 r@122, R@64 r@123, "                                      \
+             "S@32:32"},                                                                          \
+        {NAME, 0x825,                                                                             \
+         MOD "{U32,}@73 " NOCARRY                                                                 \
+             "| R@16, P@81 omit=7, R@24 r@122, S@32:32, "                                         \
+             "R@64 r@124"},                                                                       \
+        {NAME, 0x625, MOD "{U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, R@64 r@123, C"}, \
+    {                                                                                             \
+        NAME, 0xa25, MOD "{U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, C, R@64 r@124"    \
+    }
+
+#define HI_FORMS(NAME, MOD)                                                                    \
+    {NAME, 0x227,                                                                              \
+     MOD "{U32,}@73 " NOCARRY                                                                  \
+         "| R@16, P@81 omit=7, R@24 r@122, R@32 r@123, "                                       \
+         "R@64 r@124"},                                                                        \
+        {NAME, 0x827,                                                                          \
+         MOD "{U32,}@73 " NOCARRY                                                              \
+             "| R@16, P@81 omit=7, R@24 r@122, S@32:32, "                                      \
+             "R@64 r@124"},                                                                    \
+    {                                                                                          \
+        NAME, 0xa27, MOD "{U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, C, R@64 r@124" \
+    }
+
+#define LOP3_FORMS(KEY, B)                                    \
+    {                                                         \
+        "LOP3", KEY,                                          \
+            "LUT PAND@80 | P@81 omit=7, R@16, R@24 r@122, " B \
+            ", R@64 r@124, X@72:8, "                          \
+            "P@87 !@90"                                       \
+    }
+
+#define SHF_MODS "{L,R}@76 W@75 {S64,U64,S32,U32}@73:2 HI@80 "
+
+#define LEA_FORMS(KEY, B)                                                                    \
+    {"LEA", KEY,                                                                             \
+     "=0@80:1 =0@74:1 =255@64:8 =0@73:1 " NOCARRY "| R@16, P@81 omit=7, R@24 -@72 r@122, " B \
+     ", X@75:5"},                                                                            \
+        {"LEA", KEY,                                                                         \
+         "HI =1@80:1 SX32@73 =0@74:1 " NOCARRY "| R@16, P@81 omit=7, R@24 -@72 r@122, " B    \
+         ", R@64 r@124, X@75:5"},                                                            \
+        {"LEA", KEY,                                                                         \
+         "=0@80:1 X =1@74:1 =255@64:8 =0@73:1 "                                              \
+         "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", X@75:5, P@87 !@90"},                  \
+    {                                                                                        \
+        "LEA", KEY,                                                                          \
+            "HI =1@80:1 SX32@73 X =1@74:1 "                                                  \
+            "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", R@64 r@124, X@75:5, P@87 !@90"     \
+    }
+
+constexpr FormSpec kOtherForms[] = {
+    WIDE_FORMS("IMAD", "WIDE "),
+    HI_FORMS("IMAD", "HI "),
+    LOP3_FORMS(0x212, "R@32 r@123"),
+    LOP3_FORMS(0x812, "X@32:32"),
+    LOP3_FORMS(0xa12, "C"),
+    LOP3_FORMS(0x1c12, "UR@32"),
+    {"SHF", 0x219, SHF_MODS "| R@16, R@24 r@122, R@32 r@123, R@64 r@124"},
+    {"SHF", 0x819, SHF_MODS "| R@16, R@24 r@122, X@32:32, R@64 r@124"},
+    {"SHF", 0x419, SHF_MODS "| R@16, R@24 r@122, R@64 r@123, X@32:32"},
+    {"SHF", 0xa19, SHF_MODS "| R@16, R@24 r@122, C, R@64 r@124"},
+    {"SHF", 0x1c19, SHF_MODS "| R@16, R@24 r@122, UR@32, R@64 r@124"},
+    LEA_FORMS(0x211, "R@32 r@123"),
+    LEA_FORMS(0x811, "X@32:32"),
+    LEA_FORMS(0xa11, "C"),
+    LEA_FORMS(0x1c11, "UR@32"),
+    {"SEL", 0x207, "| R@16, R@24 r@122, R@32 r@123, P@87 !@90"},
+    {"SEL", 0x807, "| R@16, R@24 r@122, X@32:32, P@87 !@90"},
+    {"SEL", 0xa07, "| R@16, R@24 r@122, C, P@87 !@90"},
+    {"SEL", 0x1c07, "| R@16, R@24 r@122, UR@32, P@87 !@90"},
+    {"PRMT", 0x216,
+     "{,F4E,B4E,RC8,ECL,ECR,RC16,?}@72:3 | R@16, R@24 r@122, R@32 r@123, R@64 r@124"},
+    {"PRMT", 0x816, "{,F4E,B4E,RC8,ECL,ECR,RC16,?}@72:3 | R@16, R@24 r@122, X@32:32, R@64 r@124"},
+    {"PRMT", 0xa16, "{,F4E,B4E,RC8,ECL,ECR,RC16,?}@72:3 | R@16, R@24 r@122, C, R@64 r@124"},
+    {"PRMT", 0x416, "{,F4E,B4E,RC8,ECL,ECR,RC16,?}@72:3 | R@16, R@24 r@122, R@64 r@123, X@32:32"},
+    {"IABS", 0x213, "| R@16, R@32 r@123"},
+    {"POPC", 0x309, "| R@16, R@32 ~@63 r@123"},
+    {"BREV", 0x301, "| R@16, R@32 r@123"},
+    {"FLO", 0x300, "{U32,}@73 SH@74 =7@81:3 | R@16, R@32 ~@63 r@123"},
+    {"IMNMX", 0x217, "{U32,}@73 | R@16, R@24 r@122, R@32 r@123, P@87 !@90"},
+    {"IMNMX", 0x817, "{U32,}@73 | R@16, R@24 r@122, S@32:32, P@87 !@90"},
+    {"IMNMX", 0xa17, "{U32,}@73 | R@16, R@24 r@122, C, P@87 !@90"},
+};
+
 }  // namespace
 
 std::span<const FormSpec> IntegerForms() {
-    return kForms;
+    static const std::vector<FormSpec> forms = [] {
+        std::vector<FormSpec> all(std::begin(kForms), std::end(kForms));
+        all.insert(all.end(), std::begin(kImadForms), std::end(kImadForms));
+        all.insert(all.end(), std::begin(kOtherForms), std::end(kOtherForms));
+        return all;
+    }();
+    return forms;
 }
 
 }  // namespace shader::sass

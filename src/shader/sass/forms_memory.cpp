@@ -5,8 +5,24 @@
 namespace shader::sass {
 namespace {
 
+#define MEM_TYPE "{U8,S8,U16,S16,,64,128,?}@73:3"
+#define EVICT "{EF,,?,LU,?,NA,?,?}@84:3"
+// Global memory with a 64-bit address ([R.64]): the E modifier and the ".64" are bit 72. The
+// uniform register of the memory descriptor [32:38) is not printed by CUDA 13's nvdisasm unless
+// bit 101 is set (notes/sass-encoding.md), so it is a hidden field here.
+#define GLOBAL_FIXED "=1@72:1 =1@76:1 =1@90:1 =0@101:1 "
+
 constexpr FormSpec kForms[] = {
     {"LDC", 0xb82, "{U8,S8,U16,S16,,64,?,?}@73:3 | R@16, C idx=24"},
+    {"LDG", 0x1981,
+     "E " EVICT " " MEM_TYPE " {,CONSTANT.PRIVATE,CONSTANT.CTA,?,CONSTANT,?,?,?}@77:3 "
+     "=0@80:1 " GLOBAL_FIXED "=0@64:4 =0@68:2 #@32:6 | R@16, M base=24 off=40:24 .64, "
+     "P@81 omit=7"},
+    {"STG", 0x1986,
+     "E " EVICT " " MEM_TYPE " {,?,?,?,?,?,?,?}@77:3 =0@80:1 " GLOBAL_FIXED
+     "#@64:6 | M base=24 off=40:24 .64, R@32"},
+    {"LDS", 0x984, "U@76 " MEM_TYPE " | R@16, M base=24 off=40:24 .{,X4,X8,X16}@78:2"},
+    {"STS", 0x388, MEM_TYPE " | M base=24 off=40:24 .{,X4,X8,X16}@78:2, R@32"},
 };
 
 }  // namespace

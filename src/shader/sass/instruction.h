@@ -22,6 +22,7 @@ struct Control {
     u8 read_barrier = 7;   // [113:116), 7 = none
     u8 wait_mask = 0;      // [116:122)
     u8 reuse = 0;          // [122:126)
+    u64 hidden = 0;        // the form's Hidden field, if any (not part of the control bits)
     bool operator==(const Control&) const = default;
 };
 

@@ -1,4 +1,6 @@
 // Instruction -> nvdisasm's text.
+#include <charconv>
+
 #include <fmt/format.h>
 
 #include "shader/sass/float_format.h"
@@ -211,14 +213,32 @@ std::string FormatControl(const Control& control) {
         return value == 7 ? std::string("-") : std::to_string(value);
     };
     std::string reuse = control.reuse ? fmt::format(":U{:x}", control.reuse) : "";
+    if (control.hidden != 0) {
+        reuse += fmt::format(":H{:x}", control.hidden);
+    }
     return fmt::format("[{}:R{}:W{}:{}:S{:02}{}]", wait, barrier(control.read_barrier),
                        barrier(control.write_barrier), control.yield ? '-' : 'Y', control.stall,
                        reuse);
 }
 
 std::optional<Control> ParseControl(std::string_view text) {
-    // [B012345:Rn:Wn:Y:Snn] or [B012345:Rn:Wn:Y:Snn:Ux] (x = reuse flags in hex)
+    // [B012345:Rn:Wn:Y:Snn] or [B012345:Rn:Wn:Y:Snn:Ux] (x = reuse flags in hex), then an
+    // optional ":H<hex>" with the value of bits nvdisasm does not print.
     Control control;
+    std::string storage;
+    const std::size_t hidden = text.find(":H");
+    if (hidden != std::string_view::npos && text.ends_with("]")) {
+        u64 value = 0;
+        const std::string_view digits = text.substr(hidden + 2, text.size() - hidden - 3);
+        const auto [end, error] =
+            std::from_chars(digits.data(), digits.data() + digits.size(), value, 16);
+        if (error != std::errc() || end != digits.data() + digits.size()) {
+            return std::nullopt;
+        }
+        control.hidden = value;
+        storage = std::string(text.substr(0, hidden)) + "]";
+        text = storage;
+    }
     if (text.size() == 24 && text.substr(20, 2) == ":U") {
         const char c = text[22];
         if (c >= '0' && c <= '9') {
