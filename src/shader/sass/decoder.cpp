@@ -9,6 +9,28 @@ bool ValidName(const std::vector<std::string>& names, u64 value) {
     return value < names.size() && names[value] != "?";
 }
 
+// nvdisasm prints every NaN as +QNAN / -QNAN (or SNAN): only the canonical quiet NaN survives a
+// trip through the text, so words with other NaN payloads are rejected.
+bool CanonicalFloats(const OperandSpec& op, u64 value) {
+    switch (op.kind) {
+        case OperandKind::Float32:
+            return (value & 0x7f800000) != 0x7f800000 || (value & 0x7fffff) == 0 ||
+                   (value & 0x7fffff) == 0x400000;
+        case OperandKind::Float64High:
+            return (value & 0x7ff00000) != 0x7ff00000 || (value & 0xfffff) == 0 ||
+                   (value & 0xfffff) == 0x80000;
+        case OperandKind::HalfPair:
+            for (const u64 half : {value & 0xffff, value >> 16}) {
+                if ((half & 0x7c00) == 0x7c00 && (half & 0x3ff) != 0 && (half & 0x3ff) != 0x200) {
+                    return false;
+                }
+            }
+            return true;
+        default:
+            return true;
+    }
+}
+
 bool TryForm(const Form& form, const Word& word, Instruction& out) {
     if (!(word & ~form.covered).IsZero()) {
         return false;
@@ -33,6 +55,9 @@ bool TryForm(const Form& form, const Word& word, Instruction& out) {
             return false;
         }
         if (op.suffix >= 0 && !ValidName(op.suffix_names, out.Value(op.suffix))) {
+            return false;
+        }
+        if (!CanonicalFloats(op, out.Value(op.field))) {
             return false;
         }
     }

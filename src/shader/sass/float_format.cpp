@@ -13,7 +13,11 @@ std::string FormatFloat(double value) {
         return value < 0 ? "-INF " : "+INF ";
     }
     if (std::isnan(value)) {
-        return std::signbit(value) ? "-QNAN " : "+QNAN ";
+        return std::signbit(value) ? "-QNAN "
+                                   : "+QNAN ";  // payloads: see FloatImmediateIsCanonical
+    }
+    if (value == 0 && std::signbit(value)) {
+        return "-0.0";
     }
     char buffer[64];
     if (std::fabs(value) >= 1e9) {

@@ -116,10 +116,22 @@ public:
         return "[" + text + "]";
     }
 
-    std::string Operand(const OperandSpec& op) const {
-        if (op.omit_when && Value(op.field) == *op.omit_when) {
-            return {};
+    bool Omitted(const OperandSpec& op) const {
+        return op.omit_when && Value(op.field) == *op.omit_when;
+    }
+
+    // In a run of optional operands ("IADD3 R0, P0, P1, ..."), one is left out only when every
+    // later one of the run is left out too, so that the text stays unambiguous.
+    bool LeftOut(std::size_t index) const {
+        for (std::size_t i = index; i < form_.operands.size() && form_.operands[i].omit_when; ++i) {
+            if (!Omitted(form_.operands[i])) {
+                return false;
+            }
         }
+        return true;
+    }
+
+    std::string Operand(const OperandSpec& op) const {
         std::string text;
         if (Flag(op.negate)) {
             text += "-";
@@ -174,11 +186,12 @@ public:
         }
         bool first = true;
         bool self_branch = false;
-        for (const OperandSpec& op : form_.operands) {
-            const std::string operand = Operand(op);
-            if (operand.empty()) {
+        for (std::size_t i = 0; i < form_.operands.size(); ++i) {
+            const OperandSpec& op = form_.operands[i];
+            if (op.omit_when && LeftOut(i)) {
                 continue;
             }
+            const std::string operand = Operand(op);
             text += first ? " " : ", ";
             text += operand;
             first = false;

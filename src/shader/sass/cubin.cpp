@@ -1,0 +1,216 @@
+// Cubin (ELF64) reader. Layout facts: notes/sass-encoding.md (sh_info = registers << 24, code in
+// .text.<kernel>, attributes in .nv.info.<kernel>); EIATTR ids and payloads as nvdisasm (CUDA
+// 13.0) prints them for tests/shader/cuda/*.cubin.
+#include "shader/sass/cubin.h"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "base/byte_reader.h"
+#include "base/error.h"
+#include "shader/sass/instruction.h"
+
+namespace shader::sass {
+namespace {
+
+struct Section {
+    std::string name;
+    u32 type = 0;
+    u32 info = 0;
+    u64 offset = 0;
+    u64 size = 0;
+};
+
+std::vector<NvInfoAttribute> ReadNvInfo(const base::ByteReader& reader, const Section& section) {
+    std::vector<NvInfoAttribute> out;
+    u64 at = section.offset;
+    const u64 end = section.offset + section.size;
+    while (at + 4 <= end) {
+        NvInfoAttribute attribute;
+        attribute.format = reader.Read<u8>(at, "nv.info format");
+        attribute.id = reader.Read<u8>(at + 1, "nv.info attribute");
+        switch (attribute.format) {
+            case 1:  // no value
+                at += 4;
+                break;
+            case 2:  // byte
+                attribute.value = reader.Read<u8>(at + 2, "nv.info value");
+                at += 4;
+                break;
+            case 3:  // half-word
+                attribute.value = reader.Read<u16>(at + 2, "nv.info value");
+                at += 4;
+                break;
+            case 4: {  // sized
+                const u16 size = reader.Read<u16>(at + 2, "nv.info size");
+                const auto payload = reader.Slice(at + 4, size, "nv.info payload");
+                if (at + 4 + size > end) {
+                    reader.Invalid("nv.info payload", at, "runs past its section");
+                }
+                attribute.payload.assign(payload.begin(), payload.end());
+                at += 4 + ((size + 3u) & ~3u);
+                break;
+            }
+            default:
+                reader.Invalid("nv.info format", at, "unknown format {}", attribute.format);
+        }
+        out.push_back(std::move(attribute));
+    }
+    return out;
+}
+
+u32 PayloadWord(const NvInfoAttribute& attribute, std::size_t offset) {
+    u32 value = 0;
+    for (std::size_t i = 0; i < 4 && offset + i < attribute.payload.size(); ++i) {
+        value |= static_cast<u32>(attribute.payload[offset + i]) << (8 * i);
+    }
+    return value;
+}
+
+void ApplyAttributes(CubinKernel& kernel) {
+    for (const NvInfoAttribute& attribute : kernel.attributes) {
+        switch (attribute.id) {
+            case kEiattrParamCbank:  // u32 section symbol, u16 offset, u16 size
+                kernel.param_base = PayloadWord(attribute, 4) & 0xffff;
+                break;
+            case kEiattrCbankParamSize:
+                kernel.param_bytes = attribute.value;
+                break;
+            case kEiattrKparamInfo: {  // u32 index, u16 ordinal, u16 offset, u32 flags
+                KernelParameter parameter;
+                parameter.ordinal = PayloadWord(attribute, 4) & 0xffff;
+                parameter.offset = PayloadWord(attribute, 4) >> 16;
+                parameter.size = (PayloadWord(attribute, 8) >> 18) & 0x3fff;
+                kernel.parameters.push_back(parameter);
+                break;
+            }
+            case kEiattrExitInstrOffsets:
+                for (std::size_t i = 0; i + 4 <= attribute.payload.size(); i += 4) {
+                    kernel.exit_offsets.push_back(PayloadWord(attribute, i));
+                }
+                break;
+            default:
+                break;
+        }
+    }
+    std::sort(
+        kernel.parameters.begin(), kernel.parameters.end(),
+        [](const KernelParameter& a, const KernelParameter& b) { return a.ordinal < b.ordinal; });
+}
+
+}  // namespace
+
+bool IsCubin(std::span<const u8> bytes) {
+    return bytes.size() >= 64 && bytes[0] == 0x7f && bytes[1] == 'E' && bytes[2] == 'L' &&
+           bytes[3] == 'F' && bytes[4] == 2;
+}
+
+Cubin ReadCubin(std::span<const u8> bytes, const std::string& source) {
+    const base::ByteReader reader(bytes, source);
+    if (!IsCubin(bytes)) {
+        reader.Invalid("ELF header", 0, "not a 64-bit ELF file");
+    }
+    Cubin cubin;
+    cubin.sm = (reader.Read<u32>(0x30, "e_flags") >> 8) & 0xff;
+    const u64 section_offset = reader.Read<u64>(0x28, "e_shoff");
+    const u16 entry_size = reader.Read<u16>(0x3a, "e_shentsize");
+    const u16 count = reader.Read<u16>(0x3c, "e_shnum");
+    const u16 names_index = reader.Read<u16>(0x3e, "e_shstrndx");
+    if (entry_size < 64 || names_index >= count) {
+        reader.Invalid("section headers", 0x3a, "bad size {} or name index {}", entry_size,
+                       names_index);
+    }
+    std::vector<Section> sections(count);
+    for (u16 i = 0; i < count; ++i) {
+        const u64 at = section_offset + u64{i} * entry_size;
+        reader.Require(at, 64, "section header");
+        sections[i].info = reader.Read<u32>(at + 0x2c, "sh_info");
+        sections[i].type = reader.Read<u32>(at + 4, "sh_type");
+        sections[i].offset = reader.Read<u64>(at + 0x18, "sh_offset");
+        sections[i].size = reader.Read<u64>(at + 0x20, "sh_size");
+        sections[i].info = reader.Read<u32>(at + 0x2c, "sh_info");
+        sections[i].name = std::to_string(reader.Read<u32>(at, "sh_name"));
+    }
+    const Section& names = sections[names_index];
+    for (Section& section : sections) {
+        const u64 name_offset = std::stoull(section.name);
+        std::string name;
+        for (u64 at = names.offset + name_offset;; ++at) {
+            if (name_offset >= names.size) {
+                reader.Invalid("section name", at, "outside the name table");
+            }
+            const char c = static_cast<char>(reader.Read<u8>(at, "section name"));
+            if (c == 0) {
+                break;
+            }
+            name += c;
+        }
+        section.name = std::move(name);
+    }
+    std::map<std::string, const Section*> by_name;
+    for (const Section& section : sections) {
+        by_name[section.name] = &section;
+    }
+    for (const Section& section : sections) {
+        if (!section.name.starts_with(".text.")) {
+            continue;
+        }
+        CubinKernel kernel;
+        kernel.name = section.name.substr(6);
+        const bool no_bits = section.type == 8;  // SHT_NOBITS
+        if (!no_bits) {
+            const auto code = reader.Slice(section.offset, section.size, "kernel code");
+            kernel.code.assign(code.begin(), code.end());
+        }
+        kernel.registers = section.info >> 24;
+        if (const auto it = by_name.find(".nv.shared." + kernel.name); it != by_name.end()) {
+            kernel.shared_bytes = static_cast<u32>(it->second->size);
+        }
+        if (const auto it = by_name.find(".nv.constant0." + kernel.name); it != by_name.end()) {
+            kernel.constant0_bytes = static_cast<u32>(it->second->size);
+        }
+        if (const auto it = by_name.find(".nv.info." + kernel.name); it != by_name.end()) {
+            kernel.attributes = ReadNvInfo(reader, *it->second);
+            ApplyAttributes(kernel);
+        }
+        cubin.kernels.push_back(std::move(kernel));
+    }
+    return cubin;
+}
+
+std::string DisassembleCode(std::span<const u8> code, u64 base_address) {
+    std::string text;
+    for (std::size_t at = 0; at + 16 <= code.size(); at += 16) {
+        const Word word = ToWord(code.data() + at);
+        const u64 address = base_address + at;
+        const auto instruction = Decode(word);
+        const std::string body =
+            instruction ? Disassemble(*instruction, {.address = address})
+                        : fmt::format("UNKNOWN /* 0x{:016x} 0x{:016x} */", word.lo, word.hi);
+        text += fmt::format("        /*{:04x}*/                   {}\n", address, body);
+    }
+    return text;
+}
+
+std::string DisassembleCubin(std::span<const u8> bytes, const std::string& source) {
+    if (!IsCubin(bytes)) {
+        return DisassembleCode(bytes);
+    }
+    const Cubin cubin = ReadCubin(bytes, source);
+    std::string text = fmt::format("\tcode for sm_{}\n", cubin.sm);
+    for (const CubinKernel& kernel : cubin.kernels) {
+        text += fmt::format("\n\t\tFunction : {}\n", kernel.name);
+        text += fmt::format("\t// registers {}, shared memory {} bytes, constant bank 0 {} bytes\n",
+                            kernel.registers, kernel.shared_bytes, kernel.constant0_bytes);
+        for (const KernelParameter& parameter : kernel.parameters) {
+            text += fmt::format("\t// parameter {}: c[0x0][{:#x}], {} bytes\n", parameter.ordinal,
+                                kernel.param_base + parameter.offset, parameter.size);
+        }
+        text += DisassembleCode(kernel.code);
+    }
+    return text;
+}
+
+}  // namespace shader::sass

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "base/types.h"
+
+namespace shader::sass {
+
+// One attribute of a `.nv.info` section: format (1 none, 2 byte, 3 half-word, 4 sized) and id
+// (EIATTR_*), with its payload bytes (or the value of formats 2 and 3 in `value`).
+struct NvInfoAttribute {
+    u8 format = 0;
+    u8 id = 0;
+    u32 value = 0;
+    std::vector<u8> payload;
+};
+
+struct KernelParameter {
+    u32 ordinal = 0;
+    u32 offset = 0;  // within the parameter area (c[0x0][param_base + offset])
+    u32 size = 0;    // bytes
+};
+
+// A kernel of a cubin: its code, resources and constant bank 0 layout.
+struct CubinKernel {
+    std::string name;
+    std::vector<u8> code;     // `.text.<name>`
+    u32 registers = 0;        // sh_info >> 24 of the text section
+    u32 shared_bytes = 0;     // size of `.nv.shared.<name>`
+    u32 constant0_bytes = 0;  // size of `.nv.constant0.<name>`
+    u32 param_base = 0;       // first parameter byte in constant bank 0 (EIATTR_PARAM_CBANK)
+    u32 param_bytes = 0;      // EIATTR_CBANK_PARAM_SIZE
+    std::vector<KernelParameter> parameters;  // EIATTR_KPARAM_INFO, by ordinal
+    std::vector<u32> exit_offsets;            // EIATTR_EXIT_INSTR_OFFSETS
+    std::vector<NvInfoAttribute> attributes;  // everything of `.nv.info.<name>`
+};
+
+struct Cubin {
+    u32 sm = 0;  // e_flags bits [8:16) (86 for sm_86)
+    std::vector<CubinKernel> kernels;
+};
+
+// EIATTR ids as nvdisasm names them (those seen in CUDA 13 cubins).
+inline constexpr u8 kEiattrParamCbank = 0x0a;
+inline constexpr u8 kEiattrKparamInfo = 0x17;
+inline constexpr u8 kEiattrCbankParamSize = 0x19;
+inline constexpr u8 kEiattrMaxregCount = 0x1b;
+inline constexpr u8 kEiattrExitInstrOffsets = 0x1c;
+
+bool IsCubin(std::span<const u8> bytes);
+
+// Reads an NVIDIA cubin (ELF64). Throws base::Error naming `source` on damaged input.
+Cubin ReadCubin(std::span<const u8> bytes, const std::string& source);
+
+// Text of raw code at `base_address`: one line per instruction in the layout of
+// `cuobjdump -sass` ("        /*0040*/                   IMAD.WIDE R2, R4, R3, c[0x0][0x160] ;"),
+// "UNKNOWN" with the word in hex for what does not decode.
+std::string DisassembleCode(std::span<const u8> code, u64 base_address = 0);
+
+// A cubin's kernels (name, registers, shared memory, parameters, then code), or a raw code blob
+// when `bytes` is not an ELF file. This is what `nxhost shader disasm FILE` prints.
+std::string DisassembleCubin(std::span<const u8> bytes, const std::string& source = "cubin");
+
+}  // namespace shader::sass

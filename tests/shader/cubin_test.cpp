@@ -1,0 +1,101 @@
+// The cubin reader against our CUDA fixtures: kernels, code, parameters and exits.
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "base/error.h"
+#include "base/file.h"
+#include "fixtures.h"
+#include "shader/sass/cubin.h"
+#include "shader/sass/instruction.h"
+
+namespace shader::sass {
+namespace {
+
+std::vector<u8> ReadFixture(const char* name) {
+    return base::ReadFile(testing::CudaDir() / name);
+}
+
+TEST(Cubin, KernelsCodeMatchesCuobjdump) {
+    const auto fixture = testing::LoadCudaFixture();
+    if (testing::FixtureMissing(fixture, "CUDA")) {
+        GTEST_SKIP() << "tests/shader/cuda is missing";
+    }
+    std::map<std::string, std::vector<const testing::FixtureInstruction*>> by_kernel;
+    for (const auto& inst : fixture) {
+        by_kernel[inst.program].push_back(&inst);
+    }
+    std::size_t kernels = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(testing::CudaDir())) {
+        if (entry.path().extension() != ".cubin") {
+            continue;
+        }
+        const std::vector<u8> bytes = base::ReadFile(entry.path());
+        const Cubin cubin = ReadCubin(bytes, entry.path().string());
+        EXPECT_EQ(cubin.sm, 86u);
+        for (const CubinKernel& kernel : cubin.kernels) {
+            ++kernels;
+            const auto& listed = by_kernel[entry.path().stem().string() + ":" + kernel.name];
+            ASSERT_EQ(listed.size() * 16, kernel.code.size()) << kernel.name;
+            for (std::size_t i = 0; i < listed.size(); ++i) {
+                EXPECT_EQ(ToWord(kernel.code.data() + i * 16), listed[i]->word) << kernel.name;
+            }
+            EXPECT_GT(kernel.registers, 0u) << kernel.name;
+            EXPECT_EQ(kernel.param_base, 0x160u) << kernel.name;
+            EXPECT_FALSE(kernel.exit_offsets.empty()) << kernel.name;
+            for (u32 offset : kernel.exit_offsets) {
+                ASSERT_LE(offset + 16, kernel.code.size());
+                const auto exit = Decode(ToWord(kernel.code.data() + offset));
+                ASSERT_TRUE(exit.has_value()) << kernel.name;
+                EXPECT_EQ(exit->form->mnemonic, "EXIT") << kernel.name;
+            }
+        }
+    }
+    EXPECT_EQ(kernels, 32u);
+}
+
+TEST(Cubin, ParametersOfVectorCopy) {
+    const std::vector<u8> bytes = ReadFixture("memory.cubin");
+    const Cubin cubin = ReadCubin(bytes, "memory.cubin");
+    const CubinKernel* kernel = nullptr;
+    for (const auto& k : cubin.kernels) {
+        if (k.name == "vector_copy") {
+            kernel = &k;
+        }
+    }
+    ASSERT_NE(kernel, nullptr);
+    // vector_copy(const float4* in, float4* out, int n)
+    ASSERT_EQ(kernel->parameters.size(), 3u);
+    EXPECT_EQ(kernel->parameters[0].offset, 0u);
+    EXPECT_EQ(kernel->parameters[0].size, 8u);
+    EXPECT_EQ(kernel->parameters[1].offset, 8u);
+    EXPECT_EQ(kernel->parameters[2].offset, 16u);
+    EXPECT_EQ(kernel->parameters[2].size, 4u);
+    EXPECT_EQ(kernel->param_bytes, 20u);
+    EXPECT_EQ(kernel->constant0_bytes, 0x160u + 20u);
+}
+
+TEST(Cubin, DisassemblyListsEveryKernel) {
+    const std::vector<u8> bytes = ReadFixture("warp.cubin");
+    const std::string text = DisassembleCubin(bytes, "warp.cubin");
+    EXPECT_NE(text.find("Function : shuffles"), std::string::npos);
+    EXPECT_NE(text.find("Function : votes"), std::string::npos);
+    EXPECT_NE(text.find("S2R R5, SR_TID.X ;"), std::string::npos);
+    EXPECT_NE(text.find("parameter 1: c[0x0][0x168], 8 bytes"), std::string::npos);
+}
+
+TEST(Cubin, DamagedInputIsAnError) {
+    std::vector<u8> bytes = ReadFixture("bits.cubin");
+    for (std::size_t size : {std::size_t{16}, std::size_t{64}, bytes.size() / 2}) {
+        std::vector<u8> cut(bytes.begin(), bytes.begin() + static_cast<long>(size));
+        try {
+            ReadCubin(cut, "cut");
+        } catch (const base::Error&) {
+        }
+    }
+    bytes[0x28] = 0xff;  // section headers far away
+    EXPECT_THROW(ReadCubin(bytes, "damaged"), base::Error);
+}
+
+}  // namespace
+}  // namespace shader::sass
