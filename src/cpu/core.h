@@ -11,9 +11,14 @@ namespace cpu {
 
 class GuestMemory;
 class ExclusiveMonitor;
+class LsePatchArea;
 class Core;
 
 using Vector = std::array<u64, 2>;
+
+// A guest counter of 19.2 MHz (CNTFRQ_EL0 on the console), read from the host's steady clock.
+u64 ReadGuestCounter();
+inline constexpr u64 kGuestCounterFrequency = 19'200'000;
 
 // Everything of a guest thread that lives in the CPU.
 struct ThreadContext {
@@ -53,6 +58,11 @@ public:
     // Returns true when the kernel handled it (for example the return address of an NRO) and
     // has halted or redirected the core; false makes the fault stop the run.
     virtual bool OnFault(Core& core, const GuestFault& fault) = 0;
+    // The guest's CNTPCT_EL0.
+    virtual u64 ReadCounter(const Core&) { return ReadGuestCounter(); }
+    // How many more guest instructions the core may run before the kernel wants it back
+    // (a deterministic time slice); unlimited by default.
+    virtual u64 InstructionBudget(const Core&) { return ~u64{0}; }
 };
 
 struct CoreConfig {
@@ -61,6 +71,8 @@ struct CoreConfig {
     CoreHooks* hooks = nullptr;
     unsigned index = 0;   // emulated core number, 0..3
     u64 tpidrro_el0 = 0;  // thread-local region of the thread that runs first
+    // Where LSE atomics become LDXR/STXR trampolines; without it they are interpreted.
+    LsePatchArea* lse_patches = nullptr;
 };
 
 // One emulated CPU core. Run() executes guest code until Halt() or a fault stops it.
@@ -92,10 +104,6 @@ public:
     virtual u64 InstructionsExecuted() const = 0;
     virtual unsigned Index() const = 0;
 };
-
-// A guest counter of 19.2 MHz (CNTFRQ_EL0 on the console), read from the host's steady clock.
-u64 ReadGuestCounter();
-inline constexpr u64 kGuestCounterFrequency = 19'200'000;
 
 std::unique_ptr<Core> CreateDynarmicCore(const CoreConfig& config);
 

@@ -2,6 +2,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -33,7 +34,7 @@ GuestMemory::GuestMemory(unsigned address_bits) : address_bits_(address_bits) {
                    AddressSpaceSize(), std::strerror(errno));
     }
     base_ = static_cast<u8*>(reservation);
-    permissions_.resize((AddressSpaceSize() / kPageSize) >> kLeafBits);
+    permissions_.resize(std::max<u64>(1, (AddressSpaceSize() / kPageSize) >> kLeafBits));
 }
 
 GuestMemory::~GuestMemory() {

@@ -92,6 +92,14 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
     }
     entry_point = layout.code.base;
 
+    // LSE trampolines just below the code, within branch range of its first 64 MiB. The guest
+    // sees that range as inaccessible, as everything below its address space is.
+    constexpr u64 kLsePatchAreaSize = 64 << 20;
+    const u64 patch_base = layout.code.base - kLsePatchAreaSize;
+    memory_map.Map(patch_base, kLsePatchAreaSize, MemoryState::Inaccessible,
+                   Permission::ReadExecute);
+    lse_patches = std::make_unique<cpu::LsePatchArea>(memory, patch_base, kLsePatchAreaSize);
+
     u64 stack_size = kDefaultStackSize;
     if (image.npdm) {
         stack_size = PageAlign(std::max<u64>(image.npdm->meta.main_thread_stack_size, kPageSize));
@@ -133,8 +141,8 @@ Process::~Process() = default;
 
 RunResult Process::Run() {
     State& state = *state_;
-    state.core = cpu::CreateDynarmicCore(
-        cpu::CoreConfig{&state.memory, &state.monitor, &state, 0, state.tls_address});
+    state.core = cpu::CreateDynarmicCore(cpu::CoreConfig{
+        &state.memory, &state.monitor, &state, 0, state.tls_address, state.lse_patches.get()});
     cpu::Core& core = *state.core;
     core.SetPC(state.entry_point);
     core.SetSP(state.main_stack_top);

@@ -8,6 +8,7 @@
 #include "cpu/core.h"
 #include "cpu/exclusive_monitor.h"
 #include "cpu/guest_memory.h"
+#include "cpu/lse_patch_area.h"
 #include "kernel/kernel.h"
 #include "kernel/memory_map.h"
 
@@ -45,6 +46,7 @@ struct Process::State final : cpu::CoreHooks {
     u64 tls_address = 0;
     u64 loader_arguments = 0;  // homebrew ABI config entries of an NRO
     u64 main_thread_priority = 44;
+    std::unique_ptr<cpu::LsePatchArea> lse_patches;
     cpu::ExclusiveMonitor monitor{1};
     std::unique_ptr<cpu::Core> core;
 

@@ -5,6 +5,7 @@
 #include "cpu/core.h"
 #include "cpu/exclusive_monitor.h"
 #include "cpu/guest_memory.h"
+#include "cpu/lse_patch_area.h"
 
 namespace {
 
@@ -30,6 +31,9 @@ constexpr u32 StrX(unsigned rt, unsigned rn) {
 constexpr u32 AddImmediate(unsigned rd, unsigned rn, u16 immediate) {
     return 0x91000000u | (u32{immediate} << 10) | (rn << 5) | rd;
 }
+constexpr u32 Ldadd(unsigned rs, unsigned rt, unsigned rn) {
+    return 0xf8200000u | (rs << 16) | (rn << 5) | rt;
+}
 constexpr u32 kMrsTpidrroX3 = 0xd53bd063;
 constexpr u32 kMrsCntfrqX1 = 0xd53be001;
 constexpr u32 kMrsCntpctX2 = 0xd53be022;
@@ -40,6 +44,7 @@ constexpr u32 kBlr = 0xd63f0000;  // blr x0
 constexpr u64 kCode = 0x100000;
 constexpr u64 kData = 0x200000;
 constexpr u64 kReadOnly = 0x300000;
+constexpr u64 kPatches = 0x400000;
 
 class RecordingHooks final : public cpu::CoreHooks {
 public:
@@ -63,7 +68,9 @@ protected:
         memory.Map(kCode, 0x1000, Permission::ReadExecute);
         memory.Map(kData, 0x1000, Permission::ReadWrite);
         memory.Map(kReadOnly, 0x1000, Permission::Read);
-        core = cpu::CreateDynarmicCore(cpu::CoreConfig{&memory, &monitor, &hooks, 0, 0xabc000});
+        memory.Map(kPatches, 0x1000, Permission::ReadExecute);
+        core = cpu::CreateDynarmicCore(
+            cpu::CoreConfig{&memory, &monitor, &hooks, 0, 0xabc000, &patches});
     }
 
     cpu::Core::Stop RunProgram(std::vector<u32> program) {
@@ -71,10 +78,12 @@ protected:
             kCode, {reinterpret_cast<const u8*>(program.data()), program.size() * sizeof(u32)});
         core->InvalidateCode(kCode, 0x1000);
         core->SetPC(kCode);
+        core->SetSP(kData + 0x800);  // LSE trampolines spill below SP
         return core->Run();
     }
 
     cpu::GuestMemory memory{39};
+    cpu::LsePatchArea patches{memory, kPatches, 0x1000};
     cpu::ExclusiveMonitor monitor{1};
     RecordingHooks hooks;
     std::unique_ptr<cpu::Core> core;
@@ -128,6 +137,23 @@ TEST_F(DynarmicCoreTest, JumpToUnmappedCodeIsAnExecuteFault) {
     ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
     EXPECT_EQ(stop.fault->kind, GuestFault::Kind::ExecuteFault);
     EXPECT_EQ(stop.fault->pc, 0x5000u);
+}
+
+TEST_F(DynarmicCoreTest, LseAtomicsRunThroughTrampolinesAndFaultAtTheirOwnPc) {
+    ASSERT_TRUE(memory.Write<u64>(kData, 10));
+    auto stop = RunProgram({MovzShift16(1, 0x20), Movz(2, 5), Ldadd(2, 3, 1), Svc(0x07)});
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Halted);
+    EXPECT_EQ(core->GetX(3), 10u);
+    EXPECT_EQ(memory.Read<u64>(kData), u64{15});
+    EXPECT_EQ(patches.TrampolineCount(), 1u);
+    // The guest itself still reads its own instruction.
+    EXPECT_EQ(memory.Read<u32>(kCode + 8), Ldadd(2, 3, 1));
+
+    stop = RunProgram({MovzShift16(1, 0x30), Movz(2, 5), Ldadd(2, 3, 1), Svc(0x07)});
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::WriteFault);
+    EXPECT_EQ(stop.fault->pc, kCode + 8);
+    EXPECT_EQ(memory.Read<u64>(kReadOnly), u64{0});
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "cpu/core.h"
 #include "cpu/exclusive_monitor.h"
 #include "cpu/guest_memory.h"
+#include "cpu/lse_patch_area.h"
 
 namespace cpu {
 namespace {
@@ -25,6 +26,7 @@ public:
     explicit DynarmicCore(const CoreConfig& config)
         : memory_(*config.memory),
           hooks_(*config.hooks),
+          lse_patches_(config.lse_patches),
           index_(config.index),
           tpidrro_(config.tpidrro_el0) {
         Dynarmic::A64::UserConfig jit_config;
@@ -52,20 +54,19 @@ public:
 
     Stop Run() override {
         fault_.reset();
-        for (;;) {
+        {
             const Dynarmic::HaltReason reason = jit_->Run();
             if (Dynarmic::Has(reason, kFaultHalt)) {
                 jit_->ClearHalt(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
                 if (fault_ && fault_->pc == 0) {
                     fault_->pc = jit_->GetPC();  // a data abort: the PC of the access
+                    fault_ = AtOriginalPc(*fault_);
                 }
                 return Stop{StopReason::Fault, fault_};
             }
-            if (Dynarmic::Has(reason, Dynarmic::HaltReason::UserDefined1)) {
-                jit_->ClearHalt(Dynarmic::HaltReason::UserDefined1);
-                return Stop{StopReason::Halted, std::nullopt};
-            }
-            // Out of ticks: the budget is only a counter here, so go on.
+            // Halt() or the end of the instruction budget: the kernel decides what runs next.
+            jit_->ClearHalt(Dynarmic::HaltReason::UserDefined1);
+            return Stop{StopReason::Halted, std::nullopt};
         }
     }
 
@@ -158,8 +159,17 @@ private:
         jit_->HaltExecution(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
     }
 
+    // A fault inside an LSE trampoline is reported at the instruction it stands for.
+    GuestFault AtOriginalPc(GuestFault fault) const {
+        if (lse_patches_ != nullptr && lse_patches_->Contains(fault.pc)) {
+            fault.pc = lse_patches_->OriginalPc(fault.pc).value_or(fault.pc);
+        }
+        return fault;
+    }
+
     // Hands a fault to the kernel first; stops the run when the kernel does not take it.
-    void DeliverFault(const GuestFault& fault) {
+    void DeliverFault(const GuestFault& original) {
+        const GuestFault fault = AtOriginalPc(original);
         if (!hooks_.OnFault(*this, fault)) {
             fault_ = fault;
             jit_->HaltExecution(kFaultHalt);
@@ -195,6 +205,11 @@ private:
         }
         u32 word;
         std::memcpy(&word, host, 4);
+        if (lse_patches_ != nullptr) {
+            if (const auto replacement = lse_patches_->Substitute(address, word)) {
+                return *replacement;
+            }
+        }
         return word;
     }
     u8 MemoryRead8(VAddr a) override { return ReadMemory<u8>(a); }
@@ -270,8 +285,10 @@ private:
     }
 
     void AddTicks(u64 ticks) override { ticks_ += ticks; }
-    u64 GetTicksRemaining() override { return std::numeric_limits<u32>::max(); }
-    u64 GetCNTPCT() override { return ReadGuestCounter(); }
+    u64 GetTicksRemaining() override {
+        return std::min<u64>(hooks_.InstructionBudget(*this), std::numeric_limits<u32>::max());
+    }
+    u64 GetCNTPCT() override { return hooks_.ReadCounter(*this); }
 
     // The extension interpreter's view of this core.
     class ExtensionAdapter final : public ExtensionState {
@@ -299,6 +316,7 @@ private:
 
     GuestMemory& memory_;
     CoreHooks& hooks_;
+    LsePatchArea* lse_patches_;
     unsigned index_;
     u64 tpidrro_;
     u64 tpidr_ = 0;
