@@ -9,5 +9,6 @@ namespace app {
 void AddRunCommand(CLI::App& parent, int& exit_code);
 void AddInfoCommand(CLI::App& parent, int& exit_code);
 void AddBuildCommands(CLI::App& parent, int& exit_code);
+void AddShaderCommands(CLI::App& parent, int& exit_code);
 
 }  // namespace app
