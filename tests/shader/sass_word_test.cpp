@@ -1,4 +1,5 @@
 // Unit tests of the word, control and text helpers, and round trips of random words.
+#include <cstdlib>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -49,9 +50,12 @@ TEST(SassAssembler, KnownInstructions) {
 
 // Random words either fail to decode or survive disassembly and assembly unchanged.
 TEST(SassRandomWords, DecodeOrRejectAndRoundTrip) {
-    std::mt19937_64 random(86);
+    // NXHOST_SASS_RANDOM=N runs N words (default 20000) from seed N, for longer local runs.
+    const char* env = std::getenv("NXHOST_SASS_RANDOM");
+    const long count = env ? std::atol(env) : 20000;
+    std::mt19937_64 random(env ? static_cast<u64>(count) : 86);
     std::size_t decoded = 0;
-    for (int i = 0; i < 20000; ++i) {
+    for (long i = 0; i < count; ++i) {
         Word word{random(), random()};
         // Bias toward real opcodes: take the opcode of a known form half of the time.
         if (i % 2 == 0) {

@@ -154,7 +154,21 @@ public:
         return next == tokens.size();
     }
 
-    bool Operands(const std::vector<std::string_view>& parts) {
+    bool Operands(std::vector<std::string_view> parts) {
+        const bool spaced = std::any_of(form_.operands.begin(), form_.operands.end(),
+                                        [](const OperandSpec& op) { return op.space_before; });
+        if (spaced) {  // "RET.REL.NODEC R2 0x0": operands without a comma between them
+            std::vector<std::string_view> split;
+            for (std::string_view part : parts) {
+                std::size_t space = 0;
+                while ((space = part.find(' ')) != std::string_view::npos) {
+                    split.push_back(part.substr(0, space));
+                    part = Trim(part.substr(space + 1));
+                }
+                split.push_back(part);
+            }
+            parts = std::move(split);
+        }
         std::size_t next = 0;
         for (const OperandSpec& op : form_.operands) {
             const std::size_t need = op.kind == OperandKind::HalfPair ? 2 : 1;

@@ -60,6 +60,12 @@ bool TryForm(const Form& form, const Word& word, Instruction& out) {
         if (!CanonicalFloats(op, out.Value(op.field))) {
             return false;
         }
+        // A scale or width suffix on an absent (RZ) base is not printed: not round-trippable.
+        if (op.kind == OperandKind::Memory && op.field >= 0 && op.suffix >= 0 &&
+            out.Value(op.suffix) != 0 &&
+            out.Value(op.field) == (op.base_register_uniform ? 63u : 255u)) {
+            return false;
+        }
     }
     out.form = &form;
     return true;

@@ -70,7 +70,7 @@ struct OperandSpec {
     int f4 = -1;
     bool base_register_uniform = false;  // Memory: base register is UR (e.g. [UR4+0x10])
     bool always_print_uniform = false;   // Memory: "+URZ" printed even for URZ
-    bool trailing_space = false;         // nvdisasm prints "+INF " with a space before ','
+    bool space_before = false;           // separated from the previous operand by " " only
     bool signed_offset = true;
     u8 scale = 1;  // immediate/offset multiplier (bytes per unit)
 };

@@ -285,6 +285,8 @@ private:
             op.f4 = AddField(value, 6);
         } else if (name == "ur") {
             op.f3 = AddField(value, 6);
+        } else if (name == "sp") {
+            op.space_before = true;
         } else if (name == "urz") {
             op.always_print_uniform = true;
         } else if (name == "wide") {

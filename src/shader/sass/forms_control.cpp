@@ -6,9 +6,23 @@ namespace shader::sass {
 namespace {
 
 constexpr FormSpec kForms[] = {
-    {"BRA", 0x947, "=7@87:3 | BRA@34:48"},      {"BSSY", 0x945, "=7@87:3 | B@16, BRA@34:30"},
-    {"BSYNC", 0x941, "=7@87:3 | B@16"},         {"EXIT", 0x94d, "=7@87:3"},
+    {"BRA", 0x947, "=7@87:3 | BRA@34:48"},
+    {"BSSY", 0x945, "=7@87:3 | B@16, BRA@34:30"},
+    {"BSYNC", 0x941, "=7@87:3 | B@16"},
+    {"EXIT", 0x94d, "=7@87:3"},
     {"DEPBAR", 0x91a, "LE@47 | SB@44, X@38:6"},
+    {"CALL", 0x944, "REL NOINC =1@86:1 =7@87:3 | BRA@34:48"},
+    {"RET", 0x950, "REL NODEC =1@86:1 =7@87:3 | R@24, BRA@34:48 sp"},
+    {"WARPSYNC", 0x948, "=7@87:3 | X@32:32"},
+    {"BAR", 0xb1d, "SYNC =0@76:4 DEFER_BLOCKING@80 =0@87:4 | X@54:4, X@42:12 omit=0"},
+    {"BAR", 0xb1d,
+     "RED =4@76:4 {POPC,AND,OR,?}@74:2 DEFER_BLOCKING@80 | X@54:4, X@42:12 omit=0, "
+     "P@87 !@90"},
+    {"B2R", 0x31c, "RESULT =4@76:4 | R@16, P@81 omit=7"},
+    {"MEMBAR", 0x992, "SC =0@80:2 {CTA,SM,GPU,SYS,?,?,?,?}@76:3"},
+    {"ERRBAR", 0x9ab, ""},
+    {"LDGDEPBAR", 0x9af, ""},
+    {"CCTL", 0x98f, "IVALL =2@87:4 =255@24:8"},
 };
 
 }  // namespace

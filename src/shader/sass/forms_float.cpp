@@ -1,6 +1,9 @@
 // Single-precision float arithmetic and comparison (FADD, FMUL, FFMA, FSETP, FSEL, FMNMX, FRND,
 // MUFU, FSWZADD, FCHK). Field positions: Mesa NAK sm70_encode.rs (encode_alu, FSETP/MUFU), checked
 // bit by bit against nvdisasm on probe words (tests/shader/probe).
+#include <iterator>
+#include <vector>
+
 #include "shader/sass/form_tables.h"
 
 namespace shader::sass {

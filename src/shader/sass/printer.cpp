@@ -192,7 +192,7 @@ public:
                 continue;
             }
             const std::string operand = Operand(op);
-            text += first ? " " : ", ";
+            text += (first || op.space_before) ? " " : ", ";
             text += operand;
             first = false;
             if (op.kind == OperandKind::BranchTarget && BranchTarget(op) == address_) {
