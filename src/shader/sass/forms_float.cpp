@@ -57,10 +57,38 @@ constexpr FormSpec kForms[] = {
     {"FCHK", 0x302, "| P@81, R@24 r@122, " SRC_B},
 };
 
+#define DRND "{,RM,RP,RZ}@78 "
+#define DSETP_MODS \
+    "{MIN,LT,EQ,LE,GT,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,?}@76:4 {AND,OR,XOR,?}@74"
+
+// Double precision: the FP32 layouts without FTZ and SAT; DADD's second source is in the third
+// source slot [64:72).
+constexpr FormSpec kDoubleForms[] = {
+    {"DFMA", 0x22b, DRND "| R@16, " SRC_A ", " SRC_B ", " SRC_C},
+    {"DFMA", 0x42b, DRND "| R@16, " SRC_A ", R@64 -@75 |@74 r@123, D@32"},
+    {"DFMA", 0x62b, DRND "| R@16, " SRC_A ", R@64 -@75 |@74 r@123, C -@63 |@62"},
+    {"DFMA", 0x82b, DRND "| R@16, " SRC_A ", D@32, " SRC_C},
+    {"DFMA", 0xa2b, DRND "| R@16, " SRC_A ", C -@63 |@62, " SRC_C},
+    {"DMUL", 0x228, DRND "| R@16, " SRC_A ", " SRC_B},
+    {"DMUL", 0x828, DRND "| R@16, " SRC_A ", D@32"},
+    {"DMUL", 0xa28, DRND "| R@16, " SRC_A ", C -@63 |@62"},
+    {"DADD", 0x229, DRND "| R@16, " SRC_A ", R@64 -@75 |@74 r@124"},
+    {"DADD", 0x429, DRND "| R@16, " SRC_A ", D@32"},
+    {"DADD", 0x629, DRND "| R@16, " SRC_A ", C -@63 |@62"},
+    {"DSETP", 0x22a, DSETP_MODS "| P@81, P@84, " SRC_A ", " SRC_B ", P@87 !@90"},
+    {"DSETP", 0x42a, DSETP_MODS "| P@81, P@84, " SRC_A ", D@32, P@87 !@90"},
+    {"DSETP", 0x62a, DSETP_MODS "| P@81, P@84, " SRC_A ", C -@63 |@62, P@87 !@90"},
+};
+
 }  // namespace
 
 std::span<const FormSpec> FloatForms() {
-    return kForms;
+    static const std::vector<FormSpec> forms = [] {
+        std::vector<FormSpec> all(std::begin(kForms), std::end(kForms));
+        all.insert(all.end(), std::begin(kDoubleForms), std::end(kDoubleForms));
+        return all;
+    }();
+    return forms;
 }
 
 }  // namespace shader::sass
