@@ -10,6 +10,9 @@ namespace {
 // Global memory with a 64-bit address ([R.64]): the E modifier and the ".64" are bit 72. The
 // uniform register of the memory descriptor [32:38) is not printed by CUDA 13's nvdisasm unless
 // bit 101 is set (notes/sass-encoding.md), so it is a hidden field here.
+// Atomic operand types [73:76) and memory ordering and scope [76:81) (notes/sass-encoding.md).
+#define ATOMIC_TYPE "{,S32,64,F32.FTZ.RN,?,S64,?,?}@73:3"
+#define SCOPE "{,?,?,?,?,?,?,?,?,?,?,?,?,?,STRONG.GPU,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?}@76:5"
 #define GLOBAL_FIXED "=1@72:1 =1@76:1 =1@90:1 =0@101:1 "
 
 constexpr FormSpec kForms[] = {
@@ -23,6 +26,19 @@ constexpr FormSpec kForms[] = {
      "#@64:6 | M base=24 off=40:24 .64, R@32"},
     {"LDS", 0x984, "U@76 " MEM_TYPE " | R@16, M base=24 off=40:24 .{,X4,X8,X16}@78:2"},
     {"STS", 0x388, MEM_TYPE " | M base=24 off=40:24 .{,X4,X8,X16}@78:2, R@32"},
+    {"RED", 0x198e,
+     "E =1@72:1 {ADD,MIN,MAX,INC,DEC,AND,OR,XOR}@87:3 " ATOMIC_TYPE " " SCOPE
+     " =1@90:1 =1@84:3 =0@101:1 #@64:8 | M base=24 off=40:24 .64, R@32"},
+    {"ATOMG", 0x19a8,
+     "E =1@72:1 {ADD,MIN,MAX,INC,DEC,AND,OR,XOR,EXCH,?,?,?,?,?,?,?}@87:4 " ATOMIC_TYPE " " SCOPE
+     " =1@84:3 =0@101:1 #@64:8 | P@81, R@16, M base=24 off=40:24 .64, R@32"},
+    {"ATOM", 0x198a,
+     "E =1@72:1 {ADD,MIN,MAX,INC,DEC,AND,OR,XOR,EXCH,?,?,?,?,?,?,?}@87:4 " ATOMIC_TYPE " " SCOPE
+     " =1@84:3 =0@101:1 #@64:8 | P@81, R@16, M base=24 off=40:24 .64, R@32"},
+    {"ATOMG", 0x3a9,
+     "E =1@72:1 CAS " ATOMIC_TYPE " " SCOPE
+     " =1@84:3 =0@101:1 | P@81, R@16, M base=24 off=40:24, R@32, R@64"},
+    {"ATOMS", 0x38d, "CAS " ATOMIC_TYPE " | R@16, M base=24 off=40:24, R@32, R@64"},
 };
 
 }  // namespace
