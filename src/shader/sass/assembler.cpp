@@ -258,6 +258,11 @@ public:
             case OperandKind::ScoreboardBarrier:
                 return ParseIndexed(text, "SB", "", 0, 8, value) && Set(op.field, value);
             case OperandKind::HexImmediate:
+                if (op.f2 >= 0) {
+                    const unsigned low = form_.fields[static_cast<std::size_t>(op.field)].width;
+                    return text.starts_with("0x") && ParseUnsigned(text, value) &&
+                           Set(op.field, value & ((u64{1} << low) - 1)) && Set(op.f2, value >> low);
+                }
                 return text.starts_with("0x") && ParseUnsigned(text, value) &&
                        value % op.scale == 0 && Set(op.field, value / op.scale);
             case OperandKind::SignedImmediate:

@@ -200,6 +200,13 @@ private:
             {"H2", OperandKind::HalfPair, 32},      {"A", OperandKind::Attribute, 11},
             {"BRA", OperandKind::BranchTarget, 48},
         };
+        if (kind == "X" && where.find('+') != std::string_view::npos) {
+            // An immediate split over two fields, low part first (PLOP3's LUT).
+            op.kind = OperandKind::HexImmediate;
+            op.field = AddField(where.substr(0, where.find('+')), 8);
+            op.f2 = AddField(where.substr(where.find('+') + 1), 8);
+            return;
+        }
         for (const Simple& simple : kSimple) {
             if (kind == simple.name) {
                 op.kind = simple.kind;

@@ -7,6 +7,7 @@ namespace {
 
 constexpr FormSpec kForms[] = {
     {"BRA", 0x947, "=7@87:3 | BRA@34:48"},
+    {"BRA", 0x947, "| P@87 !@90, BRA@34:48"},
     {"BSSY", 0x945, "=7@87:3 | B@16, BRA@34:30"},
     {"BSYNC", 0x941, "=7@87:3 | B@16"},
     {"EXIT", 0x94d, "=7@87:3"},

@@ -35,6 +35,9 @@ public:
             case OperandKind::ScoreboardBarrier:
                 return fmt::format("SB{}", value);
             case OperandKind::HexImmediate:
+                if (op.f2 >= 0) {
+                    return Hex(value | Value(op.f2) << Width(op.field));
+                }
                 return Hex(value * op.scale);
             case OperandKind::SignedImmediate:
                 return SignedHex(SignExtend(value, Width(op.field)) * op.scale);
