@@ -36,7 +36,8 @@ enum class ExtensionOutcome {
 };
 
 // Executes one ARMv8.1/8.2 instruction that the JIT does not (LSE atomics, LDAPR, FP16
-// arithmetic). Atomic operations are atomic against other host threads.
+// arithmetic, the saturating AdvSIMD multiply-accumulates and rounding shifts). Atomic
+// operations are atomic against other host threads.
 ExtensionOutcome ExecuteExtension(u32 instruction, ExtensionState& state, u64& fault_address);
 
 }  // namespace cpu

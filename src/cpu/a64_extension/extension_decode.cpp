@@ -5,7 +5,7 @@
 namespace cpu {
 
 // The groups have disjoint encodings, so the order only matters for speed: atomics first,
-// since compilers emit them far more often than FP16 arithmetic.
+// since compilers emit them far more often than FP16 arithmetic or saturating AdvSIMD.
 ExtensionOutcome ExecuteExtension(u32 instruction, ExtensionState& state, u64& fault_address) {
     using Executor = ExtensionOutcome (*)(u32, ExtensionState&, u64&);
     static constexpr Executor kMemoryGroups[] = {
@@ -23,7 +23,11 @@ ExtensionOutcome ExecuteExtension(u32 instruction, ExtensionState& state, u64& f
     if (scalar != ExtensionOutcome::NotHandled) {
         return scalar;
     }
-    return extension::ExecuteFp16Simd(instruction, state);
+    const ExtensionOutcome simd = extension::ExecuteFp16Simd(instruction, state);
+    if (simd != ExtensionOutcome::NotHandled) {
+        return simd;
+    }
+    return extension::ExecuteSimdSaturating(instruction, state);
 }
 
 }  // namespace cpu

@@ -32,5 +32,6 @@ ExtensionOutcome ExecuteCompareAndSwap(u32 instruction, ExtensionState& state, u
 ExtensionOutcome ExecuteRcpc(u32 instruction, ExtensionState& state, u64& fault_address);
 ExtensionOutcome ExecuteFp16Scalar(u32 instruction, ExtensionState& state);
 ExtensionOutcome ExecuteFp16Simd(u32 instruction, ExtensionState& state);
+ExtensionOutcome ExecuteSimdSaturating(u32 instruction, ExtensionState& state);
 
 }  // namespace cpu::extension
