@@ -9,6 +9,8 @@ namespace app {
 void AddRunCommand(CLI::App& parent, int& exit_code);
 void AddInfoCommand(CLI::App& parent, int& exit_code);
 void AddBuildCommands(CLI::App& parent, int& exit_code);
+void AddPackCommands(CLI::App& parent, int& exit_code);
+void AddRomfsCommand(CLI::App& parent, int& exit_code);
 void AddShaderCommands(CLI::App& parent, int& exit_code);
 
 }  // namespace app

@@ -12,6 +12,8 @@ int main(int argc, char** argv) {
     app::AddRunCommand(cli, exit_code);
     app::AddInfoCommand(cli, exit_code);
     app::AddBuildCommands(cli, exit_code);
+    app::AddPackCommands(cli, exit_code);
+    app::AddRomfsCommand(cli, exit_code);
     app::AddShaderCommands(cli, exit_code);
     try {
         cli.parse(argc, argv);

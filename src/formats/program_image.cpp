@@ -6,36 +6,13 @@
 #include "base/file.h"
 #include "formats/binary_fields.h"
 #include "formats/describe.h"
+#include "formats/game_image.h"
 #include "formats/nso.h"
+#include "formats/nup.h"
 
 namespace formats {
 
 namespace {
-
-ProgramImage LoadExefs(const std::filesystem::path& folder) {
-    ProgramImage program;
-    program.kind = "exefs";
-    program.source = folder;
-    const std::filesystem::path npdm_path = folder / "main.npdm";
-    if (!std::filesystem::is_regular_file(npdm_path)) {
-        base::Fail("{}: ExeFS folder has no main.npdm", folder.string());
-    }
-    program.npdm = ReadNpdm(base::ReadFile(npdm_path), npdm_path.string());
-    for (const char* name : kExefsModuleOrder) {
-        const std::filesystem::path path = folder / name;
-        if (!std::filesystem::is_regular_file(path)) {
-            if (std::string_view(name) == "main") {
-                base::Fail("{}: ExeFS folder has no main module", folder.string());
-            }
-            continue;
-        }
-        Nso nso = ReadNso(base::ReadFile(path), path.string());
-        nso.module.name = name;  // the ExeFS name is what the loader and users go by
-        program.module_headers.push_back(DescribeNso(nso));
-        program.modules.push_back(std::move(nso.module));
-    }
-    return program;
-}
 
 ProgramImage LoadNro(const std::filesystem::path& path) {
     const std::vector<u8> bytes = base::ReadFile(path);
@@ -56,14 +33,61 @@ ProgramImage LoadNro(const std::filesystem::path& path) {
 
 }  // namespace
 
+ProgramImage LoadExefsTree(const FileTree& exefs) {
+    ProgramImage program;
+    program.kind = "exefs";
+    program.source = exefs.Name();
+    if (!exefs.IsFile("main.npdm")) {
+        base::Fail("{}: ExeFS folder has no main.npdm", exefs.Name());
+    }
+    program.npdm = ReadNpdm(exefs.Read("main.npdm"), exefs.Name() + "/main.npdm");
+    for (const char* name : kExefsModuleOrder) {
+        if (!exefs.IsFile(name)) {
+            if (std::string_view(name) == "main") {
+                base::Fail("{}: ExeFS folder has no main module", exefs.Name());
+            }
+            continue;
+        }
+        Nso nso = ReadNso(exefs.Read(name), exefs.Name() + "/" + name);
+        nso.module.name = name;  // the ExeFS name is what the loader and users go by
+        program.module_headers.push_back(DescribeNso(nso));
+        program.modules.push_back(std::move(nso.module));
+    }
+    return program;
+}
+
 ProgramImage LoadProgram(const std::filesystem::path& path) {
     if (std::filesystem::is_directory(path)) {
-        return LoadExefs(path);
+        if (std::filesystem::is_directory(path / "exefs")) {
+            return LoadExefsTree(*MakeHostFolderTree(path / "exefs"));
+        }
+        return LoadExefsTree(*MakeHostFolderTree(path));
     }
     if (!std::filesystem::exists(path)) {
         base::Fail("{}: no such file or folder", path.string());
     }
-    return LoadNro(path);
+    if (IsNup(*OpenFileStorage(path))) {
+        // Run from the unpacked copy: the ExeFS is checked against the image's hashes there.
+        const std::filesystem::path folder = UnpackNupToCache(path);
+        ProgramImage program = LoadExefsTree(*MakeHostFolderTree(folder / "exefs"));
+        program.source = path;
+        return program;
+    }
+    if (path.extension() == ".nro") {
+        return LoadNro(path);
+    }
+    const std::vector<u8> head =
+        OpenFileStorage(path)->ReadBytes(0, std::min<u64>(std::filesystem::file_size(path), 0x14));
+    if (head.size() >= 0x14 && std::equal(head.begin() + 0x10, head.end(), "NRO0")) {
+        return LoadNro(path);
+    }
+    const GameImage game = OpenGame(path);
+    if (!game.exefs) {
+        base::Fail("{}: the {} holds no program (no ExeFS found)", path.string(), game.kind);
+    }
+    ProgramImage program = LoadExefsTree(*game.exefs);
+    program.source = path;
+    return program;
 }
 
 std::string Describe(const ProgramImage& program) {

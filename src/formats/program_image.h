@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/file_tree.h"
 #include "formats/module_image.h"
 #include "formats/npdm.h"
 #include "formats/nro.h"
@@ -28,9 +29,14 @@ inline constexpr const char* kExefsModuleOrder[] = {
     "rtld",    "main",    "subsdk0", "subsdk1", "subsdk2", "subsdk3", "subsdk4",
     "subsdk5", "subsdk6", "subsdk7", "subsdk8", "subsdk9", "sdk"};
 
-// Loads an NRO file, or an ExeFS folder (main.npdm and main required, then any of rtld,
-// subsdk0..9 and sdk as NSOs).
+// Loads an NRO file, an ExeFS folder (main.npdm and main required, then any of rtld,
+// subsdk0..9 and sdk as NSOs), or the ExeFS of a game image: an extracted game folder (with
+// exefs/), a NUP image (unpacked once into the cache, see UnpackNupToCache), an NSP, an XCI
+// or a program NCA (with the user's keys).
 ProgramImage LoadProgram(const std::filesystem::path& path);
+
+// The ExeFS in any file tree (a folder, a NUP's exefs/, an NCA's PFS0).
+ProgramImage LoadExefsTree(const FileTree& exefs);
 
 // The text `nxhost info` prints: every header field worth seeing.
 std::string Describe(const ProgramImage& program);
