@@ -96,39 +96,45 @@ std::vector<FixtureInstruction> LoadCudaFixture() {
     }
     std::sort(files.begin(), files.end());
     for (const auto& path : files) {
-        std::ifstream in(path);
-        std::string line;
-        std::string function;
-        FixtureInstruction pending;
-        bool have_pending = false;
-        while (std::getline(in, line)) {
-            const auto at = line.find("Function : ");
-            if (at != std::string::npos) {
-                function = path.stem().stem().string() + ":" + line.substr(at + 11);
-                continue;
-            }
-            static const std::regex high(R"(^\s+/\* 0x([0-9a-f]{16}) \*/\s*$)");
-            std::smatch match;
-            if (have_pending && std::regex_match(line, match, high)) {
-                pending.word.hi = std::stoull(match[1].str(), nullptr, 16);
-                out.push_back(pending);
-                have_pending = false;
-                continue;
-            }
-            u64 address = 0;
-            std::string text, hex;
-            if (!ParseLine(line, address, text, hex)) {
-                continue;
-            }
-            if (!text.empty() && !hex.empty()) {
-                pending = {};
-                pending.program = function;
-                pending.address = address;
-                pending.text = text;
-                pending.word.lo = std::stoull(hex, nullptr, 16);
-                have_pending = true;
-            }
+        auto listing = LoadHexListing(path, path.stem().stem().string());
+        out.insert(out.end(), listing.begin(), listing.end());
+    }
+    return out;
+}
+
+std::vector<FixtureInstruction> LoadHexListing(const std::filesystem::path& path,
+                                               const std::string& program) {
+    std::vector<FixtureInstruction> out;
+    std::ifstream in(path);
+    std::string line;
+    std::string function = program;
+    FixtureInstruction pending;
+    bool have_pending = false;
+    static const std::regex high(R"(^\s+/\* 0x([0-9a-f]{16}) \*/\s*$)");
+    while (std::getline(in, line)) {
+        const auto at = line.find("Function : ");
+        if (at != std::string::npos) {
+            function = program + ":" + line.substr(at + 11);
+            continue;
         }
+        std::smatch match;
+        if (have_pending && std::regex_match(line, match, high)) {
+            pending.word.hi = std::stoull(match[1].str(), nullptr, 16);
+            out.push_back(pending);
+            have_pending = false;
+            continue;
+        }
+        u64 address = 0;
+        std::string text, hex;
+        if (!ParseLine(line, address, text, hex) || text.empty() || hex.empty()) {
+            continue;
+        }
+        pending = {};
+        pending.program = function;
+        pending.address = address;
+        pending.text = text;
+        pending.word.lo = std::stoull(hex, nullptr, 16);
+        have_pending = true;
     }
     return out;
 }

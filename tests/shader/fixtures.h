@@ -27,6 +27,11 @@ std::vector<FixtureInstruction> LoadGraphicsFixture();
 // Our CUDA cubins' `cuobjdump -sass` listings (text and hex of every instruction).
 std::vector<FixtureInstruction> LoadCudaFixture();
 
+// One listing with each instruction's text followed by its two 64-bit words, as `cuobjdump -sass`
+// and `nvdisasm -hex` print them.
+std::vector<FixtureInstruction> LoadHexListing(const std::filesystem::path& path,
+                                               const std::string& program);
+
 // Skips (or fails under CI) when a fixture set is missing.
 bool FixtureMissing(const std::vector<FixtureInstruction>& fixture, const char* what);
 

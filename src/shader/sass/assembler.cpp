@@ -281,10 +281,10 @@ public:
             case OperandKind::Memory:
                 return Memory(op, text);
             case OperandKind::BranchTarget: {
-                if (!ParseUnsigned(text, value)) {
+                if (!ParseSigned(text, signed_value)) {
                     return false;
                 }
-                const s64 delta = static_cast<s64>(value - address_ - 16);
+                const s64 delta = signed_value - static_cast<s64>(address_) - 16;
                 return delta % 4 == 0 && SetSigned(op.field, delta / 4);
             }
             case OperandKind::Keyword:
@@ -348,8 +348,8 @@ public:
         const std::size_t comma = text.find(", ");
         u16 low = 0;
         u16 high = 0;
-        return comma != std::string_view::npos && Half(text.substr(0, comma), low) &&
-               Half(text.substr(comma + 2), high) && Set(op.field, low | u64{high} << 16);
+        return comma != std::string_view::npos && Half(text.substr(0, comma), high) &&
+               Half(text.substr(comma + 2), low) && Set(op.field, low | u64{high} << 16);
     }
 
     bool ConstantBuffer(const OperandSpec& op, std::string_view text) {
@@ -380,9 +380,14 @@ public:
                     return false;
                 }
                 offset = plus == std::string_view::npos ? "0x0" : offset.substr(plus + 1);
+                s64 signed_offset = 0;
+                return ParseSigned(offset, signed_offset) && signed_offset % op.scale == 0 &&
+                       SetSigned(op.field, signed_offset / op.scale);
             }
         }
-        return ParseUnsigned(offset, value) && Set(op.field, value);
+        s64 signed_offset = 0;
+        return ParseSigned(offset, signed_offset) && signed_offset % op.scale == 0 &&
+               SetSigned(op.field, signed_offset / op.scale);
     }
 
     bool Attribute(const OperandSpec& op, std::string_view text) {

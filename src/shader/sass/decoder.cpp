@@ -60,12 +60,29 @@ bool TryForm(const Form& form, const Word& word, Instruction& out) {
         if (!CanonicalFloats(op, out.Value(op.field))) {
             return false;
         }
+        if (op.kind == OperandKind::ScoreboardBarrier && out.Value(op.field) > 5) {
+            return false;  // nvdisasm: INVALID6, INVALID7
+        }
         // A scale or width suffix on an absent (RZ) base is not printed: not round-trippable.
         if (op.kind == OperandKind::Memory && op.field >= 0 && op.suffix >= 0 &&
             out.Value(op.suffix) != 0 &&
             out.Value(op.field) == (op.base_register_uniform ? 63u : 255u)) {
             return false;
         }
+    }
+    // nvdisasm leaves out each optional operand that holds its default, so "IADD3 R0, P6, ..."
+    // could be either carry-out: only the encoding with the defaults last is accepted.
+    bool omitted = false;
+    for (const OperandSpec& op : form.operands) {
+        if (!op.omit_when) {
+            omitted = false;
+            continue;
+        }
+        const bool is_default = out.Value(op.field) == *op.omit_when;
+        if (omitted && !is_default) {
+            return false;
+        }
+        omitted = omitted || is_default;
     }
     out.form = &form;
     return true;

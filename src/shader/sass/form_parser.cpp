@@ -56,7 +56,7 @@ public:
         form_.mnemonic = std::string(mnemonic);
         form_.key = key;
         form_.spec = std::string(spec);
-        form_.uniform_guard = (key & 0x1000) != 0 && mnemonic.starts_with("U");
+        form_.uniform_guard = mnemonic.starts_with("U") || mnemonic == "S2UR";
         // Opcode [0:12) and bit 91, guard predicate [12:16), control bits except reuse.
         form_.covered.Set(0, 16, 0xffff);
         form_.covered.Set(91, 1, 1);
@@ -216,19 +216,23 @@ private:
         }
         if (kind == "C") {
             op.kind = OperandKind::ConstantBuffer;
-            op.field = AddField("38:16", 16);
+            // Byte offset [40:54) in words: nvdisasm ignores bits 38 and 39.
+            op.field = AddField("40:14", 14);
+            op.scale = 4;
             op.f2 = AddField("54:5", 5);
         } else if (kind == "SR") {
             op.kind = OperandKind::Keyword;
             op.names = SpecialRegisterNames();
             op.field = AddField(where, 8);
         } else if (kind == "SWZ") {
-            // FSWZADD's eight lanes, most significant bit first: 0 = P(lus), 1 = N(egative).
+            // FSWZADD: four lanes of two bits, most significant first, each printed as two
+            // letters (as nvdisasm does): 0 PP, 1 PN, 2 NP, 3 ZP.
             op.kind = OperandKind::Keyword;
+            static constexpr const char* kLane[] = {"PP", "PN", "NP", "ZP"};
             for (unsigned value = 0; value < 256; ++value) {
                 std::string name;
-                for (int bit = 7; bit >= 0; --bit) {
-                    name += (value >> bit) & 1 ? 'N' : 'P';
+                for (int lane = 3; lane >= 0; --lane) {
+                    name += kLane[(value >> (2 * lane)) & 3];
                 }
                 op.names.push_back(name);
             }
@@ -274,11 +278,8 @@ private:
         } else if (name == "bank") {
             op.f2 = AddField(value, 5);
         } else if (name == "off") {
-            op.f2 = AddField(value, 24);
-            if (op.kind == OperandKind::ConstantBuffer) {
-                op.field = op.f2;
-                op.f2 = -1;
-            }
+            const int field = AddField(value, 24);
+            (op.kind == OperandKind::ConstantBuffer ? op.field : op.f2) = field;
         } else if (name == "idx" || name == "base") {
             op.f3 = AddField(value, 8);
             if (name == "base") {

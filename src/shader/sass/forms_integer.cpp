@@ -13,38 +13,46 @@ namespace {
 #define ISETP_TAIL ", P@87 !@90, =7@68:3 =0@71:1"
 
 #define NOCARRY "=7@87:3 =1@90:1 "
-#define IMAD_MODS "{U32,}@73 X@74 "
+#define IMAD_MODS "{U32,}@73 =0@74:1 "
+#define IMAD_X_MODS "{U32,}@73 X =1@74:1 "
 #define IMAD_TAIL ", P@87 !@90"
 
 // ptxas' IMAD aliases, as nvdisasm prints them: MOV when a source of the product is RZ (not with
 // a uniform addend), SHL when the multiplier is an immediate power of two and the addend RZ,
 // IADD when the multiplier is the immediate 1.
-#define IMAD_FORMS(KEY, B, C)                                                                      \
-    {"IMAD", KEY,                                                                                  \
-     "MOV =0@74:1 =255@24:8 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C},     \
-        {"IMAD", KEY,                                                                              \
-         "MOV =0@74:1 =255@32:8 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
-        {"IMAD", KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, {           \
-        "IMAD", KEY, IMAD_MODS "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", " C IMAD_TAIL         \
-    }
+// clang-format off
+#define IMAD_FORMS(KEY, BZERO, B, C) \
+    {"IMAD", KEY, "MOV =0@74:1 =255@24:8 {U32,}@73 " NOCARRY \
+                  "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
+    {"IMAD", KEY, "MOV =0@74:1 " BZERO " {U32,}@73 " NOCARRY \
+                  "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
+    {"IMAD", KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
+    {"IMAD", KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", " C IMAD_TAIL}
 
-#define PLAIN_IMAD(NAME, KEY, B, C)                                                      \
-    {NAME, KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, {       \
-        NAME, KEY, IMAD_MODS "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", " C IMAD_TAIL \
-    }
+#define PLAIN_IMAD(NAME, KEY, B, C) \
+    {NAME, KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
+    {NAME, KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", " C IMAD_TAIL}
+// clang-format on
 
 constexpr FormSpec kImadForms[] = {
-    IMAD_FORMS(0x224, "R@32 r@123", "R@64 -@75 r@124"),
-    IMAD_FORMS(0x624, "R@64 r@123", "C -@63"),
+    // 0x824: MOV (a is RZ, or the multiplier is 0) comes before SHL and IADD.
+    {"IMAD", 0x824,
+     "MOV =0@74:1 =255@24:8 {U32,}@73 " NOCARRY
+     "| R@16, P@81 omit=7, R@24 r@122, S@32:32, R@64 -@75 r@124"},
+    {"IMAD", 0x824,
+     "MOV =0@74:1 =0@32:32 {U32,}@73 " NOCARRY
+     "| R@16, P@81 omit=7, R@24 r@122, S@32:32, R@64 -@75 r@124"},
+    IMAD_FORMS(0x224, "=255@32:8", "R@32 r@123", "R@64 -@75 r@124"),
+    IMAD_FORMS(0x624, "=255@64:8", "R@64 r@123", "C -@63"),
     {"IMAD", 0x824,
      "SHL =0@74:1 =255@64:8 ^@32:32 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, "
      "X@32:32, R@64 r@124"},
     {"IMAD", 0x824,
      "IADD =0@74:1 =1@32:32 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, X@32:32, "
      "R@64 -@75 r@124"},
-    IMAD_FORMS(0x424, "R@64 r@123", "S@32:32"),
-    IMAD_FORMS(0x824, "S@32:32", "R@64 -@75 r@124"),
-    IMAD_FORMS(0xa24, "C", "R@64 -@75 r@124"),
+    IMAD_FORMS(0x824, "=0@32:32", "S@32:32", "R@64 -@75 r@124"),
+    IMAD_FORMS(0x424, "=255@64:8", "R@64 r@123", "S@32:32"),
+    IMAD_FORMS(0xa24, "=255@24:8", "C", "R@64 -@75 r@124"),
     PLAIN_IMAD("IMAD", 0x1c24, "UR@32", "R@64 -@75 r@124"),
     PLAIN_IMAD("IMAD", 0x1e24, "R@64 r@123", "UR@32 -@63"),
     PLAIN_IMAD("IMAD", 0x1e24, "R@64 r@123", "UR@32 -@63"),

@@ -16,29 +16,29 @@ namespace {
 #define GLOBAL_FIXED "=1@72:1 =1@76:1 =1@90:1 =0@101:1 "
 
 constexpr FormSpec kForms[] = {
-    {"LDC", 0xb82, "{U8,S8,U16,S16,,64,?,?}@73:3 | R@16, C idx=24"},
+    {"LDC", 0xb82, "{U8,S8,U16,S16,,64,?,?}@73:3 | R@16, C idx=24 off=38:16 scale=1"},
     {"LDG", 0x1981,
      "E " EVICT " " MEM_TYPE " {,CONSTANT.PRIVATE,CONSTANT.CTA,?,CONSTANT,?,?,?}@77:3 "
-     "=0@80:1 " GLOBAL_FIXED "=0@64:4 =0@68:2 #@32:6 | R@16, M base=24 off=40:24 .64, "
-     "P@81 omit=7"},
+     "=0@80:1 " GLOBAL_FIXED "=0@64:4 =0@68:2 #@32:6 | P@81 omit=7, R@16, "
+     "M base=24 off=40:24 .64"},
     {"STG", 0x1986,
      "E " EVICT " " MEM_TYPE " {,?,?,?,?,?,?,?}@77:3 =0@80:1 " GLOBAL_FIXED
-     "#@64:6 | M base=24 off=40:24 .64, R@32"},
-    {"LDS", 0x984, "U@76 " MEM_TYPE " | R@16, M base=24 off=40:24 .{,X4,X8,X16}@78:2"},
+     "#@64:6 =0@70:2 | M base=24 off=40:24 .64, R@32"},
+    {"LDS", 0x984, MEM_TYPE " | R@16, M base=24 off=40:24 .{,X4,X8,X16}@78:2"},
     {"STS", 0x388, MEM_TYPE " | M base=24 off=40:24 .{,X4,X8,X16}@78:2, R@32"},
     {"RED", 0x198e,
      "E =1@72:1 {ADD,MIN,MAX,INC,DEC,AND,OR,XOR}@87:3 " ATOMIC_TYPE " " SCOPE
-     " =1@90:1 =1@84:3 =0@101:1 #@64:8 | M base=24 off=40:24 .64, R@32"},
+     " =1@90:1 =1@84:3 =0@101:1 #@64:6 =2@70:2 | M base=24 off=40:24 .64, R@32"},
     {"ATOMG", 0x19a8,
      "E =1@72:1 {ADD,MIN,MAX,INC,DEC,AND,OR,XOR,EXCH,?,?,?,?,?,?,?}@87:4 " ATOMIC_TYPE " " SCOPE
-     " =1@84:3 =0@101:1 #@64:8 | P@81, R@16, M base=24 off=40:24 .64, R@32"},
+     " =1@84:3 =0@101:1 #@64:6 =3@70:2 | P@81, R@16, M base=24 off=40:24 .64, R@32"},
     {"ATOM", 0x198a,
      "E =1@72:1 {ADD,MIN,MAX,INC,DEC,AND,OR,XOR,EXCH,?,?,?,?,?,?,?}@87:4 " ATOMIC_TYPE " " SCOPE
-     " =1@84:3 =0@101:1 #@64:8 | P@81, R@16, M base=24 off=40:24 .64, R@32"},
+     " =1@84:3 =0@101:1 #@64:6 =3@70:2 | P@81, R@16, M base=24 off=40:24 .64, R@32"},
     {"ATOMG", 0x3a9,
      "E =1@72:1 CAS " ATOMIC_TYPE " " SCOPE
      " =1@84:3 =0@101:1 | P@81, R@16, M base=24 off=40:24, R@32, R@64"},
-    {"ATOMS", 0x38d, "CAS " ATOMIC_TYPE " | R@16, M base=24 off=40:24, R@32, R@64"},
+    {"ATOMS", 0x38d, "CAS " ATOMIC_TYPE " | R@16, M base=24 off=40:24 unsigned, R@32, R@64"},
 };
 
 }  // namespace

@@ -12,8 +12,8 @@ constexpr FormSpec kForms[] = {
     {"MOV", 0x1c02, "| R@16, UR@32, X@72:4 omit=15"},
     {"CS2R", 0x805, "{32,}@80 | R@16, SR@72"},
     {"S2R", 0x919, "| R@16, SR@72"},
-    {"HFMA2", 0x435, "MMA | R@16, R@24 -@72 r@122, R@64 -@75 r@124, H2@32"},
-    {"HFMA2", 0x235, "MMA | R@16, R@24 -@72 r@122, R@32 -@63 r@123, R@64 -@75 r@124"},
+    {"HFMA2", 0x435, "MMA | R@16, R@24 -@72, R@64 -@75 r@124, H2@32"},
+    {"HFMA2", 0x235, "MMA | R@16, R@24 -@72, R@32 -@63 r@123, R@64 -@75 r@124"},
     {"NOP", 0x918, ";"},
     // Tensor cores: shape (bit 75), accumulator type (76), input type [82:84).
     {"HMMA", 0x23c,

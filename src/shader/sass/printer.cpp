@@ -46,8 +46,9 @@ public:
             case OperandKind::Float64High:
                 return FormatFloat64(value << 32);
             case OperandKind::HalfPair:
-                return FormatHalf(static_cast<u16>(value)) + ", " +
-                       FormatHalf(static_cast<u16>(value >> 16));
+                // nvdisasm prints the high half first.
+                return FormatHalf(static_cast<u16>(value >> 16)) + ", " +
+                       FormatHalf(static_cast<u16>(value));
             case OperandKind::ConstantBuffer:
                 return ConstantBuffer(op);
             case OperandKind::Attribute:
@@ -55,7 +56,7 @@ public:
             case OperandKind::Memory:
                 return Memory(op);
             case OperandKind::BranchTarget:
-                return Hex(BranchTarget(op));
+                return SignedHex(static_cast<s64>(BranchTarget(op)));
             case OperandKind::Keyword:
                 return op.names[value];
         }
@@ -70,12 +71,15 @@ public:
         std::string bank = op.f4 >= 0 ? UniformRegisterName(Value(op.f4)) : Hex(Value(op.f2));
         std::string offset;
         if (op.f3 >= 0 && Value(op.f3) != 255) {
+            // With an index register the offset is signed (LDC c[0x3][R6+-0x8000]).
             offset = RegisterName(Value(op.f3));
-            if (Value(op.field) != 0) {
-                offset += "+" + Hex(Value(op.field));
+            const s64 value = SignExtend(Value(op.field), Width(op.field)) * op.scale;
+            if (value != 0) {
+                offset += "+" + SignedHex(value);
             }
         } else {
-            offset = Hex(Value(op.field));
+            // Signed too: c[0x0][-0x7fd8].
+            offset = SignedHex(SignExtend(Value(op.field), Width(op.field)) * op.scale);
         }
         return fmt::format("c[{}][{}]", bank, offset);
     }
@@ -203,7 +207,9 @@ public:
             }
         }
         // nvdisasm writes "NOP;" only for the padding after the code (no stall, no barrier).
-        const bool padding = form_.no_space_before_semicolon && inst_.word.Get(105, 23) == 0x7e0;
+        // The same holds for a BRA with that control (the self-branch that ends a program).
+        const bool padding = (form_.no_space_before_semicolon || form_.mnemonic == "BRA") &&
+                             inst_.word.Get(105, 23) == 0x7e0;
         text += (padding || self_branch) ? ";" : " ;";
         return text;
     }
