@@ -5,8 +5,13 @@
 
 namespace cpu {
 
-LsePatchArea::LsePatchArea(GuestMemory& memory, u64 base, u64 size)
-    : memory_(memory), base_(base), size_(size), next_(base) {}
+LsePatchArea::LsePatchArea(GuestMemory& memory, u64 base, u64 size, LseRewriteMode mode)
+    : memory_(memory), base_(base), size_(size), next_(base), mode_(mode) {}
+
+void LsePatchArea::SetMode(LseRewriteMode mode) {
+    std::lock_guard lock(mutex_);
+    mode_ = mode;
+}
 
 std::optional<u32> LsePatchArea::Substitute(u64 pc, u32 instruction) {
     std::lock_guard lock(mutex_);
@@ -21,7 +26,7 @@ std::optional<u32> LsePatchArea::Substitute(u64 pc, u32 instruction) {
     if (next_ + kLseTrampolineMaxBytes > base_ + size_) {
         return std::nullopt;  // full: the instruction goes to the interpreter
     }
-    const auto rewrite = RewriteLse(instruction, pc, next_);
+    const auto rewrite = RewriteLse(instruction, pc, next_, mode_);
     if (!rewrite) {
         return std::nullopt;
     }

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "base/types.h"
+#include "cpu/a64_extension/lse_rewriter.h"
 
 namespace cpu {
 
@@ -17,7 +18,15 @@ class GuestMemory;
 // own reads of its code still see the original words.
 class LsePatchArea {
 public:
-    LsePatchArea(GuestMemory& memory, u64 base, u64 size);
+    // kSingleCore only when every core that runs this process's code is the same one (see
+    // LseRewriteMode): its trampolines are not atomic against another core.
+    LsePatchArea(GuestMemory& memory, u64 base, u64 size,
+                 LseRewriteMode mode = LseRewriteMode::kExclusive);
+
+    // For the backend when the area was made before the cores (as the kernel does): the core
+    // that will be the process's only one switches it to kSingleCore before compiling code.
+    // Trampolines already made keep their mode.
+    void SetMode(LseRewriteMode mode);
 
     // The word the JIT should compile at pc in place of `instruction`, if it is rewritten.
     std::optional<u32> Substitute(u64 pc, u32 instruction);
@@ -39,6 +48,7 @@ private:
     u64 base_;
     u64 size_;
     u64 next_;
+    LseRewriteMode mode_;
     mutable std::mutex mutex_;
     std::map<u64, Patch> patches_;         // by pc
     std::map<u64, u64> pc_by_trampoline_;  // trampoline start -> pc

@@ -1,5 +1,6 @@
 // The LSE trampolines run in dynarmic itself and are compared with the extension interpreter
-// on random instructions, registers and memory; then the two paths are timed side by side.
+// on random instructions, registers and memory, in both rewrite modes (LDXR/STXR loops and the
+// single-core load/op/store); then the paths are timed side by side.
 
 #include <gtest/gtest.h>
 
@@ -37,8 +38,8 @@ protected:
     }
 
     // Loads `word` at kCode (followed by SVC) with its trampoline; false if not rewritable.
-    bool Install(test::FlatDynarmic& core, u32 word) {
-        const auto rewrite = RewriteLse(word, kCode, kTrampoline);
+    bool Install(test::FlatDynarmic& core, u32 word, LseRewriteMode mode) {
+        const auto rewrite = RewriteLse(word, kCode, kTrampoline, mode);
         if (!rewrite) {
             return false;
         }
@@ -80,13 +81,16 @@ u32 RandomLse(std::mt19937_64& random) {
     return size << 30 | 0x38bfc000 | rn << 5 | rt;  // LDAPR
 }
 
-TEST_F(LseRewriterTest, TrampolinesMatchTheInterpreter) {
+class LseRewriterModeTest : public LseRewriterTest,
+                            public ::testing::WithParamInterface<LseRewriteMode> {};
+
+TEST_P(LseRewriterModeTest, TrampolinesMatchTheInterpreter) {
     test::FlatDynarmic core(memory);
     std::mt19937_64 random(2024);
     int checked = 0;
     for (int iteration = 0; iteration < 1500; ++iteration) {
         const u32 word = RandomLse(random);
-        if (!Install(core, word)) {
+        if (!Install(core, word, GetParam())) {
             continue;
         }
         SCOPED_TRACE(testing::Message() << "word " << std::hex << word);
@@ -154,6 +158,45 @@ TEST_F(LseRewriterTest, TrampolinesMatchTheInterpreter) {
     EXPECT_GT(checked, 1200);
 }
 
+INSTANTIATE_TEST_SUITE_P(BothModes, LseRewriterModeTest,
+                         ::testing::Values(LseRewriteMode::kExclusive, LseRewriteMode::kSingleCore),
+                         [](const auto& info) {
+                             return info.param == LseRewriteMode::kExclusive ? "Exclusive"
+                                                                             : "SingleCore";
+                         });
+
+bool IsBranch(u32 word) {
+    return (word & 0x7c000000) == 0x14000000 ||  // B, BL
+           (word & 0xff000010) == 0x54000000 ||  // B.cond
+           (word & 0x7e000000) == 0x34000000 ||  // CBZ, CBNZ
+           (word & 0x7e000000) == 0x36000000 ||  // TBZ, TBNZ
+           (word & 0xfe000000) == 0xd6000000;    // BR, BLR, RET
+}
+bool IsExclusive(u32 word) {
+    return (word & 0x3f000000) == 0x08000000 && (word & 0x00800000) == 0;  // LDXR/STXR family
+}
+
+// What makes a single-core trampoline atomic: dynarmic ends a block only at a branch, so a
+// trampoline whose one branch is the last word keeps its load and store in one block.
+TEST_F(LseRewriterTest, SingleCoreTrampolinesAreOneBlockWithoutExclusives) {
+    std::mt19937_64 random(7);
+    for (int iteration = 0; iteration < 2000; ++iteration) {
+        const u32 word = RandomLse(random);
+        const auto rewrite = RewriteLse(word, kCode, kTrampoline, LseRewriteMode::kSingleCore);
+        if (!rewrite || rewrite->trampoline.empty()) {
+            continue;
+        }
+        SCOPED_TRACE(testing::Message() << "word " << std::hex << word);
+        const auto& words = rewrite->trampoline;
+        EXPECT_LE(words.size() * 4, kLseTrampolineMaxBytes);
+        for (size_t i = 0; i + 1 < words.size(); ++i) {
+            EXPECT_FALSE(IsBranch(words[i])) << i;
+            EXPECT_FALSE(IsExclusive(words[i])) << i;
+        }
+        EXPECT_TRUE(IsBranch(words.back()));
+    }
+}
+
 TEST_F(LseRewriterTest, RejectsWhatItCannotRewrite) {
     EXPECT_FALSE(RewriteLse(0xd503201f, kCode, kTrampoline));               // nop
     EXPECT_FALSE(RewriteLse(0x48217c82, kCode, kTrampoline));               // casp with odd Rs
@@ -191,18 +234,21 @@ TEST_F(LseRewriterTest, TrampolineAndFallbackTimedSideBySide) {
     const double slow = NanosecondsPerIteration(fallback, memory, 300000);
     EXPECT_GT(fallback.fallbacks, 0);
 
-    test::FlatDynarmic fast(memory);
-    const auto rewrite = RewriteLse(loop[0], kCode, kTrampoline);
-    ASSERT_TRUE(rewrite);
-    memory.WriteInitial(kTrampoline, Bytes(rewrite->trampoline));
-    fast.substitutions[kCode] = rewrite->replacement;
-    NanosecondsPerIteration(fast, memory, 1000);
-    const double quick = NanosecondsPerIteration(fast, memory, 3000000);
-    EXPECT_EQ(fast.fallbacks, 0);
+    double quick[2];
+    for (const LseRewriteMode mode : {LseRewriteMode::kExclusive, LseRewriteMode::kSingleCore}) {
+        test::FlatDynarmic fast(memory);
+        const auto rewrite = RewriteLse(loop[0], kCode, kTrampoline, mode);
+        ASSERT_TRUE(rewrite);
+        memory.WriteInitial(kTrampoline, Bytes(rewrite->trampoline));
+        fast.substitutions[kCode] = rewrite->replacement;
+        NanosecondsPerIteration(fast, memory, 1000);
+        quick[static_cast<int>(mode)] = NanosecondsPerIteration(fast, memory, 3000000);
+        EXPECT_EQ(fast.fallbacks, 0);
+    }
     std::printf(
-        "LDADD loop: InterpreterFallback %.1f ns/iteration, trampoline %.1f ns/iteration "
-        "(%.1fx)\n",
-        slow, quick, slow / quick);
+        "LDADD loop: InterpreterFallback %.1f ns/iteration, exclusive trampoline %.1f "
+        "ns/iteration (%.1fx), single-core trampoline %.1f ns/iteration (%.1fx)\n",
+        slow, quick[0], slow / quick[0], quick[1], slow / quick[1]);
 
     // For scale: the same loop written with ARMv8.0 exclusives inline, no spills or branches.
     // ldxr x5, [x3]; add x6, x5, x1; stxr w7, x6, [x3]; cbnz w7, -12; subs; b.ne; svc

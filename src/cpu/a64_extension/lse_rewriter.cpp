@@ -43,6 +43,31 @@ u32 Ldxp(bool x, bool acquire, unsigned rn, unsigned t1, unsigned t2) {
 u32 Stxp(bool x, bool release, unsigned rs, unsigned rn, unsigned t1, unsigned t2) {
     return 0x88200000 | u32{x} << 30 | rs << 16 | u32{release} << 15 | t2 << 10 | rn << 5 | t1;
 }
+// Plain and ordered single accesses, [Xn|SP] with no offset.
+u32 Ldr(unsigned size, unsigned rn, unsigned rt) {
+    return 0x39400000 | size << 30 | rn << 5 | rt;
+}
+u32 Str(unsigned size, unsigned rn, unsigned rt) {
+    return 0x39000000 | size << 30 | rn << 5 | rt;
+}
+u32 Ldar(unsigned size, unsigned rn, unsigned rt) {
+    return 0x08dffc00 | size << 30 | rn << 5 | rt;
+}
+u32 Stlr(unsigned size, unsigned rn, unsigned rt) {
+    return 0x089ffc00 | size << 30 | rn << 5 | rt;
+}
+// LDP/STP Rt1, Rt2, [Xn|SP] (no offset), W or X.
+u32 Ldp(bool x, unsigned rn, unsigned t1, unsigned t2) {
+    return (x ? 0xa9400000 : 0x29400000) | t2 << 10 | rn << 5 | t1;
+}
+u32 Stp(bool x, unsigned rn, unsigned t1, unsigned t2) {
+    return (x ? 0xa9000000 : 0x29000000) | t2 << 10 | rn << 5 | t1;
+}
+// CCMP Rn, Rm, #nzcv, cond.
+u32 Ccmp(bool x, unsigned rn, unsigned rm, unsigned nzcv, unsigned cond) {
+    return 0x7a400000 | u32{x} << 31 | rm << 16 | cond << 12 | rn << 5 | nzcv;
+}
+constexpr u32 kDmbIshld = 0xd50339bf, kDmbIsh = 0xd5033bbf;
 // Logical and arithmetic (shifted register, no shift): base | sf | Rm | Rn | Rd.
 u32 Reg3(u32 base, bool x, unsigned rd, unsigned rn, unsigned rm) {
     return base | u32{x} << 31 | rm << 16 | rn << 5 | rd;
@@ -64,17 +89,18 @@ u32 Csel(bool x, unsigned rd, unsigned rn, unsigned rm, unsigned cond) {
     return 0x1a800000 | u32{x} << 31 | rm << 16 | cond << 12 | rn << 5 | rd;
 }
 constexpr u32 kClrex = 0xd503305f;
-constexpr unsigned kCondHi = 8, kCondLo = 3, kCondGt = 12, kCondLt = 11;
+constexpr unsigned kCondEq = 0, kCondHi = 8, kCondLo = 3, kCondGt = 12, kCondLt = 11;
 }  // namespace a64
 
-// Four scratch registers outside `used` (a bit mask of X0..X30).
+// Six scratch registers outside `used` (a bit mask of X0..X30); CASP uses at most five of
+// X0..X30, so there are always enough.
 struct Scratch {
-    unsigned r[4];
+    unsigned r[6];
 };
 Scratch PickScratch(u32 used) {
     Scratch scratch{};
     unsigned found = 0;
-    for (unsigned reg = 0; reg < 31 && found < 4; ++reg) {
+    for (unsigned reg = 0; reg < 31 && found < 6; ++reg) {
         if ((used & (1u << reg)) == 0) {
             scratch.r[found++] = reg;
         }
@@ -113,7 +139,7 @@ private:
 };
 
 // LD<op>{A}{L}{B,H,,} Rs, Rt, [Rn] and SWP.
-std::vector<u32> AtomicTrampoline(u32 instruction, u64 pc, u64 base) {
+std::vector<u32> AtomicTrampoline(u32 instruction, u64 pc, u64 base, LseRewriteMode mode) {
     const unsigned size = Field(instruction, 30, 2);
     const bool x = size == 3;
     const bool acquire = Field(instruction, 23, 1) != 0;
@@ -129,15 +155,25 @@ std::vector<u32> AtomicTrampoline(u32 instruction, u64 pc, u64 base) {
     const unsigned update = scratch.r[1];
     const unsigned status = scratch.r[2];
     const unsigned flags = scratch.r[3];
+    const bool single_core = mode == LseRewriteMode::kSingleCore;
+    // Without the retry loop there is no status register, so the second pair is only needed
+    // for the flags.
+    const bool second_pair = !single_core || compares;
 
     Builder b(base);
     b.Emit(a64::StpSp(old, update, -32));
-    b.Emit(a64::StpSp(status, flags, -16));
+    if (second_pair) {
+        b.Emit(a64::StpSp(status, flags, -16));
+    }
     if (compares) {
         b.Emit(a64::MrsNzcv(flags));
     }
     const size_t loop = b.Here();
-    b.Emit(a64::Ldxr(size, acquire, rn, old));
+    if (single_core) {
+        b.Emit(acquire ? a64::Ldar(size, rn, old) : a64::Ldr(size, rn, old));
+    } else {
+        b.Emit(a64::Ldxr(size, acquire, rn, old));
+    }
     unsigned stored = update;
     if (swap) {
         stored = rs;
@@ -162,14 +198,20 @@ std::vector<u32> AtomicTrampoline(u32 instruction, u64 pc, u64 base) {
         }
         b.Emit(a64::Csel(x, update, old, rs, cond));
     }
-    b.Emit(a64::Stxr(size, release, status, rn, stored));
-    b.CbnzTo(false, status, loop);
+    if (single_core) {
+        b.Emit(release ? a64::Stlr(size, rn, stored) : a64::Str(size, rn, stored));
+    } else {
+        b.Emit(a64::Stxr(size, release, status, rn, stored));
+        b.CbnzTo(false, status, loop);
+    }
     if (compares) {
         b.Emit(a64::MsrNzcv(flags));
     }
-    b.Emit(a64::Mov(x, rt, old));  // LDXRB/H zero-extend, so this is the architectural result
+    b.Emit(a64::Mov(x, rt, old));  // LD(X)RB/H zero-extend, so this is the architectural result
     b.Emit(a64::LdpSp(old, update, -32));
-    b.Emit(a64::LdpSp(status, flags, -16));
+    if (second_pair) {
+        b.Emit(a64::LdpSp(status, flags, -16));
+    }
     b.BranchTo(pc + 4);
     return b.Take();
 }
@@ -249,6 +291,90 @@ std::vector<u32> CaspTrampoline(u32 instruction, u64 pc, u64 base) {
     return b.Take();
 }
 
+// Single-core CAS{A}{L}{B,H,,}: load, compare, and store either Rt or the loaded value back,
+// with no branch. A failed compare rewriting memory with what it held is invisible on one
+// core, and CAS needs write permission whether or not it succeeds (as the interpreter checks).
+std::vector<u32> CasSingleCoreTrampoline(u32 instruction, u64 pc, u64 base) {
+    const unsigned size = Field(instruction, 30, 2);
+    const bool x = size == 3;
+    const bool acquire = Field(instruction, 22, 1) != 0;
+    const bool release = Field(instruction, 15, 1) != 0;
+    const unsigned rs = Field(instruction, 16, 5);
+    const unsigned rn = Field(instruction, 5, 5);
+    const unsigned rt = Field(instruction, 0, 5);
+    const Scratch scratch = PickScratch(Bit(rs) | Bit(rn) | Bit(rt));
+    const unsigned old = scratch.r[0];
+    const unsigned stored = scratch.r[1];
+    const unsigned flags = scratch.r[2];
+    const unsigned spare = scratch.r[3];
+
+    Builder b(base);
+    b.Emit(a64::StpSp(old, stored, -32));
+    b.Emit(a64::StpSp(flags, spare, -16));
+    b.Emit(a64::MrsNzcv(flags));
+    b.Emit(acquire ? a64::Ldar(size, rn, old) : a64::Ldr(size, rn, old));
+    if (size < 2) {
+        b.Emit(a64::CmpExtended(old, rs, size));  // UXTB/UXTH: only the accessed bytes
+    } else {
+        b.Emit(a64::Reg3(a64::kSubs, x, kZr, old, rs));
+    }
+    b.Emit(a64::Csel(x, stored, rt, old, a64::kCondEq));
+    b.Emit(release ? a64::Stlr(size, rn, stored) : a64::Str(size, rn, stored));
+    b.Emit(a64::MsrNzcv(flags));
+    b.Emit(a64::Mov(x, rs, old));
+    b.Emit(a64::LdpSp(old, stored, -32));
+    b.Emit(a64::LdpSp(flags, spare, -16));
+    b.BranchTo(pc + 4);
+    return b.Take();
+}
+
+// Single-core CASP{A}{L}: as CAS, on a pair. There is no ordered LDP/STP, so acquire and
+// release become barriers after the load and before the store. Five scratch registers: 48
+// bytes of spills below SP.
+std::vector<u32> CaspSingleCoreTrampoline(u32 instruction, u64 pc, u64 base) {
+    const bool x = Field(instruction, 30, 1) != 0;
+    const bool acquire = Field(instruction, 22, 1) != 0;
+    const bool release = Field(instruction, 15, 1) != 0;
+    const unsigned rs = Field(instruction, 16, 5);
+    const unsigned rn = Field(instruction, 5, 5);
+    const unsigned rt = Field(instruction, 0, 5);
+    const unsigned rs2 = rs + 1;  // X31 here is XZR, as in the instruction
+    const unsigned rt2 = rt + 1;
+    const Scratch scratch = PickScratch(Bit(rs) | Bit(rs2) | Bit(rt) | Bit(rt2) | Bit(rn));
+    const unsigned old1 = scratch.r[0];
+    const unsigned old2 = scratch.r[1];
+    const unsigned new1 = scratch.r[2];
+    const unsigned new2 = scratch.r[3];
+    const unsigned flags = scratch.r[4];
+    const unsigned spare = scratch.r[5];
+
+    Builder b(base);
+    b.Emit(a64::StpSp(old1, old2, -48));
+    b.Emit(a64::StpSp(new1, new2, -32));
+    b.Emit(a64::StpSp(flags, spare, -16));
+    b.Emit(a64::MrsNzcv(flags));
+    b.Emit(a64::Ldp(x, rn, old1, old2));
+    if (acquire) {
+        b.Emit(a64::kDmbIshld);
+    }
+    b.Emit(a64::Reg3(a64::kSubs, x, kZr, old1, rs));
+    b.Emit(a64::Ccmp(x, old2, rs2, 0, a64::kCondEq));  // Z only if both halves match
+    b.Emit(a64::Csel(x, new1, rt, old1, a64::kCondEq));
+    b.Emit(a64::Csel(x, new2, rt2, old2, a64::kCondEq));
+    if (release) {
+        b.Emit(a64::kDmbIsh);
+    }
+    b.Emit(a64::Stp(x, rn, new1, new2));
+    b.Emit(a64::MsrNzcv(flags));
+    b.Emit(a64::Mov(x, rs, old1));
+    b.Emit(a64::Mov(x, rs2, old2));
+    b.Emit(a64::LdpSp(old1, old2, -48));
+    b.Emit(a64::LdpSp(new1, new2, -32));
+    b.Emit(a64::LdpSp(flags, spare, -16));
+    b.BranchTo(pc + 4);
+    return b.Take();
+}
+
 bool InBranchRange(u64 from, u64 to) {
     const s64 distance = static_cast<s64>(to - from);
     return distance >= -static_cast<s64>(kBranchRange) && distance < static_cast<s64>(kBranchRange);
@@ -256,7 +382,8 @@ bool InBranchRange(u64 from, u64 to) {
 
 }  // namespace
 
-std::optional<LseRewrite> RewriteLse(u32 instruction, u64 pc, u64 trampoline) {
+std::optional<LseRewrite> RewriteLse(u32 instruction, u64 pc, u64 trampoline, LseRewriteMode mode) {
+    const bool single_core = mode == LseRewriteMode::kSingleCore;
     if ((instruction & 0x3ffffc00) == 0x38bfc000) {  // LDAPR{B,H}: LDAR is a valid stand-in
         return LseRewrite{0x08dffc00 | (instruction & 0xc00003ff), {}};
     }
@@ -269,14 +396,16 @@ std::optional<LseRewrite> RewriteLse(u32 instruction, u64 pc, u64 trampoline) {
         if (o3 && Field(instruction, 12, 3) != 0) {
             return std::nullopt;  // only SWP has o3 = 1 (LDAPR handled above)
         }
-        words = AtomicTrampoline(instruction, pc, trampoline);
+        words = AtomicTrampoline(instruction, pc, trampoline, mode);
     } else if ((instruction & 0x3fa07c00) == 0x08a07c00) {
-        words = CasTrampoline(instruction, pc, trampoline);
+        words = single_core ? CasSingleCoreTrampoline(instruction, pc, trampoline)
+                            : CasTrampoline(instruction, pc, trampoline);
     } else if ((instruction & 0xbfa07c00) == 0x08207c00) {
         if ((Field(instruction, 16, 5) | Field(instruction, 0, 5)) & 1) {
             return std::nullopt;
         }
-        words = CaspTrampoline(instruction, pc, trampoline);
+        words = single_core ? CaspSingleCoreTrampoline(instruction, pc, trampoline)
+                            : CaspTrampoline(instruction, pc, trampoline);
     } else {
         return std::nullopt;
     }
