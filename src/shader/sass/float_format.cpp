@@ -17,7 +17,7 @@ std::string FormatFloat(double value) {
                                    : "+QNAN ";  // payloads: see FloatImmediateIsCanonical
     }
     if (value == 0 && std::signbit(value)) {
-        return "-0.0";
+        return "-0.0 ";  // with a trailing space, as for INF and NAN
     }
     char buffer[64];
     if (std::fabs(value) >= 1e9) {

@@ -9,7 +9,9 @@
 namespace shader::sass {
 namespace {
 
-#define ISETP_MODS "{F,LT,EQ,LE,GT,NE,GE,T}@76:3 {U32,}@73 {AND,OR,XOR,?}@74 EX@72"
+#define ISETP_MODS "{F,LT,EQ,LE,GT,NE,GE,T}@76:3 {U32,}@73 {AND,OR,XOR,?}@74 =0@72:1"
+#define ISETP_EX_MODS "{F,LT,EQ,LE,GT,NE,GE,T}@76:3 {U32,}@73 {AND,OR,XOR,?}@74 EX =1@72:1"
+#define ISETP_EX_TAIL ", P@87 !@90, P@68 !@71"
 #define ISETP_TAIL ", P@87 !@90, =7@68:3 =0@71:1"
 
 #define NOCARRY "=7@87:3 =1@90:1 "
@@ -27,11 +29,11 @@ namespace {
     {"IMAD", KEY, "MOV =0@74:1 " BZERO " {U32,}@73 " NOCARRY \
                   "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
     {"IMAD", KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
-    {"IMAD", KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", " C IMAD_TAIL}
+    {"IMAD", KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 r@122, " B ", " C IMAD_TAIL}
 
 #define PLAIN_IMAD(NAME, KEY, B, C) \
     {NAME, KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
-    {NAME, KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", " C IMAD_TAIL}
+    {NAME, KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 r@122, " B ", " C IMAD_TAIL}
 // clang-format on
 
 constexpr FormSpec kImadForms[] = {
@@ -84,9 +86,13 @@ constexpr FormSpec kForms[] = {
      "X =1@74:1 | R@16, P@81 omit=7, P@84 omit=7, R@24 ~@72 r@122, UR@32 ~@63, R@64 ~@75 r@124, "
      "P@87 !@90, P@77 !@80"},
     {"ISETP", 0x20c, ISETP_MODS "| P@81, P@84, R@24 r@122, R@32 r@123" ISETP_TAIL},
+    {"ISETP", 0x20c, ISETP_EX_MODS "| P@81, P@84, R@24 r@122, R@32 r@123" ISETP_EX_TAIL},
     {"ISETP", 0x80c, ISETP_MODS "| P@81, P@84, R@24 r@122, S@32:32" ISETP_TAIL},
+    {"ISETP", 0x80c, ISETP_EX_MODS "| P@81, P@84, R@24 r@122, S@32:32" ISETP_EX_TAIL},
     {"ISETP", 0xa0c, ISETP_MODS "| P@81, P@84, R@24 r@122, C" ISETP_TAIL},
+    {"ISETP", 0xa0c, ISETP_EX_MODS "| P@81, P@84, R@24 r@122, C" ISETP_EX_TAIL},
     {"ISETP", 0x1c0c, ISETP_MODS "| P@81, P@84, R@24 r@122, UR@32" ISETP_TAIL},
+    {"ISETP", 0x1c0c, ISETP_EX_MODS "| P@81, P@84, R@24 r@122, UR@32" ISETP_EX_TAIL},
 };
 
 #define WIDE_FORMS(NAME, MOD)                                                                     \
