@@ -13,11 +13,13 @@ struct RunArguments {
     std::string path;
     std::vector<std::string> guest_arguments;
     bool print_memory_layout = false;
+    bool precise_faults = false;
 };
 
 int Run(const RunArguments& arguments) {
     const formats::ProgramImage image = formats::LoadProgram(arguments.path);
     kernel::RunOptions options;
+    options.precise_faults = arguments.precise_faults;
     options.arguments.push_back(arguments.path);
     options.arguments.insert(options.arguments.end(), arguments.guest_arguments.begin(),
                              arguments.guest_arguments.end());
@@ -56,6 +58,8 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_option("arguments", arguments->guest_arguments, "Arguments for the guest");
     command->add_flag("--print-memory-layout", arguments->print_memory_layout,
                       "Print the process's address space before it runs");
+    command->add_flag("--precise-faults", arguments->precise_faults,
+                      "Stop a guest data fault at its own instruction (slower)");
     command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
 }
 

@@ -45,6 +45,9 @@ struct GuestFault {
     Kind kind;
     u64 pc = 0;
     u64 address = 0;  // the data address for read/write faults
+    // False for a data fault taken without CoreConfig::precise_faults: pc is then the end of
+    // the JIT block that made the access, not the access itself.
+    bool pc_is_precise = true;
 };
 
 std::string_view FaultKindName(GuestFault::Kind kind);
@@ -73,6 +76,10 @@ struct CoreConfig {
     u64 tpidrro_el0 = 0;  // thread-local region of the thread that runs first
     // Where LSE atomics become LDXR/STXR trampolines; without it they are interpreted.
     LsePatchArea* lse_patches = nullptr;
+    // Data faults stop at their own instruction (slower; see the backend).
+    bool precise_faults = false;
+    // The process runs on this core alone (lets the backend skip the global exclusive monitor).
+    bool single_core = false;
 };
 
 // One emulated CPU core. Run() executes guest code until Halt() or a fault stops it.

@@ -20,6 +20,8 @@ struct RunOptions {
     std::vector<std::string> arguments;
     // Where the guest's svcOutputDebugString text goes; stdout when empty.
     std::function<void(std::string_view)> guest_output;
+    // Stop a data fault at its own instruction (about a third slower on memory-heavy code).
+    bool precise_faults = false;
 };
 
 struct LoadedModule {

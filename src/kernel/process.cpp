@@ -142,7 +142,8 @@ Process::~Process() = default;
 RunResult Process::Run() {
     State& state = *state_;
     state.core = cpu::CreateDynarmicCore(cpu::CoreConfig{
-        &state.memory, &state.monitor, &state, 0, state.tls_address, state.lse_patches.get()});
+        &state.memory, &state.monitor, &state, 0, state.tls_address, state.lse_patches.get(),
+        state.options.precise_faults, /*single_core=*/false});
     cpu::Core& core = *state.core;
     core.SetPC(state.entry_point);
     core.SetSP(state.main_stack_top);
@@ -160,8 +161,14 @@ RunResult Process::Run() {
         const cpu::Core::Stop stop = core.Run();
         if (stop.reason == cpu::Core::StopReason::Fault && !state.ending) {
             const auto& fault = *stop.fault;
-            std::string headline = fmt::format("guest {} at {}", cpu::FaultKindName(fault.kind),
-                                               state.DescribeAddress(fault.pc));
+            std::string headline =
+                fault.pc_is_precise
+                    ? fmt::format("guest {} at {}", cpu::FaultKindName(fault.kind),
+                                  state.DescribeAddress(fault.pc))
+                    : fmt::format(
+                          "guest {} in the code block ending at {} (run with "
+                          "--precise-faults for the faulting instruction)",
+                          cpu::FaultKindName(fault.kind), state.DescribeAddress(fault.pc));
             if (fault.kind == cpu::GuestFault::Kind::ReadFault ||
                 fault.kind == cpu::GuestFault::Kind::WriteFault) {
                 headline += fmt::format(", address {:#x}", fault.address);

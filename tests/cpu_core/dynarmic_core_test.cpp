@@ -70,7 +70,7 @@ protected:
         memory.Map(kReadOnly, 0x1000, Permission::Read);
         memory.Map(kPatches, 0x1000, Permission::ReadExecute);
         core = cpu::CreateDynarmicCore(
-            cpu::CoreConfig{&memory, &monitor, &hooks, 0, 0xabc000, &patches});
+            cpu::CoreConfig{&memory, &monitor, &hooks, 0, 0xabc000, &patches, true});
     }
 
     cpu::Core::Stop RunProgram(std::vector<u32> program) {
@@ -154,6 +154,31 @@ TEST_F(DynarmicCoreTest, LseAtomicsRunThroughTrampolinesAndFaultAtTheirOwnPc) {
     EXPECT_EQ(stop.fault->kind, GuestFault::Kind::WriteFault);
     EXPECT_EQ(stop.fault->pc, kCode + 8);
     EXPECT_EQ(memory.Read<u64>(kReadOnly), u64{0});
+}
+
+TEST_F(DynarmicCoreTest, WithoutPreciseFaultsTheBlockEndsWithoutItsSupervisorCalls) {
+    core = cpu::CreateDynarmicCore(
+        cpu::CoreConfig{&memory, &monitor, &hooks, 0, 0xabc000, &patches, false});
+    const auto stop = RunProgram({Movz(1, 0x4000), LdrX(2, 1), Svc(0x27), Svc(0x07)});
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::ReadFault);
+    EXPECT_EQ(stop.fault->address, 0x4000u);
+    EXPECT_FALSE(stop.fault->pc_is_precise);
+    EXPECT_TRUE(hooks.numbers.empty());
+}
+
+TEST_F(DynarmicCoreTest, ConstantSignedDivisionOverflowGivesTheArchitecturalResult) {
+    // INT64_MIN / -1 and INT32_MIN / -1 with constant operands: dynarmic folds them with the
+    // host's idiv, which must not bring nxhost down. (The fold happens without precise faults.)
+    core = cpu::CreateDynarmicCore(
+        cpu::CoreConfig{&memory, &monitor, &hooks, 0, 0xabc000, &patches, false});
+    const auto stop =
+        RunProgram({0xd2f00001 /* movz x1, #0x8000, lsl #48 */, 0x92800002 /* movn x2, #0 */,
+                    0x9ac20c23 /* sdiv x3, x1, x2 */, 0x52b00004 /* movz w4, #0x8000, lsl #16 */,
+                    0x1ac20c85 /* sdiv w5, w4, w2 */, Svc(0x07)});
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Halted);
+    EXPECT_EQ(core->GetX(3), u64{1} << 63);
+    EXPECT_EQ(core->GetX(5), u64{0x80000000});
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "base/log.h"
 #include "cpu/a64_extension.h"
 #include "cpu/core.h"
+#include "cpu/dynarmic/host_division_guard.h"
 #include "cpu/exclusive_monitor.h"
 #include "cpu/guest_memory.h"
 #include "cpu/lse_patch_area.h"
@@ -28,6 +29,7 @@ public:
           hooks_(*config.hooks),
           lse_patches_(config.lse_patches),
           index_(config.index),
+          precise_faults_(config.precise_faults),
           tpidrro_(config.tpidrro_el0) {
         Dynarmic::A64::UserConfig jit_config;
         jit_config.callbacks = this;
@@ -46,8 +48,22 @@ public:
         jit_config.ctr_el0 = 0x8444c004;
         jit_config.dczid_el0 = 4;
         jit_config.enable_cycle_counting = true;
-        // A faulting access stops the block at once, so the report names the right PC.
-        jit_config.check_halt_on_memory_access = true;
+        // A halt check after every access makes a fault stop at its own instruction, but costs
+        // about a third of the speed of memory-heavy code; without it the block runs to its end
+        // (its supervisor calls and fallbacks skipped) and the report's PC is the block's end.
+        jit_config.check_halt_on_memory_access = config.precise_faults;
+        InstallHostDivisionGuard();
+        if (config.single_core) {
+            // With one core nothing else can take a reservation between LDXR and STXR (a thread
+            // switch clears the monitor), so the global monitor's lock is pure cost.
+            jit_config.unsafe_optimizations = true;
+            jit_config.optimizations |= Dynarmic::OptimizationFlag::Unsafe_IgnoreGlobalMonitor;
+            // For the same reason LSE atomics need no exclusives: plain load/op/store
+            // trampolines (see lse_rewriter.h for why they are atomic on one core).
+            if (lse_patches_ != nullptr) {
+                lse_patches_->SetMode(LseRewriteMode::kSingleCore);
+            }
+        }
         jit_config.code_cache_size = 64 * 1024 * 1024;
         jit_ = std::make_unique<Dynarmic::A64::Jit>(jit_config);
     }
@@ -59,7 +75,9 @@ public:
             if (Dynarmic::Has(reason, kFaultHalt)) {
                 jit_->ClearHalt(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
                 if (fault_ && fault_->pc == 0) {
-                    fault_->pc = jit_->GetPC();  // a data abort: the PC of the access
+                    // A data abort: the access itself with precise faults, else the block's end.
+                    fault_->pc = jit_->GetPC();
+                    fault_->pc_is_precise = precise_faults_;
                     fault_ = AtOriginalPc(*fault_);
                 }
                 return Stop{StopReason::Fault, fault_};
@@ -238,15 +256,25 @@ private:
     }
 
     void InterpreterFallback(VAddr pc, size_t /*num_instructions*/) override {
+        if (fault_) {
+            return;  // the rest of a faulted block does nothing the guest can observe
+        }
         if (!ExecuteByExtension(pc)) {
             jit_->SetPC(pc);
             DeliverFault(GuestFault{GuestFault::Kind::UndefinedInstruction, pc, 0});
         }
     }
 
-    void CallSVC(u32 number) override { hooks_.CallSvc(*this, number); }
+    void CallSVC(u32 number) override {
+        if (!fault_) {
+            hooks_.CallSvc(*this, number);
+        }
+    }
 
     void ExceptionRaised(VAddr pc, Exception exception) override {
+        if (fault_) {
+            return;
+        }
         jit_->SetPC(pc);
         switch (exception) {
             case Exception::UnallocatedEncoding:
@@ -318,6 +346,7 @@ private:
     CoreHooks& hooks_;
     LsePatchArea* lse_patches_;
     unsigned index_;
+    bool precise_faults_;
     u64 tpidrro_;
     u64 tpidr_ = 0;
     u64 ticks_ = 0;
