@@ -23,17 +23,17 @@ namespace {
 // a uniform addend), SHL when the multiplier is an immediate power of two and the addend RZ,
 // IADD when the multiplier is the immediate 1.
 // clang-format off
-#define IMAD_FORMS(KEY, BZERO, B, C) \
+#define IMAD_FORMS(KEY, BZERO, B, C, CX) \
     {"IMAD", KEY, "MOV =0@74:1 =255@24:8 {U32,}@73 " NOCARRY \
                   "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
     {"IMAD", KEY, "MOV =0@74:1 " BZERO " {U32,}@73 " NOCARRY \
                   "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
     {"IMAD", KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
-    {"IMAD", KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 r@122, " B ", " C IMAD_TAIL}
+    {"IMAD", KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 r@122, " B ", " CX IMAD_TAIL}
 
-#define PLAIN_IMAD(NAME, KEY, B, C) \
+#define PLAIN_IMAD(NAME, KEY, B, C, CX) \
     {NAME, KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
-    {NAME, KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 r@122, " B ", " C IMAD_TAIL}
+    {NAME, KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 r@122, " B ", " CX IMAD_TAIL}
 // clang-format on
 
 constexpr FormSpec kImadForms[] = {
@@ -44,20 +44,20 @@ constexpr FormSpec kImadForms[] = {
     {"IMAD", 0x824,
      "MOV =0@74:1 =0@32:32 {U32,}@73 " NOCARRY
      "| R@16, P@81 omit=7, R@24 r@122, S@32:32, R@64 -@75 r@124"},
-    IMAD_FORMS(0x224, "=255@32:8", "R@32 r@123", "R@64 -@75 r@124"),
-    IMAD_FORMS(0x624, "=255@64:8", "R@64 r@123", "C -@63"),
+    IMAD_FORMS(0x224, "=255@32:8", "R@32 r@123", "R@64 -@75 r@124", "R@64 ~@75 r@124"),
+    IMAD_FORMS(0x624, "=255@64:8", "R@64 r@123", "C -@63", "C ~@63"),
     {"IMAD", 0x824,
      "SHL =0@74:1 =255@64:8 ^@32:32 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, "
      "X@32:32, R@64 r@124"},
     {"IMAD", 0x824,
      "IADD =0@74:1 =1@32:32 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, X@32:32, "
      "R@64 -@75 r@124"},
-    IMAD_FORMS(0x824, "=0@32:32", "S@32:32", "R@64 -@75 r@124"),
-    IMAD_FORMS(0x424, "=255@64:8", "R@64 r@123", "S@32:32"),
-    IMAD_FORMS(0xa24, "=255@24:8", "C", "R@64 -@75 r@124"),
-    PLAIN_IMAD("IMAD", 0x1c24, "UR@32", "R@64 -@75 r@124"),
-    PLAIN_IMAD("IMAD", 0x1e24, "R@64 r@123", "UR@32 -@63"),
-    PLAIN_IMAD("IMAD", 0x1e24, "R@64 r@123", "UR@32 -@63"),
+    IMAD_FORMS(0x824, "=0@32:32", "S@32:32", "R@64 -@75 r@124", "R@64 ~@75 r@124"),
+    IMAD_FORMS(0x424, "=255@64:8", "R@64 r@123", "S@32:32", "S@32:32"),
+    IMAD_FORMS(0xa24, "=255@24:8", "C", "R@64 -@75 r@124", "R@64 ~@75 r@124"),
+    PLAIN_IMAD("IMAD", 0x1c24, "UR@32", "R@64 -@75 r@124", "R@64 ~@75 r@124"),
+    PLAIN_IMAD("IMAD", 0x1e24, "R@64 r@123", "UR@32 -@63", "UR@32 ~@63"),
+    PLAIN_IMAD("IMAD", 0x1e24, "R@64 r@123", "UR@32 -@63", "UR@32 ~@63"),
 };
 
 constexpr FormSpec kForms[] = {
@@ -136,21 +136,20 @@ constexpr FormSpec kForms[] = {
 
 #define SHF_MODS "{L,R}@76 W@75 {S64,U64,S32,U32}@73:2 HI@80 "
 
-#define LEA_FORMS(KEY, B)                                                                    \
-    {"LEA", KEY,                                                                             \
-     "=0@80:1 =0@74:1 =255@64:8 =0@73:1 " NOCARRY "| R@16, P@81 omit=7, R@24 -@72 r@122, " B \
-     ", X@75:5"},                                                                            \
-        {"LEA", KEY,                                                                         \
-         "HI =1@80:1 SX32@73 =0@74:1 " NOCARRY "| R@16, P@81 omit=7, R@24 -@72 r@122, " B    \
-         ", R@64 r@124, X@75:5"},                                                            \
-        {"LEA", KEY,                                                                         \
-         "=0@80:1 X =1@74:1 =255@64:8 =0@73:1 "                                              \
-         "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", X@75:5, P@87 !@90"},                  \
-    {                                                                                        \
-        "LEA", KEY,                                                                          \
-            "HI =1@80:1 SX32@73 X =1@74:1 "                                                  \
-            "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", R@64 r@124, X@75:5, P@87 !@90"     \
-    }
+// clang-format off
+// LEA.HI.SX32 does not print its third source (nvdisasm ignores [64:72)): a hidden field.
+#define LEA_FORMS(KEY, B) \
+    {"LEA", KEY, "=0@80:1 =0@74:1 =255@64:8 =0@73:1 " NOCARRY \
+                 "| R@16, P@81 omit=7, R@24 -@72 r@122, " B ", X@75:5"}, \
+    {"LEA", KEY, "HI =1@80:1 SX32 =1@73:1 =0@74:1 #@64:8 " NOCARRY \
+                 "| R@16, P@81 omit=7, R@24 -@72 r@122, " B ", X@75:5"}, \
+    {"LEA", KEY, "HI =1@80:1 =0@73:1 =0@74:1 " NOCARRY \
+                 "| R@16, P@81 omit=7, R@24 -@72 r@122, " B ", R@64 r@124, X@75:5"}, \
+    {"LEA", KEY, "=0@80:1 X =1@74:1 =255@64:8 =0@73:1 " \
+                 "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", X@75:5, P@87 !@90"}, \
+    {"LEA", KEY, "HI =1@80:1 SX32@73 X =1@74:1 " \
+                 "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", R@64 r@124, X@75:5, P@87 !@90"}
+// clang-format on
 
 constexpr FormSpec kOtherForms[] = {
     WIDE_FORMS("IMAD", "WIDE "),
