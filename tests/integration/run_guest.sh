@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # run_guest.sh NXHOST PROGRAM EXPECTED_STATUS PATTERN...
-# Runs a guest under nxhost; passes when its exit status is EXPECTED_STATUS and its output
-# (stdout and stderr) contains every PATTERN (grep -E).
+# Runs a guest under nxhost (with the flags in $RUN_FLAGS); passes when its exit status is
+# EXPECTED_STATUS and its output (stdout and stderr) contains every PATTERN (grep -E).
 set -u
 nxhost=$1 program=$2 expected=$3
 shift 3
-output=$("$nxhost" run "$program" 2>&1)
+output=$("$nxhost" run ${RUN_FLAGS:-} "$program" 2>&1)
 status=$?
 echo "$output"
 if [ "$status" -ne "$expected" ]; then
