@@ -2,6 +2,9 @@
 PRESET ?= default
 BUILD_DIR = $(if $(filter default,$(PRESET)),build,build-$(PRESET))
 JOBS ?= $(shell nproc)
+# ccache hits across clones and build folders (CI builds a fresh clone on this machine).
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := true
 
 .PHONY: setup configure build run test bench format fuzz clean
 
