@@ -10,7 +10,7 @@ constexpr FormSpec kForms[] = {
     {"AST", 0x322, "P@76 {,64,128,?}@74:2 =255@24:8 | A@40:10, R@32, R@64 omit=255"},
     {"IPA", 0x326,
      "{PASS,CONSTANT,STATE,?}@78:2 {,CENTROID,?,?}@76:2 =255@32:8 "
-     "| R@16, A@64:8 scale=4, P@81 omit=7"},
+     "| R@16, P@81 omit=7, A@64:8 scale=4"},
 };
 
 }  // namespace

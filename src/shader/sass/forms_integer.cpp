@@ -24,33 +24,33 @@ namespace {
 // IADD when the multiplier is the immediate 1.
 // clang-format off
 #define IMAD_FORMS(KEY, BZERO, B, C, CX) \
-    {"IMAD", KEY, "MOV =0@74:1 =255@24:8 {U32,}@73 " NOCARRY \
-                  "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
-    {"IMAD", KEY, "MOV =0@74:1 " BZERO " {U32,}@73 " NOCARRY \
-                  "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
-    {"IMAD", KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
-    {"IMAD", KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 r@122, " B ", " CX IMAD_TAIL}
+    {"IMAD", KEY, "MOV =0@74:1 =255@24:8 {U32,}@73 " NOCARRY " =7@81:3" \
+                  "| R@16, R@24 r@122, " B ", " C}, \
+    {"IMAD", KEY, "MOV =0@74:1 " BZERO " {U32,}@73 " NOCARRY " =7@81:3" \
+                  "| R@16, R@24 r@122, " B ", " C}, \
+    {"IMAD", KEY, IMAD_MODS NOCARRY "=7@81:3 | R@16, R@24 r@122, " B ", " C}, \
+    {"IMAD", KEY, IMAD_X_MODS "=7@81:3 | R@16, R@24 r@122, " B ", " CX IMAD_TAIL}
 
 #define PLAIN_IMAD(NAME, KEY, B, C, CX) \
-    {NAME, KEY, IMAD_MODS NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
-    {NAME, KEY, IMAD_X_MODS "| R@16, P@81 omit=7, R@24 r@122, " B ", " CX IMAD_TAIL}
+    {NAME, KEY, IMAD_MODS NOCARRY "=7@81:3 | R@16, R@24 r@122, " B ", " C}, \
+    {NAME, KEY, IMAD_X_MODS "=7@81:3 | R@16, R@24 r@122, " B ", " CX IMAD_TAIL}
 // clang-format on
 
 constexpr FormSpec kImadForms[] = {
     // 0x824: MOV (a is RZ, or the multiplier is 0) comes before SHL and IADD.
     {"IMAD", 0x824,
-     "MOV =0@74:1 =255@24:8 {U32,}@73 " NOCARRY
-     "| R@16, P@81 omit=7, R@24 r@122, S@32:32, R@64 -@75 r@124"},
+     "MOV =0@74:1 =255@24:8 {U32,}@73 " NOCARRY "=7@81:3 "
+     "| R@16, R@24 r@122, S@32:32, R@64 -@75 r@124"},
     {"IMAD", 0x824,
-     "MOV =0@74:1 =0@32:32 {U32,}@73 " NOCARRY
-     "| R@16, P@81 omit=7, R@24 r@122, S@32:32, R@64 -@75 r@124"},
+     "MOV =0@74:1 =0@32:32 {U32,}@73 " NOCARRY "=7@81:3 "
+     "| R@16, R@24 r@122, S@32:32, R@64 -@75 r@124"},
     IMAD_FORMS(0x224, "=255@32:8", "R@32 r@123", "R@64 -@75 r@124", "R@64 ~@75 r@124"),
     IMAD_FORMS(0x624, "=255@64:8", "R@64 r@123", "C -@63", "C ~@63"),
     {"IMAD", 0x824,
-     "SHL =0@74:1 =255@64:8 ^@32:32 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, "
+     "SHL =0@74:1 =255@64:8 ^@32:32 {U32,}@73 " NOCARRY "=7@81:3 | R@16, R@24 r@122, "
      "X@32:32, R@64 r@124"},
     {"IMAD", 0x824,
-     "IADD =0@74:1 =1@32:32 {U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, X@32:32, "
+     "IADD =0@74:1 =1@32:32 {U32,}@73 " NOCARRY "=7@81:3 | R@16, R@24 r@122, X@32:32, "
      "R@64 -@75 r@124"},
     IMAD_FORMS(0x824, "=0@32:32", "S@32:32", "R@64 -@75 r@124", "R@64 ~@75 r@124"),
     IMAD_FORMS(0x424, "=255@64:8", "R@64 r@123", "S@32:32", "S@32:32"),
@@ -147,7 +147,9 @@ constexpr FormSpec kForms[] = {
                  "| R@16, P@81 omit=7, R@24 -@72 r@122, " B ", R@64 r@124, X@75:5"}, \
     {"LEA", KEY, "=0@80:1 X =1@74:1 =255@64:8 =0@73:1 " \
                  "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", X@75:5, P@87 !@90"}, \
-    {"LEA", KEY, "HI =1@80:1 SX32@73 X =1@74:1 " \
+    {"LEA", KEY, "HI =1@80:1 X =1@74:1 SX32 =1@73:1 #@64:8 " \
+                 "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", X@75:5, P@87 !@90"}, \
+    {"LEA", KEY, "HI =1@80:1 X =1@74:1 =0@73:1 " \
                  "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", R@64 r@124, X@75:5, P@87 !@90"}
 // clang-format on
 

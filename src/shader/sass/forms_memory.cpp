@@ -24,8 +24,8 @@ constexpr FormSpec kForms[] = {
     {"STG", 0x1986,
      "E " EVICT " " MEM_TYPE " {,?,?,?,?,?,?,?}@77:3 =0@80:1 " GLOBAL_FIXED
      "#@64:6 =0@70:2 | M base=24 off=40:24 .64, R@32"},
-    {"LDS", 0x984, MEM_TYPE " | R@16, M base=24 off=40:24 .{,X4,X8,X16}@78:2"},
-    {"STS", 0x388, MEM_TYPE " | M base=24 off=40:24 .{,X4,X8,X16}@78:2, R@32"},
+    {"LDS", 0x984, MEM_TYPE " | R@16, M base=24 off=40:24 unsigned .{,X4,X8,X16}@78:2"},
+    {"STS", 0x388, MEM_TYPE " | M base=24 off=40:24 unsigned .{,X4,X8,X16}@78:2, R@32"},
     {"RED", 0x198e,
      "E =1@72:1 {ADD,MIN,MAX,INC,DEC,AND,OR,XOR}@87:3 " ATOMIC_TYPE " " SCOPE
      " =1@90:1 =1@84:3 =0@101:1 #@64:6 =2@70:2 | M base=24 off=40:24 .64, R@32"},

@@ -109,8 +109,10 @@ public:
             text += (text.empty() ? "" : "+") + UniformRegisterName(Value(op.f3));
         }
         if (op.f2 >= 0) {
-            const s64 offset = op.signed_offset ? SignExtend(Value(op.f2), Width(op.f2))
-                                                : static_cast<s64>(Value(op.f2));
+            // Shared-memory offsets are signed after a base register, unsigned alone.
+            const bool is_signed = op.signed_offset || !text.empty();
+            const s64 offset =
+                is_signed ? SignExtend(Value(op.f2), Width(op.f2)) : static_cast<s64>(Value(op.f2));
             if (offset != 0) {
                 text += (text.empty() ? "" : "+") + SignedHex(offset);
             } else if (text.empty() && !has_base) {
