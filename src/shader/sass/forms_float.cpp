@@ -47,10 +47,11 @@ constexpr FormSpec kForms[] = {
     {"FRND", 0x907, "FTZ@80 {,FLOOR,CEIL,TRUNC}@78 =2@84:2 =2@75:2 | R@16, F@32"},
     {"FRND", 0xb07, "FTZ@80 {,FLOOR,CEIL,TRUNC}@78 =2@84:2 =2@75:2 | R@16, C -@63 |@62"},
     {"MUFU", 0x308,
-     "{COS,SIN,EX2,LG2,RCP,RSQ,RCP64H,RSQ64H,SQRT,TANH,?,?,?,?,?,?}@74:4 F16@73 | R@16, " SRC_B},
-    {"MUFU", 0x908, "{COS,SIN,EX2,LG2,RCP,RSQ,?,?,SQRT,TANH,?,?,?,?,?,?}@74:4 F16@73 | R@16, F@32"},
+     "{COS,SIN,EX2,LG2,RCP,RSQ,?,?,SQRT,TANH,?,?,?,?,?,?}@74:4 F16@73 | R@16, " SRC_B},
+    {"MUFU", 0x308, "{?,?,?,?,?,?,RCP64H,RSQ64H,?,?,?,?,?,?,?,?}@74:4 | R@16, " SRC_B},
+    {"MUFU", 0x908, "{COS,SIN,EX2,LG2,RCP,RSQ,?,?,SQRT,TANH,?,?,?,?,?,?}@74:4 | R@16, F@32"},
     // RCP64H and RSQ64H take the upper half of a double.
-    {"MUFU", 0x908, "{?,?,?,?,?,?,RCP64H,RSQ64H,?,?,?,?,?,?,?,?}@74:4 F16@73 | R@16, D@32"},
+    {"MUFU", 0x908, "{?,?,?,?,?,?,RCP64H,RSQ64H,?,?,?,?,?,?,?,?}@74:4 | R@16, D@32"},
     {"MUFU", 0xb08,
      "{COS,SIN,EX2,LG2,RCP,RSQ,RCP64H,RSQ64H,SQRT,TANH,?,?,?,?,?,?}@74:4 F16@73 | R@16, "
      "C -@63 |@62"},

@@ -12,7 +12,7 @@ constexpr FormSpec kForms[] = {
     {"MOV", 0x1c02, "| R@16, UR@32, X@72:4 omit=15"},
     {"CS2R", 0x805, "{32,}@80 | R@16, SR@72"},
     {"S2R", 0x919, "| R@16, SR@72"},
-    {"HFMA2", 0x435, "MMA | R@16, R@24 -@72, R@64 -@75 r@124, H2@32"},
+    {"HFMA2", 0x435, "MMA | R@16, R@24 -@72, R@64 r@124, H2@32"},
     {"HFMA2", 0x235, "MMA | R@16, R@24 -@72, R@32 -@63 r@123, R@64 -@75 r@124"},
     {"NOP", 0x918, ";"},
     // Tensor cores: shape (bit 75), accumulator type (76), input type [82:84).
@@ -22,7 +22,7 @@ constexpr FormSpec kForms[] = {
     // IMMA: only the one form the fixtures hold is known (its modifier bits fixed as seen).
     {"IMMA", 0x237,
      "16832 S8 S8 =0x405c@72:16 | R@16, R@24 .ROW r@122, R@32 .COL r@123, R@64 r@124"},
-    {"LDSM", 0x83b, "16 {M88,MT88}@78 {1,2,4,?}@72:2 | R@16, M base=24 off=40:24"},
+    {"LDSM", 0x83b, "16 {M88,MT88}@78 {,2,4,?}@72:2 | R@16, M base=24 off=40:24"},
 };
 
 }  // namespace
