@@ -1,9 +1,11 @@
 #include "formats/nup_format.h"
 
 #include <xxhash.h>
+#include <zstd.h>
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
 #include "base/byte_reader.h"
 #include "base/byte_writer.h"

@@ -52,8 +52,8 @@ void WriteAll(int fd, u64 offset, std::span<const u8> bytes, const std::string& 
 void Collect(const std::filesystem::path& root, const std::filesystem::path& output, NupToc& toc,
              std::vector<std::filesystem::path>& sources) {
     std::vector<std::pair<std::string, std::filesystem::path>> files;
-    std::error_code error;
-    const auto output_canonical = std::filesystem::weakly_canonical(output, error);
+    // Compared without touching the disk per file: the output may lie inside the folder.
+    const auto output_path = std::filesystem::absolute(output).lexically_normal();
     for (auto it = std::filesystem::recursive_directory_iterator(root);
          it != std::filesystem::recursive_directory_iterator(); ++it) {
         const std::string relative = it->path().lexically_relative(root).generic_string();
@@ -61,7 +61,8 @@ void Collect(const std::filesystem::path& root, const std::filesystem::path& out
             toc.folders.push_back(relative);
         } else if (it->is_regular_file()) {
             if (relative == kNupCompleteMarker || relative.ends_with(".nup-part") ||
-                std::filesystem::weakly_canonical(it->path(), error) == output_canonical) {
+                std::filesystem::absolute(it->path()).lexically_normal() == output_path ||
+                it->path().filename().string().starts_with(output.filename().string() + ".tmp-")) {
                 continue;
             }
             files.emplace_back(relative, it->path());

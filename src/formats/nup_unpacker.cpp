@@ -9,6 +9,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <set>
 
 #include "base/error.h"
 #include "base/file.h"
@@ -135,11 +136,15 @@ NupUnpackResult UnpackNup(const std::filesystem::path& image_path,
 
     // Which files are still to write; chunks that hold none of them are skipped.
     std::vector<bool> pending(toc.files.size(), true);
+    std::set<std::filesystem::path> made;  // folders made already: one mkdir per folder
     for (std::size_t i = 0; i < toc.files.size(); ++i) {
         const NupFile& file = toc.files[i];
         const std::filesystem::path path = folder / file.path;
-        std::filesystem::create_directories(path.parent_path());
-        if (std::filesystem::exists(path) && IsWholeOnDisk(path, file)) {
+        if (made.insert(path.parent_path()).second) {
+            std::filesystem::create_directories(path.parent_path());
+        }
+        std::error_code missing;
+        if (std::filesystem::exists(path, missing) && IsWholeOnDisk(path, file)) {
             pending[i] = false;
             ++result.files_kept;
         } else if (file.size == 0) {
