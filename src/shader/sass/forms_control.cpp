@@ -24,7 +24,7 @@ constexpr FormSpec kForms[] = {
     {"MEMBAR", 0x992, "SC =0@80:2 {CTA,SM,GPU,SYS,?,?,?,?}@76:3"},
     {"ERRBAR", 0x9ab, ""},
     {"LDGDEPBAR", 0x9af, ""},
-    {"CCTL", 0x98f, "IVALL =2@87:4 =255@24:8"},
+    {"CCTL", 0x98f, "IVALL =4@87:4 =255@24:8"},
 };
 
 }  // namespace

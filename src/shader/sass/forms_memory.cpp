@@ -12,7 +12,7 @@ namespace {
 // bit 101 is set (notes/sass-encoding.md), so it is a hidden field here.
 // Atomic operand types [73:76) and memory ordering and scope [76:81) (notes/sass-encoding.md).
 #define ATOMIC_TYPE "{,S32,64,F32.FTZ.RN,?,S64,?,?}@73:3"
-#define CAS_TYPE "{,S32,64,?,?,S64,?,?}@73:3"
+#define CAS_TYPE "{,S32,64,?,?,?,?,?}@73:3"
 #define SCOPE "{,?,?,?,?,?,?,?,?,?,?,?,?,?,STRONG.GPU,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?}@76:5"
 #define GLOBAL_FIXED "=1@72:1 =1@76:1 =1@90:1 =0@101:1 "
 
@@ -39,7 +39,8 @@ constexpr FormSpec kForms[] = {
     {"ATOMG", 0x3a9,
      "E =1@72:1 CAS " CAS_TYPE " " SCOPE
      " =1@84:3 =0@101:1 | P@81, R@16, M base=24 off=40:24, R@32, R@64"},
-    {"ATOMS", 0x38d, "CAS " CAS_TYPE " | R@16, M base=24 off=40:24 unsigned, R@32, R@64"},
+    {"ATOMS", 0x38d,
+     "CAS {,?,?,?,?,S32,?,?}@73:3 | R@16, M base=24 off=40:24 unsigned, R@32, R@64"},
 };
 
 }  // namespace
