@@ -59,6 +59,22 @@ constexpr FormSpec kForms[] = {
     {"FCHK", 0x302, "| P@81, R@24 r@122, " SRC_B},
 };
 
+// Packed half precision. Swizzles: a [74:76), b [60:62), c [81:83) (H1_H0 is the default).
+#define HSWZ "{,F32,H0_H0,H1_H1}"
+#define HSRC_A "R@24 -@72 r@122 ." HSWZ "@74:2"
+#define HSRC_B "R@32 -@63 |@62 r@123 ." HSWZ "@60:2"
+#define HSRC_C "R@64 r@124 ." HSWZ "@81:2"
+
+constexpr FormSpec kHalfForms[] = {
+    {"HADD2", 0x230, "F32@78 FTZ@80 SAT@77 | R@16, " HSRC_A ", " HSRC_B},
+    {"HMUL2", 0x232, "F32@78 FTZ@80 SAT@77 | R@16, " HSRC_A ", " HSRC_B},
+    {"HFMA2", 0x231, "F32@78 FTZ@80 SAT@77 | R@16, " HSRC_A ", " HSRC_B ", " HSRC_C},
+    {"HFMA2", 0x431, "F32@78 FTZ@80 SAT@77 | R@16, " HSRC_A ", R@64 r@123, H2@32"},
+    {"HMNMX2", 0x240, "FTZ@80 | R@16, " HSRC_A ", " HSRC_B ", P@87 !@90"},
+    {"F2FP", 0x23e,
+     "SATFINITE@77 RELU@75 BF16@76 PACK_AB =0@78:1 =255@64:8 | R@16, R@24 r@122, R@32 r@123"},
+};
+
 #define DRND "{,RM,RP,RZ}@78 "
 #define DSETP_MODS \
     "{MIN,LT,EQ,LE,GT,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,?}@76:4 {AND,OR,XOR,?}@74"
@@ -88,6 +104,7 @@ std::span<const FormSpec> FloatForms() {
     static const std::vector<FormSpec> forms = [] {
         std::vector<FormSpec> all(std::begin(kForms), std::end(kForms));
         all.insert(all.end(), std::begin(kDoubleForms), std::end(kDoubleForms));
+        all.insert(all.end(), std::begin(kHalfForms), std::end(kHalfForms));
         return all;
     }();
     return forms;
