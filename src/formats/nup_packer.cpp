@@ -78,8 +78,12 @@ void Collect(const std::filesystem::path& root, const std::filesystem::path& out
         NupFile file;
         file.path = relative;
         file.stream_offset = stream;
-        file.size = std::filesystem::file_size(path);
-        file.mode = static_cast<u32>(std::filesystem::status(path).permissions()) & 0777;
+        struct stat info {};
+        if (::stat(path.c_str(), &info) != 0) {
+            base::Fail("{}: cannot read: {}", path.string(), std::strerror(errno));
+        }
+        file.size = static_cast<u64>(info.st_size);
+        file.mode = info.st_mode & 0777;
         stream += file.size;
         toc.files.push_back(std::move(file));
         sources.push_back(path);
@@ -91,7 +95,14 @@ struct PackedChunk {
     std::vector<u8> raw;
     std::vector<u8> stored;
     NupChunk record;
+    // Hashes of the files wholly inside the chunk, made by the worker; the writing thread
+    // hashes only files that span chunks.
+    std::vector<std::pair<std::size_t, Hash128>> file_hashes;
 };
+
+bool WhollyInside(const NupFile& file, u64 begin, u64 end) {
+    return file.stream_offset >= begin && file.stream_offset + file.size <= end;
+}
 
 }  // namespace
 
@@ -145,6 +156,10 @@ NupPackResult PackNup(const std::filesystem::path& folder, const std::filesystem
                     }
                     done += static_cast<u64>(n);
                 }
+                if (file.size != 0 && WhollyInside(file, begin, end)) {
+                    chunk.file_hashes.emplace_back(
+                        i, Xxh3Hash128(std::span(chunk.raw).subspan(from - begin, to - from)));
+                }
             }
             chunk.stored.resize(ZSTD_compressBound(chunk.raw.size()));
             const std::size_t size =
@@ -180,9 +195,15 @@ NupPackResult PackNup(const std::filesystem::path& folder, const std::filesystem
         auto consume = [&](std::size_t index, PackedChunk& chunk) {
             const u64 begin = index * toc.chunk_size;
             const u64 end = begin + chunk.raw.size();
+            for (const auto& [i, hash] : chunk.file_hashes) {
+                toc.files[i].hash = hash;
+            }
             const auto [first, last] = toc.FilesInChunk(index);
             for (std::size_t i = first; i < last; ++i) {
                 NupFile& file = toc.files[i];
+                if (WhollyInside(file, begin, end)) {
+                    continue;
+                }
                 if (!current || current_file != i) {
                     current = std::make_unique<Xxh3Stream>();
                     current_file = i;
