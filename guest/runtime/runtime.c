@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "runtime_internal.h"
 #include "svc.h"
 
 extern int main(int argc, char** argv);
@@ -13,7 +14,13 @@ extern void __libc_init_array(void);
 extern char __tdata_start[], __tdata_end[], __tbss_start[], __tbss_end[];
 _Noreturn void __nx_return_to_loader(uint64_t result, uint64_t stack, uint64_t address);
 
-enum { kHeapSize = 64 << 20, kMaxArguments = 32, kConfigArgv = 5, kConfigEnd = 0 };
+enum {
+    kHeapSize = 64 << 20,
+    kMaxArguments = 32,
+    kConfigArgv = 5,
+    kConfigMainThreadHandle = 1,
+    kConfigEnd = 0
+};
 
 struct LoaderConfigEntry {
     uint32_t key;
@@ -110,6 +117,11 @@ static int SplitArguments(char* line) {
 }
 
 static int ReadArguments(const struct LoaderConfigEntry* entry) {
+    for (const struct LoaderConfigEntry* e = entry; e && e->key != kConfigEnd; ++e) {
+        if (e->key == kConfigMainThreadHandle) {
+            __nx_set_thread_handle((Handle)e->value[0]);
+        }
+    }
     static char line[2048];
     for (; entry && entry->key != kConfigEnd; ++entry) {
         if (entry->key == kConfigArgv && entry->value[1] != 0) {
@@ -122,17 +134,17 @@ static int ReadArguments(const struct LoaderConfigEntry* entry) {
 
 // AArch64 local-exec TLS: TPIDR_EL0 points at a 16-byte control block, the thread's copy of
 // .tdata and .tbss follows it.
-static void SetUpThreadLocalStorage(void) {
+void __nx_set_up_thread_local_storage(char* block) {
     const size_t data_size = (size_t)(__tdata_end - __tdata_start);
     const size_t bss_size = (size_t)(__tbss_end - __tbss_start);
-    if (16 + data_size + bss_size > sizeof(g_tls_block)) {
+    if (16 + data_size + bss_size > 4096) {
         static const char message[] = "guest runtime: thread-local data too large\n";
         svcOutputDebugString(message, sizeof(message) - 1);
         svcBreak(0, 0, 0);
     }
-    memcpy(g_tls_block + 16, __tdata_start, data_size);
-    memset(g_tls_block + 16 + data_size, 0, bss_size);
-    __asm__ volatile("msr tpidr_el0, %0" ::"r"(g_tls_block));
+    memcpy(block + 16, __tdata_start, data_size);
+    memset(block + 16 + data_size, 0, bss_size);
+    __asm__ volatile("msr tpidr_el0, %0" ::"r"(block));
 }
 
 _Noreturn void _exit(int status) {
@@ -149,7 +161,7 @@ _Noreturn void __nx_start(uint64_t loader_config, uint64_t main_thread, uint64_t
     g_return_address = return_address;
     g_entry_stack = entry_stack;
 
-    SetUpThreadLocalStorage();
+    __nx_set_up_thread_local_storage(g_tls_block);
 
     void* heap = NULL;
     if (svcSetHeapSize(&heap, kHeapSize) != 0) {
@@ -161,6 +173,9 @@ _Noreturn void __nx_start(uint64_t loader_config, uint64_t main_thread, uint64_t
     g_heap_next = heap;
     g_heap_end = (char*)heap + kHeapSize;
 
+    if (!g_is_nro) {
+        __nx_set_thread_handle((Handle)main_thread);
+    }
     const int argc = g_is_nro ? ReadArguments((const struct LoaderConfigEntry*)loader_config) : 0;
     __libc_init_array();
     exit(main(argc, g_argv));

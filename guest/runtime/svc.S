@@ -48,3 +48,119 @@ SVC_FUNCTION svcGetInfo
     ldr x2, [sp], #16
     str x1, [x2]
     ret
+
+SVC_FUNCTION svcCreateThread
+    str x0, [sp, #-16]!
+    svc 0x08
+    ldr x2, [sp], #16
+    str w1, [x2]
+    ret
+
+SVC_FUNCTION svcStartThread
+    svc 0x09
+    ret
+
+SVC_FUNCTION svcExitThread
+    svc 0x0a
+    ret
+
+SVC_FUNCTION svcGetThreadPriority
+    str x0, [sp, #-16]!
+    svc 0x0c
+    ldr x2, [sp], #16
+    str w1, [x2]
+    ret
+
+SVC_FUNCTION svcSetThreadPriority
+    svc 0x0d
+    ret
+
+SVC_FUNCTION svcGetThreadCoreMask
+    stp x0, x1, [sp, #-16]!
+    svc 0x0e
+    ldp x3, x4, [sp], #16
+    str w1, [x3]
+    str x2, [x4]
+    ret
+
+SVC_FUNCTION svcSetThreadCoreMask
+    svc 0x0f
+    ret
+
+SVC_FUNCTION svcGetCurrentProcessorNumber
+    svc 0x10
+    ret
+
+SVC_FUNCTION svcSignalEvent
+    svc 0x11
+    ret
+
+SVC_FUNCTION svcClearEvent
+    svc 0x12
+    ret
+
+SVC_FUNCTION svcCloseHandle
+    svc 0x16
+    ret
+
+SVC_FUNCTION svcResetSignal
+    svc 0x17
+    ret
+
+SVC_FUNCTION svcWaitSynchronization
+    str x0, [sp, #-16]!
+    svc 0x18
+    ldr x2, [sp], #16
+    str w1, [x2]
+    ret
+
+SVC_FUNCTION svcCancelSynchronization
+    svc 0x19
+    ret
+
+SVC_FUNCTION svcArbitrateLock
+    svc 0x1a
+    ret
+
+SVC_FUNCTION svcArbitrateUnlock
+    svc 0x1b
+    ret
+
+SVC_FUNCTION svcWaitProcessWideKeyAtomic
+    svc 0x1c
+    ret
+
+SVC_FUNCTION svcSignalProcessWideKey
+    svc 0x1d
+    ret
+
+SVC_FUNCTION svcGetThreadId
+    str x0, [sp, #-16]!
+    svc 0x25
+    ldr x2, [sp], #16
+    str x1, [x2]
+    ret
+
+SVC_FUNCTION svcSetThreadActivity
+    svc 0x32
+    ret
+
+SVC_FUNCTION svcGetThreadContext3
+    svc 0x33
+    ret
+
+SVC_FUNCTION svcWaitForAddress
+    svc 0x34
+    ret
+
+SVC_FUNCTION svcSignalToAddress
+    svc 0x35
+    ret
+
+SVC_FUNCTION svcCreateEvent
+    stp x0, x1, [sp, #-16]!
+    svc 0x45
+    ldp x3, x4, [sp], #16
+    str w1, [x3]
+    str w2, [x4]
+    ret

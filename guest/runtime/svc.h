@@ -7,6 +7,7 @@ typedef uint32_t Result;
 typedef uint32_t Handle;
 
 #define CUR_PROCESS_HANDLE 0xffff8001u
+#define CUR_THREAD_HANDLE 0xffff8000u
 
 typedef struct {
     uint64_t addr;
@@ -27,3 +28,46 @@ uint64_t svcGetSystemTick(void);
 Result svcBreak(uint32_t reason, uint64_t address, uint64_t size);
 Result svcOutputDebugString(const char* text, uint64_t size);
 Result svcGetInfo(uint64_t* out, uint32_t id0, Handle handle, uint64_t id1);
+
+Result svcCreateThread(Handle* out, void (*entry)(void*), void* argument, void* stack_top,
+                       int priority, int core);
+Result svcStartThread(Handle thread);
+_Noreturn void svcExitThread(void);
+Result svcGetThreadPriority(int32_t* out, Handle thread);
+Result svcSetThreadPriority(Handle thread, uint32_t priority);
+Result svcGetThreadCoreMask(int32_t* core, uint64_t* mask, Handle thread);
+Result svcSetThreadCoreMask(Handle thread, int32_t core, uint64_t mask);
+uint32_t svcGetCurrentProcessorNumber(void);
+Result svcSignalEvent(Handle event);
+Result svcClearEvent(Handle event);
+Result svcCloseHandle(Handle handle);
+Result svcResetSignal(Handle event);
+Result svcWaitSynchronization(int32_t* index, const Handle* handles, int32_t count,
+                              uint64_t timeout);
+Result svcCancelSynchronization(Handle thread);
+Result svcArbitrateLock(Handle owner, uint32_t* mutex, Handle self);
+Result svcArbitrateUnlock(uint32_t* mutex);
+Result svcWaitProcessWideKeyAtomic(uint32_t* mutex, uint32_t* key, Handle self, uint64_t timeout);
+Result svcSignalProcessWideKey(uint32_t* key, int32_t count);
+Result svcGetThreadId(uint64_t* out, Handle thread);
+Result svcSetThreadActivity(Handle thread, uint32_t paused);
+Result svcGetThreadContext3(void* context, Handle thread);
+Result svcWaitForAddress(void* address, uint32_t type, int32_t value, int64_t timeout);
+Result svcSignalToAddress(void* address, uint32_t type, int32_t value, int32_t count);
+Result svcCreateEvent(Handle* writable, Handle* readable);
+
+// Result codes of the kernel (module 1), as guests compare them.
+#define KERNEL_RESULT(description) ((Result)(1u | ((description) << 9)))
+#define RESULT_INVALID_SIZE KERNEL_RESULT(101)
+#define RESULT_INVALID_ADDRESS KERNEL_RESULT(102)
+#define RESULT_INVALID_CURRENT_MEMORY KERNEL_RESULT(106)
+#define RESULT_INVALID_PRIORITY KERNEL_RESULT(112)
+#define RESULT_INVALID_CORE_ID KERNEL_RESULT(113)
+#define RESULT_INVALID_HANDLE KERNEL_RESULT(114)
+#define RESULT_INVALID_COMBINATION KERNEL_RESULT(116)
+#define RESULT_TIMED_OUT KERNEL_RESULT(117)
+#define RESULT_CANCELLED KERNEL_RESULT(118)
+#define RESULT_OUT_OF_RANGE KERNEL_RESULT(119)
+#define RESULT_INVALID_ENUM_VALUE KERNEL_RESULT(120)
+#define RESULT_BUSY KERNEL_RESULT(122)
+#define RESULT_INVALID_STATE KERNEL_RESULT(125)

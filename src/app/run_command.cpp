@@ -14,12 +14,16 @@ struct RunArguments {
     std::vector<std::string> guest_arguments;
     bool print_memory_layout = false;
     bool precise_faults = false;
+    unsigned cores = 3;
+    bool deterministic = false;
 };
 
 int Run(const RunArguments& arguments) {
     const formats::ProgramImage image = formats::LoadProgram(arguments.path);
     kernel::RunOptions options;
     options.precise_faults = arguments.precise_faults;
+    options.cores = arguments.cores;
+    options.deterministic = arguments.deterministic;
     options.arguments.push_back(arguments.path);
     options.arguments.insert(options.arguments.end(), arguments.guest_arguments.begin(),
                              arguments.guest_arguments.end());
@@ -60,6 +64,11 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
                       "Print the process's address space before it runs");
     command->add_flag("--precise-faults", arguments->precise_faults,
                       "Stop a guest data fault at its own instruction (slower)");
+    command->add_option("--cores", arguments->cores, "Emulated CPU cores, 1 to 4 (default 3)")
+        ->check(CLI::Range(1, 4));
+    command->add_flag("--deterministic", arguments->deterministic,
+                      "One core and a guest clock driven by guest instructions: the same "
+                      "instruction count and output on every run");
     command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
 }
 

@@ -20,7 +20,9 @@ std::string Process::State::DescribeAddress(u64 address) const {
 std::string Process::State::FaultReport(const cpu::Core& core, const std::string& headline) const {
     const cpu::ThreadContext context = core.GetContext();
     std::string report =
-        fmt::format("{}\n  thread {} on core {}\n", headline, main_thread_id, core.Index());
+        fmt::format("{}\n  thread {}{} on core {}\n", headline, CurrentThread(core).id,
+                    CurrentThread(core).name.empty() ? "" : " (" + CurrentThread(core).name + ")",
+                    core.Index());
     if (const auto word = memory.Read<u32>(context.pc)) {
         report += fmt::format("  instruction {:08x}  {}\n", *word,
                               cpu::DisassembleA64(*word, context.pc));

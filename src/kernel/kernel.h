@@ -22,6 +22,11 @@ struct RunOptions {
     std::function<void(std::string_view)> guest_output;
     // Stop a data fault at its own instruction (about a third slower on memory-heavy code).
     bool precise_faults = false;
+    // Emulated cores, each on a host thread of its own (the console gives applications 3).
+    unsigned cores = 3;
+    // One core, and a guest clock that advances with guest instructions: every run of the same
+    // program gives the same instruction count and output.
+    bool deterministic = false;
 };
 
 struct LoadedModule {
@@ -37,6 +42,7 @@ enum class RunEnding {
     Break,             // svcBreak without the notification flag
     Fault,             // an uncaught guest exception
     UnimplementedSvc,  // a supervisor call nxhost does not provide yet
+    Deadlock,          // every thread waits and nothing can wake any of them
 };
 
 struct RunResult {

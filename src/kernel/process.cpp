@@ -1,5 +1,6 @@
 #include <chrono>
 #include <cstring>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -15,6 +16,8 @@ using cpu::kPageSize;
 using cpu::Permission;
 
 constexpr u64 kDefaultStackSize = 0x100000;
+constexpr u64 kTlsSlotSize = 0x200;
+constexpr u64 kTlsRegionSize = 0x100000;
 
 u64 PageAlign(u64 size) {
     return base::AlignUp(size, kPageSize);
@@ -58,7 +61,13 @@ std::string JoinArguments(const std::vector<std::string>& arguments) {
 }  // namespace
 
 Process::State::State(const formats::ProgramImage& image, RunOptions run_options)
-    : options(std::move(run_options)), is_nro(image.kind == "nro"), memory(39), memory_map(memory) {
+    : options(std::move(run_options)),
+      is_nro(image.kind == "nro"),
+      memory(39),
+      memory_map(memory),
+      clock(options.deterministic),
+      scheduler(options.deterministic ? 1 : std::max(1u, std::min(options.cores, 4u)), clock),
+      monitor(scheduler.CoreCount()) {
     if (image.modules.empty()) {
         base::Fail("{}: no modules to load", image.source.string());
     }
@@ -102,17 +111,28 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
 
     u64 stack_size = kDefaultStackSize;
     if (image.npdm) {
-        stack_size = PageAlign(std::max<u64>(image.npdm->meta.main_thread_stack_size, kPageSize));
-        main_thread_priority = image.npdm->meta.main_thread_priority;
-        program_id = image.npdm->ProgramId();
+        const auto& npdm = *image.npdm;
+        stack_size = PageAlign(std::max<u64>(npdm.meta.main_thread_stack_size, kPageSize));
+        main_thread_priority = npdm.meta.main_thread_priority;
+        main_thread_core = npdm.meta.main_thread_core;
+        program_id = npdm.ProgramId();
+        const auto& caps = npdm.aci.kernel_caps;
+        if (caps.has_thread_info) {
+            lowest_priority = caps.lowest_thread_priority;
+            highest_priority = caps.highest_thread_priority;
+            core_mask = 0;
+            for (int core = caps.min_core; core <= caps.max_core && core < 64; ++core) {
+                core_mask |= u64{1} << core;
+            }
+        }
     }
-    // Stack, then (after a guard page) the main thread's TLS page, then the loader's page.
+    // The main thread's stack, a guard page, then thread-local storage pages as threads need
+    // them (the first 1 MiB after the stack).
     memory_map.Map(layout.stack.base, stack_size, MemoryState::Stack, Permission::ReadWrite);
     main_stack_top = layout.stack.base + stack_size;
-    tls_address = main_stack_top + kPageSize;
-    memory_map.Map(tls_address, kPageSize, MemoryState::ThreadLocal, Permission::ReadWrite);
+    tls_region = main_stack_top + kPageSize;
     if (is_nro) {
-        loader_arguments = tls_address + 2 * kPageSize;
+        loader_arguments = tls_region + kTlsRegionSize;
         memory_map.Map(loader_arguments, kPageSize, MemoryState::Normal, Permission::ReadWrite);
         const std::string argv = JoinArguments(options.arguments);
         const u64 argv_address = loader_arguments + 0x800;
@@ -121,9 +141,20 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
         }
         memory.WriteInitial(argv_address,
                             {reinterpret_cast<const u8*>(argv.c_str()), argv.size() + 1});
+    }
+
+    std::lock_guard lock(scheduler.Lock());
+    main_thread =
+        CreateThread(entry_point, 0, main_stack_top, main_thread_priority, main_thread_core);
+    if (!main_thread) {
+        base::Fail("cannot create the main thread");
+    }
+    main_thread->name = "main";
+    main_thread_handle = handles.Add(main_thread);
+    if (is_nro) {
         const LoaderConfigEntry entries[] = {
-            {kConfigMainThreadHandle, 0, {kMainThreadHandle, 0}},
-            {kArgv, 0, {0, argv_address}},
+            {kConfigMainThreadHandle, 0, {main_thread_handle, 0}},
+            {kArgv, 0, {0, loader_arguments + 0x800}},
             {kSyscallAvailableHint, 0, {~u64{0}, ~u64{0}}},
             {kAppletType, 0, {0, 0}},
             {kHosVersion, 0, {u64{20} << 16, 0}},
@@ -131,6 +162,138 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
         };
         memory.WriteInitial(loader_arguments,
                             {reinterpret_cast<const u8*>(entries), sizeof(entries)});
+        main_thread->context.x[0] = loader_arguments;
+        main_thread->context.x[1] = ~u64{0};
+        main_thread->context.x[30] = kLoaderReturnAddress;
+    } else {
+        main_thread->context.x[0] = 0;
+        main_thread->context.x[1] = main_thread_handle;
+    }
+
+    for (unsigned index = 0; index < scheduler.CoreCount(); ++index) {
+        cores.push_back(cpu::CreateDynarmicCore(cpu::CoreConfig{
+            &memory, &monitor, this, index, 0, lse_patches.get(), options.precise_faults,
+            /*single_core=*/scheduler.CoreCount() == 1}));
+    }
+    clock.SetInstructionSource([this] { return InstructionsExecuted(); });
+    scheduler.SetPreemptHandler([this](unsigned core) { cores[core]->Halt(); });
+}
+
+Process::State::~State() = default;
+
+std::optional<u64> Process::State::AllocateThreadLocalStorage() {
+    if (free_tls_slots.empty()) {
+        if ((tls_pages_mapped + 1) * kPageSize > kTlsRegionSize) {
+            return std::nullopt;
+        }
+        const u64 page = tls_region + tls_pages_mapped * kPageSize;
+        memory_map.Map(page, kPageSize, MemoryState::ThreadLocal, Permission::ReadWrite);
+        ++tls_pages_mapped;
+        for (u64 slot = kPageSize; slot > 0; slot -= kTlsSlotSize) {
+            free_tls_slots.push_back(page + slot - kTlsSlotSize);
+        }
+    }
+    const u64 slot = free_tls_slots.back();
+    free_tls_slots.pop_back();
+    const std::array<u8, kTlsSlotSize> zeros{};
+    memory.WriteBlock(slot, zeros);
+    return slot;
+}
+
+std::shared_ptr<Thread> Process::State::CreateThread(u64 entry, u64 argument, u64 stack_top,
+                                                     int priority, int ideal_core) {
+    const auto tls = AllocateThreadLocalStorage();
+    if (!tls) {
+        return nullptr;
+    }
+    auto thread = std::make_shared<Thread>();
+    thread->id = next_thread_id++;
+    thread->tls_address = *tls;
+    thread->base_priority = thread->priority = priority;
+    thread->ideal_core = thread->active_core = ideal_core;
+    thread->affinity_mask = u64{1} << ideal_core;
+    thread->context.pc = entry;
+    thread->context.sp = stack_top;
+    thread->context.x[0] = argument;
+    scheduler.AddThread(thread);
+    return thread;
+}
+
+Thread& Process::State::CurrentThread(const cpu::Core& core) const {
+    return *scheduler.Running(core.Index());
+}
+
+u64 Process::State::InstructionsExecuted() const {
+    u64 total = 0;
+    for (const auto& core : cores) {
+        total += core->InstructionsExecuted();
+    }
+    return total;
+}
+
+u64 Process::State::ReadCounter(const cpu::Core&) {
+    return clock.Now();
+}
+
+u64 Process::State::InstructionBudget(const cpu::Core&) {
+    return clock.Deterministic() ? scheduler.InstructionsUntilNextDeadline() : ~u64{0};
+}
+
+void Process::State::CoreLoop(unsigned index) {
+    cpu::Core& core = *cores[index];
+    std::unique_lock lock(scheduler.Lock());
+    for (;;) {
+        Thread* thread = scheduler.PickNext(index, lock);
+        if (thread == nullptr) {
+            break;
+        }
+        if (thread->pending_result) {
+            thread->context.x[0] = thread->pending_result->Raw();
+            thread->pending_result.reset();
+        }
+        if (thread->pending_index) {
+            thread->context.x[1] = static_cast<u64>(static_cast<s64>(*thread->pending_index));
+            thread->pending_index.reset();
+        }
+        core.SetContext(thread->context);
+        core.SetTpidrroEl0(thread->tls_address);
+        lock.unlock();
+        const cpu::Core::Stop stop = core.Run();
+        lock.lock();
+        thread->context = core.GetContext();
+        if (stop.reason == cpu::Core::StopReason::Fault) {
+            const auto& fault = *stop.fault;
+            std::string headline =
+                fault.pc_is_precise
+                    ? fmt::format("guest {} at {}", cpu::FaultKindName(fault.kind),
+                                  DescribeAddress(fault.pc))
+                    : fmt::format(
+                          "guest {} in the code block ending at {} (run with "
+                          "--precise-faults for the faulting instruction)",
+                          cpu::FaultKindName(fault.kind), DescribeAddress(fault.pc));
+            if (fault.kind == cpu::GuestFault::Kind::ReadFault ||
+                fault.kind == cpu::GuestFault::Kind::WriteFault) {
+                headline += fmt::format(", address {:#x}", fault.address);
+            }
+            std::string report = FaultReport(core, headline);
+            scheduler.Release(index);
+            lock.unlock();
+            Stop(RunEnding::Fault, 0, std::move(report));
+            lock.lock();
+            continue;
+        }
+        scheduler.Release(index);
+    }
+    if (!scheduler.Stopped()) {
+        // No thread can run again on any core.
+        const bool done = scheduler.AllTerminated();
+        lock.unlock();
+        if (done) {
+            Stop(RunEnding::ExitProcess, 0, {});
+        } else {
+            Stop(RunEnding::Deadlock, 0,
+                 "every guest thread waits and nothing can wake any of them (deadlock)\n");
+        }
     }
 }
 
@@ -141,55 +304,48 @@ Process::~Process() = default;
 
 RunResult Process::Run() {
     State& state = *state_;
-    state.core = cpu::CreateDynarmicCore(cpu::CoreConfig{
-        &state.memory, &state.monitor, &state, 0, state.tls_address, state.lse_patches.get(),
-        state.options.precise_faults, /*single_core=*/false});
-    cpu::Core& core = *state.core;
-    core.SetPC(state.entry_point);
-    core.SetSP(state.main_stack_top);
-    if (state.is_nro) {
-        core.SetX(0, state.loader_arguments);
-        core.SetX(1, ~u64{0});
-        core.SetX(30, kLoaderReturnAddress);
-    } else {
-        core.SetX(0, 0);
-        core.SetX(1, kMainThreadHandle);
+    {
+        std::lock_guard lock(state.scheduler.Lock());
+        state.scheduler.MakeRunnable(*state.main_thread);
     }
-
     const auto start = std::chrono::steady_clock::now();
-    while (!state.ending) {
-        const cpu::Core::Stop stop = core.Run();
-        if (stop.reason == cpu::Core::StopReason::Fault && !state.ending) {
-            const auto& fault = *stop.fault;
-            std::string headline =
-                fault.pc_is_precise
-                    ? fmt::format("guest {} at {}", cpu::FaultKindName(fault.kind),
-                                  state.DescribeAddress(fault.pc))
-                    : fmt::format(
-                          "guest {} in the code block ending at {} (run with "
-                          "--precise-faults for the faulting instruction)",
-                          cpu::FaultKindName(fault.kind), state.DescribeAddress(fault.pc));
-            if (fault.kind == cpu::GuestFault::Kind::ReadFault ||
-                fault.kind == cpu::GuestFault::Kind::WriteFault) {
-                headline += fmt::format(", address {:#x}", fault.address);
-            }
-            state.Stop(RunEnding::Fault, 0, state.FaultReport(core, headline));
-        }
+    std::vector<std::thread> hosts;
+    for (unsigned index = 0; index < state.cores.size(); ++index) {
+        hosts.emplace_back([&state, index] { state.CoreLoop(index); });
+    }
+    std::thread timer;
+    if (!state.clock.Deterministic()) {
+        timer = std::thread([&state] { state.scheduler.RunTimer(); });
+    }
+    {
+        std::unique_lock lock(state.ending_mutex);
+        state.ended.wait(lock, [&] { return state.ending.has_value(); });
+    }
+    for (auto& host : hosts) {
+        host.join();
+    }
+    if (timer.joinable()) {
+        timer.join();
     }
     RunResult result = *state.ending;
-    result.instructions = core.InstructionsExecuted();
+    result.instructions = state.InstructionsExecuted();
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }
 
 void Process::State::Stop(RunEnding how, u64 status, std::string report) {
-    if (!ending) {
-        ending = RunResult{how, status, 0, 0, std::move(report)};
+    {
+        std::lock_guard lock(ending_mutex);
+        if (!ending) {
+            ending = RunResult{how, status, 0, 0, std::move(report)};
+        }
     }
-    if (core) {
-        core->Halt();
+    {
+        std::lock_guard lock(scheduler.Lock());
+        scheduler.Stop();
     }
+    ended.notify_all();
 }
 
 bool Process::State::OnFault(cpu::Core& core, const cpu::GuestFault& fault) {
@@ -240,6 +396,8 @@ std::string_view RunEndingName(RunEnding ending) {
             return "fault";
         case RunEnding::UnimplementedSvc:
             return "unimplemented svc";
+        case RunEnding::Deadlock:
+            return "deadlock";
     }
     return "?";
 }

@@ -2,21 +2,25 @@
 
 // The inside of a Process, shared by the files that implement it (not part of the interface).
 
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "cpu/core.h"
 #include "cpu/exclusive_monitor.h"
 #include "cpu/guest_memory.h"
 #include "cpu/lse_patch_area.h"
+#include "kernel/guest_clock.h"
+#include "kernel/handle_table.h"
 #include "kernel/kernel.h"
 #include "kernel/memory_map.h"
+#include "kernel/scheduler.h"
+#include "kernel/thread.h"
 
 namespace kernel {
-
-inline constexpr u32 kCurrentThreadPseudoHandle = 0xffff8000;
-inline constexpr u32 kCurrentProcessPseudoHandle = 0xffff8001;
-inline constexpr u32 kMainThreadHandle = 0x0001'0000 | 1;
 
 // An NRO's entry returns here (the homebrew loader's return address): an address that is never
 // executable, so reaching it is an execute fault the kernel recognises.
@@ -24,13 +28,27 @@ inline constexpr u64 kLoaderReturnAddress = 0x0000'0000'0000'4000;
 
 struct Process::State final : cpu::CoreHooks {
     State(const formats::ProgramImage& image, RunOptions run_options);
+    ~State() override;
 
+    // cpu::CoreHooks, on the host thread of the core that calls.
     void CallSvc(cpu::Core& core, u32 number) override;
     bool OnFault(cpu::Core& core, const cpu::GuestFault& fault) override;
+    u64 ReadCounter(const cpu::Core& core) override;
+    u64 InstructionBudget(const cpu::Core& core) override;
 
+    // Ends the run (the first ending wins) and stops every core.
     void Stop(RunEnding ending, u64 status, std::string report);
     std::string FaultReport(const cpu::Core& core, const std::string& headline) const;
     std::string DescribeAddress(u64 address) const;
+
+    // Threads. Both with the scheduler's lock held.
+    std::shared_ptr<Thread> CreateThread(u64 entry, u64 argument, u64 stack_top, int priority,
+                                         int ideal_core);
+    std::optional<u64> AllocateThreadLocalStorage();
+    Thread& CurrentThread(const cpu::Core& core) const;
+
+    void CoreLoop(unsigned index);
+    u64 InstructionsExecuted() const;
 
     RunOptions options;
     bool is_nro = false;
@@ -41,15 +59,32 @@ struct Process::State final : cpu::CoreHooks {
     std::vector<LoadedModule> modules;
     u64 entry_point = 0;
     u64 heap_size = 0;
-    u64 main_thread_id = 1;
     u64 main_stack_top = 0;
-    u64 tls_address = 0;
     u64 loader_arguments = 0;  // homebrew ABI config entries of an NRO
-    u64 main_thread_priority = 44;
-    std::unique_ptr<cpu::LsePatchArea> lse_patches;
-    cpu::ExclusiveMonitor monitor{1};
-    std::unique_ptr<cpu::Core> core;
+    int main_thread_priority = 44;
+    int main_thread_core = 0;
+    int lowest_priority = 59;  // the NPDM's allowed range (numerically)
+    int highest_priority = 24;
+    u64 core_mask = 0b111;
 
+    // Thread-local storage: 0x200-byte slots in pages mapped as needed.
+    u64 tls_region = 0;
+    u64 tls_pages_mapped = 0;
+    std::vector<u64> free_tls_slots;
+
+    GuestClock clock;
+    Scheduler scheduler;
+    HandleTable handles;
+    u64 next_thread_id = 1;
+    std::shared_ptr<Thread> main_thread;
+    u32 main_thread_handle = 0;
+
+    std::unique_ptr<cpu::LsePatchArea> lse_patches;
+    cpu::ExclusiveMonitor monitor;
+    std::vector<std::unique_ptr<cpu::Core>> cores;
+
+    std::mutex ending_mutex;
+    std::condition_variable ended;
     std::optional<RunResult> ending;
 };
 

@@ -1,0 +1,260 @@
+#include "kernel/scheduler.h"
+
+#include <algorithm>
+
+#include "kernel/svc_results.h"
+
+namespace kernel {
+
+Scheduler::Scheduler(unsigned core_count, GuestClock& clock)
+    : clock_(clock),
+      running_(core_count, nullptr),
+      reschedule_(core_count, false),
+      yielded_(core_count, nullptr) {}
+
+void Scheduler::AddThread(std::shared_ptr<Thread> thread) {
+    threads_.push_back(std::move(thread));
+}
+
+bool Scheduler::Eligible(const Thread& thread, unsigned core) const {
+    // With a single core every thread runs there, whatever its affinity.
+    const bool allowed = CoreCount() == 1 || ((thread.affinity_mask >> core) & 1) != 0;
+    return thread.state == ThreadState::Runnable && !thread.running && !thread.paused && allowed;
+}
+
+Thread* Scheduler::Best(unsigned core, const Thread* excluded, bool own_core_only) const {
+    Thread* best = nullptr;
+    const auto better = [core](const Thread& a, const Thread& b) {
+        if (a.priority != b.priority) {
+            return a.priority < b.priority;
+        }
+        const bool a_here = a.active_core == static_cast<int>(core);
+        const bool b_here = b.active_core == static_cast<int>(core);
+        if (a_here != b_here) {
+            return a_here;
+        }
+        return a.runnable_since < b.runnable_since;
+    };
+    for (const auto& thread : threads_) {
+        if (thread.get() == excluded || !Eligible(*thread, core)) {
+            continue;
+        }
+        if (own_core_only && thread->active_core != static_cast<int>(core)) {
+            continue;
+        }
+        if (best == nullptr || better(*thread, *best)) {
+            best = thread.get();
+        }
+    }
+    return best;
+}
+
+// After any change: idle cores look again, and a core running something worse than what it
+// could run is told to give it up.
+void Scheduler::PlaceRunnable(Thread& /*changed*/) {
+    bool wake_idle = false;
+    for (unsigned core = 0; core < CoreCount(); ++core) {
+        Thread* current = running_[core];
+        const Thread* best = Best(core, nullptr, false);
+        if (current == nullptr) {
+            wake_idle |= best != nullptr;
+            continue;
+        }
+        const bool must_leave = current->state != ThreadState::Runnable || current->paused ||
+                                (CoreCount() > 1 && ((current->affinity_mask >> core) & 1) == 0);
+        if (!reschedule_[core] &&
+            (must_leave || (best != nullptr && best->priority < current->priority))) {
+            reschedule_[core] = true;
+            if (preempt_) {
+                preempt_(core);
+            }
+        }
+    }
+    if (wake_idle) {
+        idle_.notify_all();
+    }
+}
+
+void Scheduler::MakeRunnable(Thread& thread) {
+    thread.state = ThreadState::Runnable;
+    thread.runnable_since = ++order_;
+    PlaceRunnable(thread);
+}
+
+void Scheduler::Block(Thread& thread, WaitKind kind, std::optional<u64> deadline) {
+    thread.state = ThreadState::Waiting;
+    thread.wait_kind = kind;
+    thread.wait_deadline = deadline;
+    if (deadline) {
+        timer_.notify_all();
+    }
+    PlaceRunnable(thread);
+}
+
+void Scheduler::Wake(Thread& thread, base::Result result, std::optional<s32> index) {
+    if (thread.state != ThreadState::Waiting) {
+        return;
+    }
+    for (const auto& object : thread.wait_objects) {
+        std::erase(object->waiters, &thread);
+    }
+    thread.wait_objects.clear();
+    thread.wait_kind = WaitKind::None;
+    thread.wait_deadline.reset();
+    thread.pending_result = result;
+    thread.pending_index = index;
+    MakeRunnable(thread);
+}
+
+void Scheduler::Yield(Thread& thread, YieldKind kind) {
+    thread.runnable_since = ++order_;
+    const unsigned core = static_cast<unsigned>(thread.active_core);
+    if (kind == YieldKind::ToAnyThread) {
+        yielded_[core] = &thread;
+    }
+    // The core picks again; a thread of the same priority queued earlier now comes first.
+    const bool others = Best(core, &thread, kind == YieldKind::WithoutCoreMigration) != nullptr;
+    if ((others || kind == YieldKind::ToAnyThread) && !reschedule_[core]) {
+        reschedule_[core] = true;
+        if (preempt_) {
+            preempt_(core);
+        }
+    }
+    if (kind != YieldKind::WithoutCoreMigration) {
+        idle_.notify_all();
+    }
+}
+
+void Scheduler::Terminate(Thread& thread) {
+    thread.state = ThreadState::Terminated;
+    const std::vector<Thread*> waiters = thread.waiters;
+    for (Thread* waiter : waiters) {
+        const auto& objects = waiter->wait_objects;
+        const auto it = std::find_if(objects.begin(), objects.end(),
+                                     [&](const auto& object) { return object.get() == &thread; });
+        Wake(*waiter, base::ResultSuccess, static_cast<s32>(it - objects.begin()));
+    }
+    PlaceRunnable(thread);
+    idle_.notify_all();
+}
+
+void Scheduler::Reconsider(Thread& thread) {
+    PlaceRunnable(thread);
+}
+
+Thread* Scheduler::PickNext(unsigned core, std::unique_lock<std::mutex>& lock) {
+    for (;;) {
+        if (stopped_) {
+            return nullptr;
+        }
+        if (clock_.Deterministic()) {
+            ExpireDeadlines();
+        }
+        Thread* yielded = yielded_[core];
+        yielded_[core] = nullptr;
+        Thread* next = Best(core, yielded, false);
+        if (next == nullptr && yielded != nullptr && Eligible(*yielded, core)) {
+            next = yielded;
+        }
+        if (next != nullptr) {
+            next->running = true;
+            next->active_core = static_cast<int>(core);
+            running_[core] = next;
+            reschedule_[core] = false;
+            return next;
+        }
+        // Nothing to run here. When nothing runs anywhere and no deadline is pending, nothing
+        // can ever run again: every thread has ended, or they all wait on each other.
+        std::optional<u64> earliest;
+        bool any_running = false;
+        bool any_runnable = false;
+        for (const auto& thread : threads_) {
+            if (thread->state == ThreadState::Waiting && thread->wait_deadline) {
+                earliest = std::min(earliest.value_or(~u64{0}), *thread->wait_deadline);
+            }
+            any_running |= thread->running;
+            any_runnable |= thread->state == ThreadState::Runnable;
+        }
+        if (!earliest && !any_running && !any_runnable) {
+            return nullptr;
+        }
+        if (clock_.Deterministic() && earliest) {
+            clock_.SkipTo(*earliest);  // nothing can run before it
+            continue;
+        }
+        idle_.wait(lock);
+    }
+}
+
+void Scheduler::Release(unsigned core) {
+    Thread* thread = running_[core];
+    running_[core] = nullptr;
+    reschedule_[core] = false;
+    if (thread != nullptr) {
+        thread->running = false;
+        if (thread->state == ThreadState::Runnable) {
+            PlaceRunnable(*thread);
+        }
+    }
+}
+
+std::optional<u64> Scheduler::ExpireDeadlines() {
+    const u64 now = clock_.Now();
+    std::optional<u64> earliest;
+    for (const auto& thread : threads_) {
+        if (thread->state != ThreadState::Waiting || !thread->wait_deadline) {
+            continue;
+        }
+        if (*thread->wait_deadline <= now) {
+            const bool sleeping = thread->wait_kind == WaitKind::Sleep;
+            Wake(*thread, sleeping ? base::ResultSuccess : results::TimedOut);
+        } else {
+            earliest = std::min(earliest.value_or(~u64{0}), *thread->wait_deadline);
+        }
+    }
+    return earliest;
+}
+
+u64 Scheduler::InstructionsUntilNextDeadline() const {
+    const u64 now = clock_.Now();
+    u64 instructions = ~u64{0};
+    for (const auto& thread : threads_) {
+        if (thread->state == ThreadState::Waiting && thread->wait_deadline) {
+            const u64 ticks = *thread->wait_deadline > now ? *thread->wait_deadline - now : 0;
+            instructions = std::min(instructions, GuestClock::TicksToInstructions(ticks));
+        }
+    }
+    return instructions;
+}
+
+void Scheduler::RunTimer() {
+    std::unique_lock lock(mutex_);
+    while (!stopped_) {
+        const std::optional<u64> earliest = ExpireDeadlines();
+        if (!earliest) {
+            timer_.wait(lock);
+            continue;
+        }
+        const u64 now = clock_.Now();
+        const u64 wait = *earliest > now ? GuestClock::TicksToNanoseconds(*earliest - now) : 0;
+        timer_.wait_for(lock, std::chrono::nanoseconds(wait));
+    }
+}
+
+void Scheduler::Stop() {
+    stopped_ = true;
+    idle_.notify_all();
+    timer_.notify_all();
+    for (unsigned core = 0; core < CoreCount(); ++core) {
+        if (running_[core] != nullptr && preempt_) {
+            preempt_(core);
+        }
+    }
+}
+
+bool Scheduler::AllTerminated() const {
+    return std::all_of(threads_.begin(), threads_.end(),
+                       [](const auto& thread) { return thread->state == ThreadState::Terminated; });
+}
+
+}  // namespace kernel

@@ -1,0 +1,83 @@
+#pragma once
+
+// What every supervisor call handler works with: the process, the calling core and thread, and
+// the registers in the console's calling convention.
+
+#include <memory>
+
+#include "base/result.h"
+#include "kernel/process_state.h"
+#include "kernel/svc_results.h"
+
+namespace kernel {
+
+class SvcContext {
+public:
+    SvcContext(Process::State& process, cpu::Core& core)
+        : process(process), core(core), thread(process.CurrentThread(core)) {}
+
+    u64 Arg(unsigned index) const { return core.GetX(index); }
+    u32 Arg32(unsigned index) const { return static_cast<u32>(core.GetX(index)); }
+    s32 ArgS32(unsigned index) const { return static_cast<s32>(core.GetX(index)); }
+    void Out(unsigned index, u64 value) { core.SetX(index, value); }
+    void Return(base::Result result) { core.SetX(0, result.Raw()); }
+
+    std::shared_ptr<Thread> CurrentShared() const {
+        return std::static_pointer_cast<Thread>(thread.shared_from_this());
+    }
+    template <typename T>
+    std::shared_ptr<T> Get(u32 handle) const {
+        return process.handles.GetAs<T>(handle, CurrentShared());
+    }
+
+    // A timeout in nanoseconds as a deadline on the guest clock; negative waits forever.
+    std::optional<u64> Deadline(s64 timeout_ns) const {
+        if (timeout_ns < 0) {
+            return std::nullopt;
+        }
+        return process.clock.Now() + GuestClock::NanosecondsToTicks(static_cast<u64>(timeout_ns));
+    }
+
+    Process::State& process;
+    cpu::Core& core;
+    Thread& thread;
+};
+
+// One handler per supervisor call, grouped by area in svc_*.cpp.
+namespace svc {
+void SetHeapSize(SvcContext&);
+void QueryMemory(SvcContext&);
+void ExitProcess(SvcContext&);
+void CreateThread(SvcContext&);
+void StartThread(SvcContext&);
+void ExitThread(SvcContext&);
+void SleepThread(SvcContext&);
+void GetThreadPriority(SvcContext&);
+void SetThreadPriority(SvcContext&);
+void GetThreadCoreMask(SvcContext&);
+void SetThreadCoreMask(SvcContext&);
+void GetCurrentProcessorNumber(SvcContext&);
+void SignalEvent(SvcContext&);
+void ClearEvent(SvcContext&);
+void CloseHandle(SvcContext&);
+void ResetSignal(SvcContext&);
+void WaitSynchronization(SvcContext&);
+void CancelSynchronization(SvcContext&);
+void ArbitrateLock(SvcContext&);
+void ArbitrateUnlock(SvcContext&);
+void WaitProcessWideKeyAtomic(SvcContext&);
+void SignalProcessWideKey(SvcContext&);
+void GetSystemTick(SvcContext&);
+void GetProcessId(SvcContext&);
+void GetThreadId(SvcContext&);
+void Break(SvcContext&);
+void OutputDebugString(SvcContext&);
+void GetInfo(SvcContext&);
+void SetThreadActivity(SvcContext&);
+void GetThreadContext3(SvcContext&);
+void WaitForAddress(SvcContext&);
+void SignalToAddress(SvcContext&);
+void CreateEvent(SvcContext&);
+}  // namespace svc
+
+}  // namespace kernel

@@ -1,0 +1,182 @@
+// Process-wide supervisor calls: ending the process, the clock, debug output and GetInfo.
+
+#include <cstdio>
+#include <iterator>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "base/log.h"
+#include "kernel/svc_context.h"
+
+namespace kernel::svc {
+namespace {
+
+constexpr u64 kMaxDebugStringLength = 0x10000;
+
+// GetInfo ids (svc::InfoType in the public Horizon documentation).
+enum class InfoType : u64 {
+    CoreMask = 0,
+    PriorityMask = 1,
+    AliasRegionAddress = 2,
+    AliasRegionSize = 3,
+    HeapRegionAddress = 4,
+    HeapRegionSize = 5,
+    TotalMemorySize = 6,
+    UsedMemorySize = 7,
+    DebuggerAttached = 8,
+    ResourceLimit = 9,
+    IdleTickCount = 10,
+    RandomEntropy = 11,
+    AslrRegionAddress = 12,
+    AslrRegionSize = 13,
+    StackRegionAddress = 14,
+    StackRegionSize = 15,
+    SystemResourceSizeTotal = 16,
+    SystemResourceSizeUsed = 17,
+    ProgramId = 18,
+    UserExceptionContextAddress = 20,
+    TotalNonSystemMemorySize = 21,
+    UsedNonSystemMemorySize = 22,
+    IsApplication = 23,
+};
+
+constexpr u64 kTotalMemory = 0x1'0000'0000;
+
+}  // namespace
+
+void ExitProcess(SvcContext& svc) {
+    svc.process.Stop(RunEnding::ExitProcess, 0, {});
+}
+
+void GetSystemTick(SvcContext& svc) {
+    svc.Out(0, svc.process.clock.Now());
+}
+
+void GetProcessId(SvcContext& svc) {
+    if (svc.Arg32(1) != kCurrentProcessPseudoHandle) {
+        return svc.Return(results::InvalidHandle);
+    }
+    constexpr u64 kApplicationProcessId = 0x51;  // the first id after the system's processes
+    svc.Out(1, kApplicationProcessId);
+    svc.Return(base::ResultSuccess);
+}
+
+void Break(SvcContext& svc) {
+    constexpr u64 kNotificationOnly = 0x8000'0000;
+    const u64 reason = svc.Arg(0);
+    const u64 argument = svc.Arg(1);
+    const u64 size = svc.Arg(2);
+    if (reason & kNotificationOnly) {
+        LOG_INFO("kernel", "svcBreak notification: reason {:#x}, argument {:#x}, size {:#x}",
+                 reason, argument, size);
+        return svc.Return(base::ResultSuccess);
+    }
+    static constexpr const char* kReasons[] = {"panic",           "assert",        "user",
+                                               "pre-load-dll",    "post-load-dll", "pre-unload-dll",
+                                               "post-unload-dll", "c++ exception"};
+    const u64 kind = reason & 0xff;
+    const char* name = kind < std::size(kReasons) ? kReasons[kind] : "unknown";
+    auto& process = svc.process;
+    process.Stop(RunEnding::Break, reason,
+                 process.FaultReport(svc.core,
+                                     fmt::format("svcBreak ({}, reason {:#x}, argument {:#x}, size "
+                                                 "{:#x}) at {}",
+                                                 name, reason, argument, size,
+                                                 process.DescribeAddress(svc.core.GetPC()))));
+}
+
+void OutputDebugString(SvcContext& svc) {
+    const u64 address = svc.Arg(0);
+    const u64 size = std::min(svc.Arg(1), kMaxDebugStringLength);
+    std::string text(size, '\0');
+    if (!svc.process.memory.ReadBlock(address, {reinterpret_cast<u8*>(text.data()), text.size()})) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    if (svc.process.options.guest_output) {
+        svc.process.options.guest_output(text);
+    } else {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);
+    }
+    svc.Return(base::ResultSuccess);
+}
+
+void GetInfo(SvcContext& svc) {
+    const auto type = static_cast<InfoType>(svc.Arg(1));
+    const u32 handle = static_cast<u32>(svc.Arg(2));
+    const u64 sub_type = svc.Arg(3);
+    const auto answer = [&](u64 value) {
+        svc.Out(1, value);
+        svc.Return(base::ResultSuccess);
+    };
+    const auto& layout = svc.process.layout;
+    switch (type) {
+        case InfoType::RandomEntropy:
+            if (handle != 0) {
+                return svc.Return(results::InvalidHandle);
+            }
+            if (sub_type >= 4) {
+                return svc.Return(results::InvalidCombination);
+            }
+            return answer(std::random_device{}() | (u64{std::random_device{}()} << 32));
+        case InfoType::DebuggerAttached:
+        case InfoType::ResourceLimit:
+        case InfoType::IdleTickCount:
+            break;
+        default:
+            if (handle != kCurrentProcessPseudoHandle) {
+                return svc.Return(results::InvalidHandle);
+            }
+            if (sub_type != 0) {
+                return svc.Return(results::InvalidCombination);
+            }
+    }
+    switch (type) {
+        case InfoType::CoreMask:
+            return answer(0b0111);
+        case InfoType::PriorityMask:
+            return answer(0xffff'ffff'ffff'ffffull >> 4);
+        case InfoType::AliasRegionAddress:
+            return answer(layout.alias.base);
+        case InfoType::AliasRegionSize:
+            return answer(layout.alias.size);
+        case InfoType::HeapRegionAddress:
+            return answer(layout.heap.base);
+        case InfoType::HeapRegionSize:
+            return answer(layout.heap.size);
+        case InfoType::TotalMemorySize:
+        case InfoType::TotalNonSystemMemorySize:
+            return answer(kTotalMemory);
+        case InfoType::UsedMemorySize:
+        case InfoType::UsedNonSystemMemorySize:
+            return answer(svc.process.memory_map.MappedBytes());
+        case InfoType::AslrRegionAddress:
+            return answer(layout.address_space.base);
+        case InfoType::AslrRegionSize:
+            return answer(layout.address_space.size);
+        case InfoType::StackRegionAddress:
+            return answer(layout.stack.base);
+        case InfoType::StackRegionSize:
+            return answer(layout.stack.size);
+        case InfoType::SystemResourceSizeTotal:
+        case InfoType::SystemResourceSizeUsed:
+            return answer(0);
+        case InfoType::ProgramId:
+            return answer(svc.process.program_id);
+        case InfoType::UserExceptionContextAddress:
+            return answer(0);
+        case InfoType::IsApplication:
+            return answer(1);
+        case InfoType::DebuggerAttached:
+            return answer(0);
+        case InfoType::IdleTickCount:
+            return answer(0);
+        default:
+            LOG_WARNING("kernel", "svcGetInfo: info type {} (sub type {}) is not provided",
+                        static_cast<u64>(type), sub_type);
+            return svc.Return(results::InvalidEnumValue);
+    }
+}
+
+}  // namespace kernel::svc
