@@ -123,23 +123,30 @@ public:
                 case ModifierKind::Enum: {
                     int empty = -1;
                     bool found = false;
+                    // Longest names first: "CONSTANT.VC" before "CONSTANT".
+                    std::size_t best_parts = 0;
+                    std::size_t best = 0;
                     for (std::size_t i = 0; i < modifier.names.size(); ++i) {
-                        const std::size_t parts = static_cast<std::size_t>(
-                            std::count(modifier.names[i].begin(), modifier.names[i].end(), '.') +
-                            1);
+                        const std::string& name = modifier.names[i];
+                        if (name.empty()) {
+                            empty = empty < 0 ? static_cast<int>(i) : empty;
+                            continue;
+                        }
+                        const auto parts =
+                            static_cast<std::size_t>(std::count(name.begin(), name.end(), '.') + 1);
                         std::string joined;
                         for (std::size_t k = 0; k < parts && next + k < tokens.size(); ++k) {
                             joined += (k ? "." : "") + std::string(tokens[next + k]);
                         }
-                        if (!token.empty() && modifier.names[i] == joined) {
-                            Set(modifier.field, i);
-                            next += parts;
-                            found = true;
-                            break;
+                        if (name != "?" && name == joined && parts > best_parts) {
+                            best_parts = parts;
+                            best = i;
                         }
-                        if (modifier.names[i].empty() && empty < 0) {
-                            empty = static_cast<int>(i);
-                        }
+                    }
+                    if (best_parts > 0) {
+                        Set(modifier.field, best);
+                        next += best_parts;
+                        found = true;
                     }
                     if (!found) {
                         if (empty < 0) {

@@ -13,6 +13,14 @@ namespace {
 #define TEX_BINDLESS_MODS \
     "SCR@60 {,LZ,LB,LL,LC,?,?,?}@87:3 {EF,,EL,LU,?,NA,?,?}@84:3 AOFFI@76 DC@78 NDV@77 NODEP@90"
 
+#define EVICT "{EF,,EL,LU,?,NA,?,?}@84:3"
+#define SURFACE_DIM "{1D,1D_BUFFER,1D_ARRAY,2D,?,?,?,?}@61:3"
+#define SURFACE_ORDER \
+    "{?,CONSTANT.PRIVATE,?,?,CONSTANT,STRONG.SM,?,STRONG.GPU,?,?,?,?,?,CONSTANT.VC,?,?}@77:4"
+
+// Stores print ordering 4 as STRONG.SM.PRIVATE where loads print CONSTANT.
+#define STORE_ORDER "{?,?,?,?,STRONG.SM.PRIVATE,STRONG.SM,?,STRONG.GPU,?,?,?,?,?,?,?,?}@77:4"
+
 constexpr FormSpec kForms[] = {
     {"TEX", 0xb60,
      TEX_MODS "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, " TEX_DIM
@@ -20,6 +28,25 @@ constexpr FormSpec kForms[] = {
     {"TEX", 0x1f60,
      TEX_BINDLESS_MODS "| P@81 omit=7, R@64, R@16, R@24, R@32, UR@40, X@46:8, " TEX_DIM
                        ", X@72:4 omit=15"},
+    {"TLD", 0xb66,
+     "SCR@60 {?,LZ,?,LL,?,?,?,?}@87:3 AOFFI@76 MS@78 CL@77 " EVICT " NODEP@90 "
+     "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, X@54:5, X@40:14, "
+     "K{1D,2D,3D,?,ARRAY_1D,ARRAY_2D,?,?}@61:3, X@72:4 omit=15"},
+    {"TLD4", 0xb63,
+     "SCR@60 {R,G,B,A}@87:2 {,AOFFI,PTP,?}@76:2 DC@78 " EVICT " NODEP@90 "
+     "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, "
+     "K{?,2D,?,CUBE,?,ARRAY_2D,?,ARRAY_CUBE}@61:3, X@72:4 omit=15"},
+    {"TXD", 0xb6c,
+     "AOFFI@76 " EVICT " NODEP@90 "
+     "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, "
+     "K{1D,2D,?,?,ARRAY_1D,ARRAY_2D,?,?}@61:3, X@72:4 omit=15"},
+    // Surfaces: D(ata) access, BA(rray addressing), dimension, type, ordering, out-of-bounds mode.
+    {"SULD", 0xb99,
+     "D BA@72 " SURFACE_DIM " " EVICT " {U8,S8,U16,S16,,64,128,?}@73:3 " SURFACE_ORDER
+     " {IGN,?,TRAP,?}@59:2 | P@81 omit=7, R@16, M base=24, X@54:5, X@40:14"},
+    {"SUST", 0xb9d,
+     "D BA@72 " SURFACE_DIM " " EVICT " {U8,S8,U16,S16,,64,128,?}@73:3 " STORE_ORDER
+     " {IGN,,TRAP,?}@59:2 | M base=24, R@32, X@54:5, X@40:14"},
     {"TXQ", 0xb6f,
      "B@59 NODEP@90 | R@64, R@16, R@24, "
      "K{TEX_HEADER_DIMENSION,TEX_HEADER_TEXTURE_TYPE,TEX_HEADER_SAMPLER_POS,?}@62:2, X@54:5, "
