@@ -78,7 +78,8 @@ bool TryForm(const Form& form, const Word& word, Instruction& out) {
             omitted = false;
             continue;
         }
-        const bool is_default = out.Value(op.field) == *op.omit_when;
+        const bool is_default =
+            out.Value(op.field) == *op.omit_when && (op.invert < 0 || out.Value(op.invert) == 0);
         if (omitted && !is_default) {
             return false;
         }

@@ -39,6 +39,12 @@ constexpr FormSpec kForms[] = {
     {"ATOMG", 0x3a9,
      "E =1@72:1 CAS " CAS_TYPE " " SCOPE
      " =1@84:3 =0@101:1 | P@81, R@16, M base=24 off=40:24, R@32, R@64"},
+    // LDGSTS: shared destination [R16], global source [R24.64] (descriptor register hidden).
+    {"LDGSTS", 0x1fae,
+     "E =0@71:2 {BYPASS,}@81 " EVICT " ZFILL@82 {?,?,?,?,,64,128,?}@73:3 "
+     "{,CONSTANT.PRIVATE,CONSTANT.CTA,?,CONSTANT,?,?,?,?,?,?,?,?,?,?,?}@77:4 =1@76:1 "
+     "#@64:6 =1@70:1 | M base=16, M base=24 .64, P@87 !@90 omit=7"},
+    {"ATOMS", 0x1f8c, "POPC INC {32,?,?,?}@73:2 =10@87:4 | R@16, M base=24 ur=64 urz"},
     {"ATOMS", 0x38d,
      "CAS {,?,?,?,?,S32,?,?}@73:3 | R@16, M base=24 off=40:24 unsigned, R@32, R@64"},
 };

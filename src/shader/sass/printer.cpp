@@ -126,7 +126,7 @@ public:
     }
 
     bool Omitted(const OperandSpec& op) const {
-        return op.omit_when && Value(op.field) == *op.omit_when;
+        return op.omit_when && Value(op.field) == *op.omit_when && !Flag(op.invert);
     }
 
     // In a run of optional operands ("IADD3 R0, P0, P1, ..."), one is left out only when every
