@@ -25,6 +25,7 @@ test: build
 
 bench: build
 	bench/cpu/run.sh $(BUILD_DIR)
+	bench/nup/run.sh $(BUILD_DIR)
 
 fuzz:
 	$(MAKE) build PRESET=fuzz
