@@ -45,6 +45,7 @@ constexpr FormSpec kForms[] = {
      "{,CONSTANT.PRIVATE,CONSTANT.CTA,?,CONSTANT,?,?,?,?,?,?,?,?,?,?,?}@77:4 =1@76:1 "
      "#@64:6 =1@70:1 | M base=16, M base=24 .64, P@87 !@90 omit=7"},
     {"ATOMS", 0x1f8c, "POPC INC {32,?,?,?}@73:2 =10@87:4 | R@16, M base=24 ur=64 urz"},
+    {"ATOMS", 0x38d, "CAST SPIN =3@87:2 | R@16, M base=24 off=40:24 unsigned, R@32, R@64"},
     {"ATOMS", 0x38d,
      "CAS {,?,?,?,?,S32,?,?}@73:3 | R@16, M base=24 off=40:24 unsigned, R@32, R@64"},
 };
