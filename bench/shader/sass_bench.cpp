@@ -74,6 +74,27 @@ void BM_DecodeAndDisassemble(benchmark::State& state) {
 }
 BENCHMARK(BM_DecodeAndDisassemble)->Unit(benchmark::kMillisecond);
 
+void BM_Assemble(benchmark::State& state) {
+    // Our text (with the control prefix) of every decodable word, assembled back.
+    std::vector<std::pair<std::string, u64>> lines;
+    u64 address = 0;
+    for (const Word& word : Words()) {
+        if (const auto instruction = Decode(word)) {
+            lines.emplace_back(
+                Disassemble(*instruction, {.address = address, .with_control = true}), address);
+        }
+        address += 16;
+    }
+    for (auto _ : state) {
+        for (const auto& [text, at] : lines) {
+            Word word = Assemble(text, at);
+            benchmark::DoNotOptimize(word);
+        }
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * lines.size()));
+}
+BENCHMARK(BM_Assemble)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();
