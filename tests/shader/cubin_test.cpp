@@ -1,5 +1,7 @@
 // The cubin reader against our CUDA fixtures: kernels, code, parameters and exits.
+#include <fstream>
 #include <map>
+#include <regex>
 
 #include <gtest/gtest.h>
 
@@ -95,6 +97,62 @@ TEST(Cubin, DamagedInputIsAnError) {
     }
     bytes[0x28] = 0xff;  // section headers far away
     EXPECT_THROW(ReadCubin(bytes, "damaged"), base::Error);
+}
+
+}  // namespace
+}  // namespace shader::sass
+
+namespace shader::sass {
+namespace {
+
+// nvdisasm's own cubin listings (branch targets as labels): every instruction line matches.
+TEST(Cubin, ListingsMatchNvdisasmWithLabels) {
+    std::size_t total = 0, matched = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(testing::CudaDir())) {
+        if (entry.path().extension() != ".cubin") {
+            continue;
+        }
+        const std::vector<u8> bytes = base::ReadFile(entry.path());
+        const Cubin cubin = ReadCubin(bytes, entry.path().string());
+        const auto listings = KernelListings(cubin);
+        // "nvdisasm NAME.cubin": the instruction lines of each .text.<kernel> section.
+        auto listing_path = entry.path();
+        listing_path.replace_extension(".nvdisasm.txt");
+        std::ifstream in(listing_path);
+        ASSERT_TRUE(in) << listing_path;
+        std::map<std::string, std::vector<std::string>> expected;
+        std::string line, section;
+        static const std::regex instruction(R"(^\s+/\*([0-9a-f]{4,})\*/\s+(.*?)\s*$)");
+        while (std::getline(in, line)) {
+            if (line.starts_with("\t.section\t.text.")) {
+                section = line.substr(16, line.find(',') - 16);
+                continue;
+            }
+            if (line.starts_with("\t.section\t")) {
+                section.clear();
+                continue;
+            }
+            std::smatch match;
+            if (!section.empty() && std::regex_match(line, match, instruction)) {
+                expected[section].push_back(match[2].str());
+            }
+        }
+        for (std::size_t k = 0; k < cubin.kernels.size(); ++k) {
+            const auto& want = expected[cubin.kernels[k].name];
+            ASSERT_EQ(want.size(), listings[k].lines.size()) << cubin.kernels[k].name;
+            for (std::size_t i = 0; i < want.size(); ++i) {
+                ++total;
+                if (listings[k].lines[i] == want[i]) {
+                    ++matched;
+                } else {
+                    ADD_FAILURE() << cubin.kernels[k].name << " +" << i * 16 << ": want '"
+                                  << want[i] << "' got '" << listings[k].lines[i] << "'";
+                }
+            }
+        }
+    }
+    std::printf("cubin listings: %zu instructions, %zu match nvdisasm (labels)\n", total, matched);
+    EXPECT_EQ(total, 2872u);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "base/byte_reader.h"
 #include "base/error.h"
 #include "shader/sass/instruction.h"
+#include "shader/sass/operand_text.h"
 
 namespace shader::sass {
 namespace {
@@ -18,10 +19,26 @@ namespace {
 struct Section {
     std::string name;
     u32 type = 0;
+    u32 link = 0;
     u32 info = 0;
     u64 offset = 0;
     u64 size = 0;
 };
+
+std::string ReadString(const base::ByteReader& reader, const Section& table, u64 offset,
+                       std::string_view what) {
+    std::string text;
+    for (u64 at = table.offset + offset;; ++at) {
+        if (offset >= table.size || at >= table.offset + table.size) {
+            reader.Invalid(what, at, "outside its string table");
+        }
+        const char c = static_cast<char>(reader.Read<u8>(at, what));
+        if (c == 0) {
+            return text;
+        }
+        text += c;
+    }
+}
 
 std::vector<NvInfoAttribute> ReadNvInfo(const base::ByteReader& reader, const Section& section) {
     std::vector<NvInfoAttribute> out;
@@ -130,35 +147,42 @@ Cubin ReadCubin(std::span<const u8> bytes, const std::string& source) {
         sections[i].type = reader.Read<u32>(at + 4, "sh_type");
         sections[i].offset = reader.Read<u64>(at + 0x18, "sh_offset");
         sections[i].size = reader.Read<u64>(at + 0x20, "sh_size");
+        sections[i].link = reader.Read<u32>(at + 0x28, "sh_link");
         sections[i].info = reader.Read<u32>(at + 0x2c, "sh_info");
         sections[i].name = std::to_string(reader.Read<u32>(at, "sh_name"));
     }
     const Section& names = sections[names_index];
     for (Section& section : sections) {
-        const u64 name_offset = std::stoull(section.name);
-        std::string name;
-        for (u64 at = names.offset + name_offset;; ++at) {
-            if (name_offset >= names.size) {
-                reader.Invalid("section name", at, "outside the name table");
-            }
-            const char c = static_cast<char>(reader.Read<u8>(at, "section name"));
-            if (c == 0) {
-                break;
-            }
-            name += c;
+        section.name = ReadString(reader, names, std::stoull(section.name), "section name");
+    }
+    // Function symbols (Elf64_Sym: name, info, other, section, value, size), by section.
+    std::map<u16, std::map<u64, std::string>> functions;
+    for (const Section& table : sections) {
+        if (table.type != 2 || table.link >= count) {  // SHT_SYMTAB
+            continue;
         }
-        section.name = std::move(name);
+        for (u64 at = table.offset; at + 24 <= table.offset + table.size; at += 24) {
+            const u8 info = reader.Read<u8>(at + 4, "symbol info");
+            const u16 index = reader.Read<u16>(at + 6, "symbol section");
+            if ((info & 0xf) != 2) {  // STT_FUNC
+                continue;
+            }
+            functions[index][reader.Read<u64>(at + 8, "symbol value")] = ReadString(
+                reader, sections[table.link], reader.Read<u32>(at, "symbol name"), "symbol name");
+        }
     }
     std::map<std::string, const Section*> by_name;
     for (const Section& section : sections) {
         by_name[section.name] = &section;
     }
-    for (const Section& section : sections) {
+    for (u16 index = 0; index < count; ++index) {
+        const Section& section = sections[index];
         if (!section.name.starts_with(".text.")) {
             continue;
         }
         CubinKernel kernel;
         kernel.name = section.name.substr(6);
+        kernel.functions = functions[index];
         const bool no_bits = section.type == 8;  // SHT_NOBITS
         if (!no_bits) {
             const auto code = reader.Slice(section.offset, section.size, "kernel code");
@@ -180,6 +204,44 @@ Cubin ReadCubin(std::span<const u8> bytes, const std::string& source) {
     return cubin;
 }
 
+std::vector<KernelListing> KernelListings(const Cubin& cubin) {
+    std::vector<KernelListing> listings;
+    u32 next_label = 0;
+    for (const CubinKernel& kernel : cubin.kernels) {
+        std::vector<std::optional<Instruction>> code;
+        std::map<u64, std::string> labels = kernel.functions;
+        for (std::size_t at = 0; at + 16 <= kernel.code.size(); at += 16) {
+            code.push_back(Decode(ToWord(kernel.code.data() + at)));
+            if (!code.back()) {
+                continue;
+            }
+            const Instruction& instruction = *code.back();
+            for (const OperandSpec& op : instruction.form->operands) {
+                if (op.kind != OperandKind::BranchTarget) {
+                    continue;
+                }
+                const unsigned width =
+                    instruction.form->fields[static_cast<std::size_t>(op.field)].width;
+                const u64 target =
+                    at + 16 + static_cast<u64>(SignExtend(instruction.Value(op.field), width) * 4);
+                if (!labels.contains(target)) {
+                    labels[target] = fmt::format(".L_x_{}", next_label++);
+                }
+            }
+        }
+        std::vector<std::string> lines;
+        for (std::size_t i = 0; i < code.size(); ++i) {
+            if (!code[i]) {
+                lines.push_back("UNKNOWN");
+                continue;
+            }
+            lines.push_back(Disassemble(*code[i], {.address = i * 16, .labels = &labels}));
+        }
+        listings.push_back({std::move(lines), std::move(labels)});
+    }
+    return listings;
+}
+
 std::string DisassembleCode(std::span<const u8> code, u64 base_address) {
     std::string text;
     for (std::size_t at = 0; at + 16 <= code.size(); at += 16) {
@@ -199,8 +261,10 @@ std::string DisassembleCubin(std::span<const u8> bytes, const std::string& sourc
         return DisassembleCode(bytes);
     }
     const Cubin cubin = ReadCubin(bytes, source);
+    const auto listings = KernelListings(cubin);
     std::string text = fmt::format("\tcode for sm_{}\n", cubin.sm);
-    for (const CubinKernel& kernel : cubin.kernels) {
+    for (std::size_t k = 0; k < cubin.kernels.size(); ++k) {
+        const CubinKernel& kernel = cubin.kernels[k];
         text += fmt::format("\n\t\tFunction : {}\n", kernel.name);
         text += fmt::format("\t// registers {}, shared memory {} bytes, constant bank 0 {} bytes\n",
                             kernel.registers, kernel.shared_bytes, kernel.constant0_bytes);
@@ -208,7 +272,14 @@ std::string DisassembleCubin(std::span<const u8> bytes, const std::string& sourc
             text += fmt::format("\t// parameter {}: c[0x0][{:#x}], {} bytes\n", parameter.ordinal,
                                 kernel.param_base + parameter.offset, parameter.size);
         }
-        text += DisassembleCode(kernel.code);
+        for (std::size_t i = 0; i < listings[k].lines.size(); ++i) {
+            if (const auto it = listings[k].labels.find(i * 16);
+                it != listings[k].labels.end() && i != 0) {
+                text += it->second + ":\n";
+            }
+            text += fmt::format("        /*{:04x}*/                   {}\n", i * 16,
+                                listings[k].lines[i]);
+        }
     }
     return text;
 }

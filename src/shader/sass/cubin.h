@@ -1,5 +1,6 @@
 #pragma once
 
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -35,6 +36,7 @@ struct CubinKernel {
     std::vector<KernelParameter> parameters;  // EIATTR_KPARAM_INFO, by ordinal
     std::vector<u32> exit_offsets;            // EIATTR_EXIT_INSTR_OFFSETS
     std::vector<NvInfoAttribute> attributes;  // everything of `.nv.info.<name>`
+    std::map<u64, std::string> functions;     // FUNC symbols of the section, by offset
 };
 
 struct Cubin {
@@ -54,13 +56,23 @@ bool IsCubin(std::span<const u8> bytes);
 // Reads an NVIDIA cubin (ELF64). Throws base::Error naming `source` on damaged input.
 Cubin ReadCubin(std::span<const u8> bytes, const std::string& source);
 
+// Each kernel's instructions as nvdisasm prints them in a cubin listing: branch targets as
+// `(.L_x_N) labels, numbered in order of first reference through the file, or as the name of
+// the function they enter. Undecodable words give "UNKNOWN".
+struct KernelListing {
+    std::vector<std::string> lines;     // one per instruction
+    std::map<u64, std::string> labels;  // branch targets and functions, by offset
+};
+std::vector<KernelListing> KernelListings(const Cubin& cubin);
+
 // Text of raw code at `base_address`: one line per instruction in the layout of
 // `cuobjdump -sass` ("        /*0040*/                   IMAD.WIDE R2, R4, R3, c[0x0][0x160] ;"),
 // "UNKNOWN" with the word in hex for what does not decode.
 std::string DisassembleCode(std::span<const u8> code, u64 base_address = 0);
 
-// A cubin's kernels (name, registers, shared memory, parameters, then code), or a raw code blob
-// when `bytes` is not an ELF file. This is what `nxhost shader disasm FILE` prints.
+// A cubin's kernels (name, registers, shared memory, parameters, then code with nvdisasm's
+// branch labels), or a raw code blob when `bytes` is not an ELF file. This is what
+// `nxhost shader disasm FILE` prints.
 std::string DisassembleCubin(std::span<const u8> bytes, const std::string& source = "cubin");
 
 }  // namespace shader::sass

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -49,6 +50,8 @@ std::optional<Instruction> Decode(const Word& word);
 struct DisassembleOptions {
     u64 address = 0;            // of the instruction, for branch targets
     bool with_control = false;  // prefix "[B------:R-:W-:Y:S04] " (our own notation)
+    // Branch targets with a name here print as nvdisasm's cubin listings do: `(.L_x_3)
+    const std::map<u64, std::string>* labels = nullptr;
 };
 
 // nvdisasm's text of the instruction, without the address column: "FADD.FTZ R0, R1, 0.5 ;".

@@ -12,8 +12,8 @@ namespace {
 
 class Printer {
 public:
-    Printer(const Instruction& instruction, u64 address)
-        : inst_(instruction), form_(*instruction.form), address_(address) {}
+    Printer(const Instruction& instruction, u64 address, const std::map<u64, std::string>* labels)
+        : inst_(instruction), form_(*instruction.form), address_(address), labels_(labels) {}
 
     u64 Value(int field) const { return inst_.Value(field); }
     unsigned Width(int field) const { return form_.fields[static_cast<std::size_t>(field)].width; }
@@ -56,6 +56,11 @@ public:
             case OperandKind::Memory:
                 return Memory(op);
             case OperandKind::BranchTarget:
+                if (labels_ != nullptr) {
+                    if (const auto it = labels_->find(BranchTarget(op)); it != labels_->end()) {
+                        return "`(" + it->second + ")";
+                    }
+                }
                 return SignedHex(static_cast<s64>(BranchTarget(op)));
             case OperandKind::Keyword:
                 return op.names[value];
@@ -220,12 +225,13 @@ private:
     const Instruction& inst_;
     const Form& form_;
     u64 address_;
+    const std::map<u64, std::string>* labels_;
 };
 
 }  // namespace
 
 std::string Disassemble(const Instruction& instruction, const DisassembleOptions& options) {
-    return Printer(instruction, options.address).Print(options.with_control);
+    return Printer(instruction, options.address, options.labels).Print(options.with_control);
 }
 
 std::string FormatControl(const Control& control) {
