@@ -48,7 +48,8 @@ set(NX_GUEST_RUNTIME_SOURCES
     ${PROJECT_SOURCE_DIR}/guest/runtime/crt0.S
     ${PROJECT_SOURCE_DIR}/guest/runtime/svc.S
     ${PROJECT_SOURCE_DIR}/guest/runtime/runtime.c
-    ${PROJECT_SOURCE_DIR}/guest/runtime/thread.c)
+    ${PROJECT_SOURCE_DIR}/guest/runtime/thread.c
+    ${PROJECT_SOURCE_DIR}/guest/runtime/ipc.c)
 
 # nx_add_guest_program(NAME SOURCES... [REFERENCE]): NAME.elf, NAME.nro and NAME.exefs/ in the
 # current binary folder; with REFERENCE also NAME.linux, the same sources as a static aarch64

@@ -164,3 +164,85 @@ SVC_FUNCTION svcCreateEvent
     str w1, [x3]
     str w2, [x4]
     ret
+
+SVC_FUNCTION svcConnectToNamedPort
+    str x0, [sp, #-16]!
+    svc 0x1f
+    ldr x2, [sp], #16
+    str w1, [x2]
+    ret
+
+SVC_FUNCTION svcSendSyncRequest
+    svc 0x21
+    ret
+
+SVC_FUNCTION svcSendSyncRequestWithUserBuffer
+    svc 0x22
+    ret
+
+// Memory (issue 3, point 2).
+
+SVC_FUNCTION svcSetMemoryPermission
+    svc 0x02
+    ret
+
+SVC_FUNCTION svcSetMemoryAttribute
+    svc 0x03
+    ret
+
+SVC_FUNCTION svcMapMemory
+    svc 0x04
+    ret
+
+SVC_FUNCTION svcUnmapMemory
+    svc 0x05
+    ret
+
+SVC_FUNCTION svcMapSharedMemory
+    svc 0x13
+    ret
+
+SVC_FUNCTION svcUnmapSharedMemory
+    svc 0x14
+    ret
+
+SVC_FUNCTION svcCreateTransferMemory
+    str x0, [sp, #-16]!
+    svc 0x15
+    ldr x2, [sp], #16
+    str w1, [x2]
+    ret
+
+SVC_FUNCTION svcMapPhysicalMemory
+    svc 0x2c
+    ret
+
+SVC_FUNCTION svcUnmapPhysicalMemory
+    svc 0x2d
+    ret
+
+SVC_FUNCTION svcCreateCodeMemory
+    str x0, [sp, #-16]!
+    svc 0x4b
+    ldr x2, [sp], #16
+    str w1, [x2]
+    ret
+
+SVC_FUNCTION svcControlCodeMemory
+    svc 0x4c
+    ret
+
+SVC_FUNCTION svcMapTransferMemory
+    svc 0x51
+    ret
+
+SVC_FUNCTION svcUnmapTransferMemory
+    svc 0x52
+    ret
+
+SVC_FUNCTION svcQueryProcessMemory
+    str x1, [sp, #-16]!
+    svc 0x76
+    ldr x2, [sp], #16
+    str w1, [x2]
+    ret

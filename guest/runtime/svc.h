@@ -56,14 +56,39 @@ Result svcWaitForAddress(void* address, uint32_t type, int32_t value, int64_t ti
 Result svcSignalToAddress(void* address, uint32_t type, int32_t value, int32_t count);
 Result svcCreateEvent(Handle* writable, Handle* readable);
 
+Result svcConnectToNamedPort(Handle* session, const char* name);
+Result svcSendSyncRequest(Handle session);
+Result svcSendSyncRequestWithUserBuffer(void* buffer, uint64_t size, Handle session);
+
+Result svcSetMemoryPermission(void* address, uint64_t size, uint32_t permission);
+Result svcSetMemoryAttribute(void* address, uint64_t size, uint32_t mask, uint32_t attribute);
+Result svcMapMemory(void* destination, void* source, uint64_t size);
+Result svcUnmapMemory(void* destination, void* source, uint64_t size);
+Result svcMapSharedMemory(Handle shared, void* address, uint64_t size, uint32_t permission);
+Result svcUnmapSharedMemory(Handle shared, void* address, uint64_t size);
+Result svcCreateTransferMemory(Handle* out, void* address, uint64_t size, uint32_t permission);
+Result svcMapTransferMemory(Handle transfer, void* address, uint64_t size, uint32_t permission);
+Result svcUnmapTransferMemory(Handle transfer, void* address, uint64_t size);
+Result svcMapPhysicalMemory(void* address, uint64_t size);
+Result svcUnmapPhysicalMemory(void* address, uint64_t size);
+Result svcCreateCodeMemory(Handle* out, void* address, uint64_t size);
+Result svcControlCodeMemory(Handle code, uint32_t operation, void* address, uint64_t size,
+                            uint32_t permission);
+Result svcQueryProcessMemory(MemoryInfo* info, uint32_t* page_info, Handle process,
+                             uint64_t address);
+
 // Result codes of the kernel (module 1), as guests compare them.
 #define KERNEL_RESULT(description) ((Result)(1u | ((description) << 9)))
 #define RESULT_INVALID_SIZE KERNEL_RESULT(101)
 #define RESULT_INVALID_ADDRESS KERNEL_RESULT(102)
+#define RESULT_OUT_OF_MEMORY KERNEL_RESULT(104)
 #define RESULT_INVALID_CURRENT_MEMORY KERNEL_RESULT(106)
+#define RESULT_INVALID_NEW_MEMORY_PERMISSION KERNEL_RESULT(108)
+#define RESULT_INVALID_MEMORY_REGION KERNEL_RESULT(110)
 #define RESULT_INVALID_PRIORITY KERNEL_RESULT(112)
 #define RESULT_INVALID_CORE_ID KERNEL_RESULT(113)
 #define RESULT_INVALID_HANDLE KERNEL_RESULT(114)
+#define RESULT_INVALID_POINTER KERNEL_RESULT(115)
 #define RESULT_INVALID_COMBINATION KERNEL_RESULT(116)
 #define RESULT_TIMED_OUT KERNEL_RESULT(117)
 #define RESULT_CANCELLED KERNEL_RESULT(118)
@@ -71,3 +96,5 @@ Result svcCreateEvent(Handle* writable, Handle* readable);
 #define RESULT_INVALID_ENUM_VALUE KERNEL_RESULT(120)
 #define RESULT_BUSY KERNEL_RESULT(122)
 #define RESULT_INVALID_STATE KERNEL_RESULT(125)
+#define RESULT_LIMIT_REACHED KERNEL_RESULT(132)
+#define RESULT_NOT_FOUND KERNEL_RESULT(121)

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/run_profile.h"
 #include "formats/program_image.h"
 #include "kernel/kernel.h"
+#include "services/services.h"
 
 namespace app {
 namespace {
@@ -16,6 +18,7 @@ struct RunArguments {
     bool precise_faults = false;
     unsigned cores = 3;
     bool deterministic = false;
+    std::optional<std::string> profiles;
 };
 
 int Run(const RunArguments& arguments) {
@@ -24,11 +27,16 @@ int Run(const RunArguments& arguments) {
     options.precise_faults = arguments.precise_faults;
     options.cores = arguments.cores;
     options.deterministic = arguments.deterministic;
+    const profile::GameProfile game_profile = LoadRunProfile(image, arguments.profiles);
+    options.memory = MemorySettingsFromProfile(game_profile);
+    options.named_ports = services::MakeNamedPorts();
     options.arguments.push_back(arguments.path);
     options.arguments.insert(options.arguments.end(), arguments.guest_arguments.begin(),
                              arguments.guest_arguments.end());
     kernel::Process process(image, options);
     if (arguments.print_memory_layout) {
+        fmt::print(stderr, "profile: {}\n",
+                   game_profile.Source().empty() ? "defaults" : game_profile.Source());
         std::fputs(process.DescribeMemory().c_str(), stderr);
     }
     const kernel::RunResult result = process.Run();
@@ -69,6 +77,9 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_flag("--deterministic", arguments->deterministic,
                       "One core and a guest clock driven by guest instructions: the same "
                       "instruction count and output on every run");
+    command->add_option("--profiles", arguments->profiles,
+                        "Folder of game profiles (<title id>/game.tsv); default $NXHOST_PROFILES, "
+                        "the repository's profiles/, then $XDG_DATA_HOME/nxhost/profiles");
     command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
 }
 

@@ -48,6 +48,9 @@ public:
     // Backs [address, address + size) with zeroed pages. Page-aligned; throws base::Error when
     // the range is outside the address space.
     void Map(u64 address, u64 size, Permission permission);
+    // Backs [address, address + size) with the file's pages from `offset` on (a memfd shared
+    // with other views and the host): every view of the same pages sees the same bytes.
+    void MapView(u64 address, u64 size, Permission permission, int fd, u64 offset);
     void Protect(u64 address, u64 size, Permission permission);
     void Unmap(u64 address, u64 size);
 

@@ -12,6 +12,8 @@
 #include "base/types.h"
 #include "formats/program_image.h"
 #include "kernel/address_space_layout.h"
+#include "kernel/memory_settings.h"
+#include "kernel/ipc_session.h"
 
 namespace kernel {
 
@@ -27,6 +29,10 @@ struct RunOptions {
     // One core, and a guest clock that advances with guest instructions: every run of the same
     // program gives the same instruction count and output.
     bool deterministic = false;
+    // Region sizes and the application pool, from the game's profile.
+    MemorySettings memory;
+    // The ports the guest can connect to by name (the services layer provides "sm:").
+    NamedPorts named_ports;
 };
 
 struct LoadedModule {

@@ -8,6 +8,11 @@ MemoryMap::MemoryMap(cpu::GuestMemory& memory) : memory_(memory) {
     blocks_[0] = Block{memory.AddressSpaceSize(), MemoryState::Free, cpu::Permission::None};
 }
 
+bool MemoryMap::InRange(u64 address, u64 size) const {
+    return size != 0 && address < memory_.AddressSpaceSize() &&
+           size <= memory_.AddressSpaceSize() - address;
+}
+
 void MemoryMap::Split(u64 address) {
     if (address >= memory_.AddressSpaceSize()) {
         return;
@@ -24,18 +29,32 @@ void MemoryMap::Split(u64 address) {
     blocks_.emplace(address, tail);
 }
 
-void MemoryMap::Assign(u64 address, u64 size, MemoryState state, cpu::Permission permission) {
+void MemoryMap::Assign(u64 address, u64 size, const Block& block) {
     Split(address);
     Split(address + size);
     auto first = blocks_.find(address);
     auto last = blocks_.lower_bound(address + size);
     blocks_.erase(first, last);
-    blocks_[address] = Block{size, state, permission};
+    Block assigned = block;
+    assigned.size = size;
+    blocks_[address] = assigned;
+    // Join equal neighbours so that the record count stays what the kernel's would be.
+    auto it = blocks_.find(address);
+    if (auto next = std::next(it); next != blocks_.end() && next->second.SameKind(it->second)) {
+        it->second.size += next->second.size;
+        blocks_.erase(next);
+    }
+    if (it != blocks_.begin()) {
+        auto previous = std::prev(it);
+        if (previous->second.SameKind(it->second)) {
+            previous->second.size += it->second.size;
+            blocks_.erase(it);
+        }
+    }
 }
 
 bool MemoryMap::IsFree(u64 address, u64 size) const {
-    if (size == 0 || address >= memory_.AddressSpaceSize() ||
-        size > memory_.AddressSpaceSize() - address) {
+    if (!InRange(address, size)) {
         return false;
     }
     auto it = blocks_.upper_bound(address);
@@ -53,21 +72,63 @@ void MemoryMap::Map(u64 address, u64 size, MemoryState state, cpu::Permission pe
         base::Fail("kernel: map of [{:#x}, +{:#x}) overlaps mapped memory", address, size);
     }
     memory_.Map(address, size, permission);
-    Assign(address, size, state, permission);
+    Assign(address, size, Block{size, state, permission});
+}
+
+void MemoryMap::MapView(u64 address, u64 size, MemoryState state, cpu::Permission permission,
+                        int fd, u64 offset) {
+    if (!IsFree(address, size)) {
+        base::Fail("kernel: view of [{:#x}, +{:#x}) overlaps mapped memory", address, size);
+    }
+    memory_.MapView(address, size, permission, fd, offset);
+    Assign(address, size, Block{size, state, permission});
 }
 
 void MemoryMap::Protect(u64 address, u64 size, cpu::Permission permission) {
     memory_.Protect(address, size, permission);
-    Split(address);
-    Split(address + size);
-    for (auto it = blocks_.find(address); it != blocks_.end() && it->first < address + size; ++it) {
-        it->second.permission = permission;
+    for (const MemoryInfo& info : BlocksIn(address, size)) {
+        Block block{info.size, static_cast<MemoryState>(info.state), permission, info.attribute,
+                    info.ipc_count, info.device_count};
+        Assign(info.base_address, info.size, block);
     }
 }
 
 void MemoryMap::Unmap(u64 address, u64 size) {
     memory_.Unmap(address, size);
-    Assign(address, size, MemoryState::Free, cpu::Permission::None);
+    Assign(address, size, Block{size, MemoryState::Free, cpu::Permission::None});
+}
+
+void MemoryMap::Relabel(u64 address, u64 size, MemoryState state, cpu::Permission permission,
+                        u32 attribute) {
+    memory_.Protect(address, size, permission);
+    Assign(address, size, Block{size, state, permission, attribute});
+}
+
+void MemoryMap::SetAttribute(u64 address, u64 size, u32 attribute) {
+    for (const MemoryInfo& info : BlocksIn(address, size)) {
+        Block block{info.size,      static_cast<MemoryState>(info.state),
+                    static_cast<cpu::Permission>(info.permission), attribute, info.ipc_count,
+                    info.device_count};
+        Assign(info.base_address, info.size, block);
+    }
+}
+
+void MemoryMap::BackWithView(u64 address, u64 size, int fd, u64 offset) {
+    for (const MemoryInfo& info : BlocksIn(address, size)) {
+        memory_.MapView(info.base_address, info.size, static_cast<cpu::Permission>(info.permission),
+                        fd, offset + (info.base_address - address));
+    }
+}
+
+MemoryInfo MemoryMap::Info(u64 address, u64 size, const Block& block) {
+    return MemoryInfo{address,
+                      size,
+                      static_cast<u32>(block.state),
+                      block.attribute,
+                      static_cast<u32>(block.permission),
+                      block.ipc_count,
+                      block.device_count,
+                      0};
 }
 
 MemoryInfo MemoryMap::Query(u64 address) const {
@@ -84,37 +145,47 @@ MemoryInfo MemoryMap::Query(u64 address) const {
     }
     auto it = blocks_.upper_bound(address);
     --it;
-    u64 start = it->first;
-    u64 end = it->first + it->second.size;
-    const auto same = [&](const Block& block) {
-        return block.state == it->second.state && block.permission == it->second.permission;
-    };
-    for (auto before = it; before != blocks_.begin();) {
-        --before;
-        if (!same(before->second)) {
-            break;
+    // Assign keeps equal neighbours joined, so a block is already whole.
+    return Info(it->first, it->second.size, it->second);
+}
+
+std::optional<MemoryInfo> MemoryMap::Uniform(u64 address, u64 size, u32 ignore_attribute) const {
+    const std::vector<MemoryInfo> blocks = BlocksIn(address, size);
+    if (blocks.empty()) {
+        return std::nullopt;
+    }
+    const MemoryInfo& first = blocks.front();
+    for (const MemoryInfo& block : blocks) {
+        if (block.state != first.state || block.permission != first.permission ||
+            (block.attribute | ignore_attribute) != (first.attribute | ignore_attribute)) {
+            return std::nullopt;
         }
-        start = before->first;
     }
-    for (auto after = std::next(it); after != blocks_.end() && same(after->second); ++after) {
-        end = after->first + after->second.size;
+    MemoryInfo whole = first;
+    whole.base_address = address;
+    whole.size = size;
+    return whole;
+}
+
+std::vector<MemoryInfo> MemoryMap::BlocksIn(u64 address, u64 size) const {
+    std::vector<MemoryInfo> blocks;
+    if (!InRange(address, size)) {
+        return blocks;
     }
-    return MemoryInfo{start,
-                      end - start,
-                      static_cast<u32>(it->second.state),
-                      0,
-                      static_cast<u32>(it->second.permission),
-                      0,
-                      0,
-                      0};
+    auto it = blocks_.upper_bound(address);
+    --it;
+    for (; it != blocks_.end() && it->first < address + size; ++it) {
+        const u64 start = std::max(it->first, address);
+        const u64 end = std::min(it->first + it->second.size, address + size);
+        blocks.push_back(Info(start, end - start, it->second));
+    }
+    return blocks;
 }
 
 std::vector<MemoryInfo> MemoryMap::Blocks() const {
     std::vector<MemoryInfo> blocks;
-    for (u64 address = 0; address < memory_.AddressSpaceSize();) {
-        const MemoryInfo info = Query(address);
-        blocks.push_back(info);
-        address = info.base_address + info.size;
+    for (const auto& [address, block] : blocks_) {
+        blocks.push_back(Info(address, block.size, block));
     }
     return blocks;
 }

@@ -1,10 +1,12 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "base/types.h"
 #include "cpu/guest_memory.h"
+#include "kernel/memory_attribute.h"
 #include "kernel/memory_state.h"
 
 namespace kernel {
@@ -30,23 +32,52 @@ public:
 
     // Maps zeroed pages of the given state; the range must be free.
     void Map(u64 address, u64 size, MemoryState state, cpu::Permission permission);
+    // Maps a view of shared pages (a memfd at `offset`); the range must be free.
+    void MapView(u64 address, u64 size, MemoryState state, cpu::Permission permission, int fd,
+                 u64 offset);
     void Protect(u64 address, u64 size, cpu::Permission permission);
     void Unmap(u64 address, u64 size);
+    // Changes what a mapped range is recorded as, its permission and attribute, keeping its
+    // contents (a source borrowed by MapMemory or code memory).
+    void Relabel(u64 address, u64 size, MemoryState state, cpu::Permission permission,
+                 u32 attribute);
+    void SetAttribute(u64 address, u64 size, u32 attribute);
+    // Puts shared pages (a memfd from `offset`) under a mapped range, records unchanged; the
+    // caller has copied the range's bytes into them.
+    void BackWithView(u64 address, u64 size, int fd, u64 offset);
 
     bool IsFree(u64 address, u64 size) const;
     // The block holding address, merged with neighbours of identical state as the kernel does.
     MemoryInfo Query(u64 address) const;
+    // Horizon's CheckMemoryState: the record of [address, address + size) when every block
+    // in it has the same state, permission and attribute (bits in `ignore_attribute` aside);
+    // nullopt otherwise or for a range outside the address space.
+    std::optional<MemoryInfo> Uniform(u64 address, u64 size, u32 ignore_attribute = 0) const;
+    // The blocks overlapping [address, address + size), clipped to it.
+    std::vector<MemoryInfo> BlocksIn(u64 address, u64 size) const;
     std::vector<MemoryInfo> Blocks() const;
     u64 MappedBytes() const;
+    // Records in the map, the size of the kernel's block list (system resource use).
+    std::size_t RecordCount() const { return blocks_.size(); }
 
 private:
     struct Block {
         u64 size;
         MemoryState state;
         cpu::Permission permission;
+        u32 attribute = memory_attribute::kNone;
+        u32 ipc_count = 0;
+        u32 device_count = 0;
+        bool SameKind(const Block& other) const {
+            return state == other.state && permission == other.permission &&
+                   attribute == other.attribute && ipc_count == other.ipc_count &&
+                   device_count == other.device_count;
+        }
     };
+    bool InRange(u64 address, u64 size) const;
     void Split(u64 address);
-    void Assign(u64 address, u64 size, MemoryState state, cpu::Permission permission);
+    void Assign(u64 address, u64 size, const Block& block);
+    static MemoryInfo Info(u64 address, u64 size, const Block& block);
 
     cpu::GuestMemory& memory_;
     std::map<u64, Block> blocks_;  // covers the whole address space, Free where unmapped

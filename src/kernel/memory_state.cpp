@@ -1,5 +1,7 @@
 #include "kernel/memory_state.h"
 
+#include "kernel/memory_attribute.h"
+
 namespace kernel {
 
 std::string_view MemoryStateName(MemoryState state) {
@@ -52,6 +54,29 @@ std::string_view MemoryStateName(MemoryState state) {
             return "coverage";
     }
     return "unknown";
+}
+
+}  // namespace kernel
+
+namespace kernel {
+
+bool HasCapability(MemoryState state, StateCapability capability) {
+    // The data states (heap, module data and its aliases) allow every memory operation; of
+    // the others only transferred memory may change its attributes.
+    const bool data = state == MemoryState::Normal || state == MemoryState::CodeData ||
+                      state == MemoryState::AliasCodeData;
+    switch (capability) {
+        case StateCapability::Reprotect:
+        case StateCapability::Alias:
+        case StateCapability::Transfer:
+        case StateCapability::CodeMemory:
+            return data;
+        case StateCapability::ChangeAttribute:
+            return data || state == MemoryState::Transferred;
+        case StateCapability::PermissionLock:
+            return state == MemoryState::CodeData || state == MemoryState::AliasCodeData;
+    }
+    return false;
 }
 
 }  // namespace kernel

@@ -1,5 +1,6 @@
 #include <chrono>
 #include <cstring>
+#include <random>
 #include <thread>
 
 #include <fmt/format.h>
@@ -43,6 +44,16 @@ enum LoaderConfigKey : u32 {
     kHosVersion = 16,
 };
 
+// GetInfo(RandomEntropy)'s four words: random per process on the console, fixed in
+// deterministic runs so that they repeat.
+void InitializeEntropy(std::array<u64, 4>& entropy, bool deterministic) {
+    std::random_device device;
+    for (std::size_t index = 0; index < entropy.size(); ++index) {
+        entropy[index] = deterministic ? 0x9e37'79b9'7f4a'7c15ull * (index + 1)
+                                       : (u64{device()} << 32) | device();
+    }
+}
+
 std::string JoinArguments(const std::vector<std::string>& arguments) {
     std::string line;
     for (const std::string& argument : arguments) {
@@ -75,7 +86,7 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
     for (const auto& module : image.modules) {
         code_size += ModuleSpan(module);
     }
-    layout = MakeApplicationLayout(code_size);
+    layout = MakeApplicationLayout(code_size, options.memory);
 
     u64 base_address = layout.code.base;
     for (const auto& module : image.modules) {
@@ -126,11 +137,18 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
             }
         }
     }
-    // The main thread's stack, a guard page, then thread-local storage pages as threads need
-    // them (the first 1 MiB after the stack).
+    const u64 system_resource = options.memory.system_resource_size.value_or(
+        image.npdm ? image.npdm->meta.system_resource_size : 0);
+    memory_usage.Configure(options.memory.application_pool, options.memory.map_limit,
+                           system_resource);
+    memory_usage.Reserve(code_size + stack_size);
+    InitializeEntropy(entropy, options.deterministic);
+
+    // The main thread's stack at the start of the stack region; thread-local storage pages in
+    // the kernel map region, as threads need them (its first 1 MiB).
     memory_map.Map(layout.stack.base, stack_size, MemoryState::Stack, Permission::ReadWrite);
     main_stack_top = layout.stack.base + stack_size;
-    tls_region = main_stack_top + kPageSize;
+    tls_region = layout.kernel_map.base;
     if (is_nro) {
         loader_arguments = tls_region + kTlsRegionSize;
         memory_map.Map(loader_arguments, kPageSize, MemoryState::Normal, Permission::ReadWrite);
@@ -221,6 +239,12 @@ std::shared_ptr<Thread> Process::State::CreateThread(u64 entry, u64 argument, u6
 
 Thread& Process::State::CurrentThread(const cpu::Core& core) const {
     return *scheduler.Running(core.Index());
+}
+
+void Process::State::InvalidateCode(u64 address, u64 size) {
+    for (const auto& core : cores) {
+        core->InvalidateCode(address, size);
+    }
 }
 
 u64 Process::State::InstructionsExecuted() const {
@@ -368,7 +392,14 @@ const AddressSpaceLayout& Process::Layout() const {
 }
 
 std::string Process::DescribeMemory() const {
-    std::string text = state_->layout.Describe() + "mapped blocks:\n";
+    const MemoryUsage& usage = state_->memory_usage;
+    std::string text = state_->layout.Describe() +
+                       fmt::format(
+                           "memory: app_pool {:#x}, mem_map_limit {}, sys_resource {:#x}, "
+                           "used {:#x}\n",
+                           usage.Total(), usage.Enforced() ? "on" : "off",
+                           usage.SystemResource(), usage.Used()) +
+                       "mapped blocks:\n";
     for (const MemoryInfo& block : state_->memory_map.Blocks()) {
         if (block.state == static_cast<u32>(MemoryState::Free)) {
             continue;

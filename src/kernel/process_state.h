@@ -17,7 +17,9 @@
 #include "kernel/handle_table.h"
 #include "kernel/kernel.h"
 #include "kernel/memory_map.h"
+#include "kernel/memory_usage.h"
 #include "kernel/scheduler.h"
+#include "kernel/stack_aliases.h"
 #include "kernel/thread.h"
 
 namespace kernel {
@@ -49,6 +51,8 @@ struct Process::State final : cpu::CoreHooks {
 
     void CoreLoop(unsigned index);
     u64 InstructionsExecuted() const;
+    // Drops compiled code of [address, address + size) on every core (code mapped or unmapped).
+    void InvalidateCode(u64 address, u64 size);
 
     RunOptions options;
     bool is_nro = false;
@@ -59,6 +63,9 @@ struct Process::State final : cpu::CoreHooks {
     std::vector<LoadedModule> modules;
     u64 entry_point = 0;
     u64 heap_size = 0;
+    MemoryUsage memory_usage;     // the application pool, per the profile
+    StackAliases stack_aliases;   // svcMapMemory's mappings
+    std::array<u64, 4> entropy{};  // GetInfo(RandomEntropy), fixed per process as on the console
     u64 main_stack_top = 0;
     u64 loader_arguments = 0;  // homebrew ABI config entries of an NRO
     int main_thread_priority = 44;

@@ -16,6 +16,10 @@ using Handler = void (*)(SvcContext&);
 constexpr auto kHandlers = [] {
     std::array<Handler, 0x80> table{};
     table[0x01] = svc::SetHeapSize;
+    table[0x02] = svc::SetMemoryPermission;
+    table[0x03] = svc::SetMemoryAttribute;
+    table[0x04] = svc::MapMemory;
+    table[0x05] = svc::UnmapMemory;
     table[0x06] = svc::QueryMemory;
     table[0x07] = svc::ExitProcess;
     table[0x08] = svc::CreateThread;
@@ -29,6 +33,9 @@ constexpr auto kHandlers = [] {
     table[0x10] = svc::GetCurrentProcessorNumber;
     table[0x11] = svc::SignalEvent;
     table[0x12] = svc::ClearEvent;
+    table[0x13] = svc::MapSharedMemory;
+    table[0x14] = svc::UnmapSharedMemory;
+    table[0x15] = svc::CreateTransferMemory;
     table[0x16] = svc::CloseHandle;
     table[0x17] = svc::ResetSignal;
     table[0x18] = svc::WaitSynchronization;
@@ -38,16 +45,26 @@ constexpr auto kHandlers = [] {
     table[0x1c] = svc::WaitProcessWideKeyAtomic;
     table[0x1d] = svc::SignalProcessWideKey;
     table[0x1e] = svc::GetSystemTick;
+    table[0x1f] = svc::ConnectToNamedPort;
+    table[0x21] = svc::SendSyncRequest;
+    table[0x22] = svc::SendSyncRequestWithUserBuffer;
     table[0x24] = svc::GetProcessId;
     table[0x25] = svc::GetThreadId;
     table[0x26] = svc::Break;
     table[0x27] = svc::OutputDebugString;
     table[0x29] = svc::GetInfo;
+    table[0x2c] = svc::MapPhysicalMemory;
+    table[0x2d] = svc::UnmapPhysicalMemory;
     table[0x32] = svc::SetThreadActivity;
     table[0x33] = svc::GetThreadContext3;
     table[0x34] = svc::WaitForAddress;
     table[0x35] = svc::SignalToAddress;
     table[0x45] = svc::CreateEvent;
+    table[0x4b] = svc::CreateCodeMemory;
+    table[0x4c] = svc::ControlCodeMemory;
+    table[0x51] = svc::MapTransferMemory;
+    table[0x52] = svc::UnmapTransferMemory;
+    table[0x76] = svc::QueryProcessMemory;
     return table;
 }();
 

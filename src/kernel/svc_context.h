@@ -47,6 +47,20 @@ public:
 namespace svc {
 void SetHeapSize(SvcContext&);
 void QueryMemory(SvcContext&);
+void QueryProcessMemory(SvcContext&);
+void SetMemoryPermission(SvcContext&);
+void SetMemoryAttribute(SvcContext&);
+void MapMemory(SvcContext&);
+void UnmapMemory(SvcContext&);
+void MapPhysicalMemory(SvcContext&);
+void UnmapPhysicalMemory(SvcContext&);
+void MapSharedMemory(SvcContext&);
+void UnmapSharedMemory(SvcContext&);
+void CreateTransferMemory(SvcContext&);
+void MapTransferMemory(SvcContext&);
+void UnmapTransferMemory(SvcContext&);
+void CreateCodeMemory(SvcContext&);
+void ControlCodeMemory(SvcContext&);
 void ExitProcess(SvcContext&);
 void CreateThread(SvcContext&);
 void StartThread(SvcContext&);
@@ -78,6 +92,12 @@ void GetThreadContext3(SvcContext&);
 void WaitForAddress(SvcContext&);
 void SignalToAddress(SvcContext&);
 void CreateEvent(SvcContext&);
+void ConnectToNamedPort(SvcContext&);
+void SendSyncRequest(SvcContext&);
+void SendSyncRequestWithUserBuffer(SvcContext&);
 }  // namespace svc
+
+// The process id the application gets (the first after the system's own processes).
+inline constexpr u64 kApplicationProcessId = 0x51;
 
 }  // namespace kernel

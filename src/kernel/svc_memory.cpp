@@ -1,27 +1,62 @@
-// Memory supervisor calls.
+// Memory supervisor calls on the process's own ranges: the heap, queries, permissions and
+// attributes.
 
 #include "base/bits.h"
 #include "kernel/svc_context.h"
+#include "kernel/svc_memory_checks.h"
 
 namespace kernel::svc {
-
 namespace {
+
 constexpr u64 kHeapAlignment = 0x200000;
+
+base::Result WriteMemoryInfo(SvcContext& svc, u64 info_address, u64 address) {
+    MemoryInfo info;
+    {
+        std::lock_guard lock(svc.process.scheduler.Lock());
+        info = svc.process.memory_map.Query(address);
+    }
+    if (!svc.process.memory.Write(info_address, info)) {
+        return results::InvalidPointer;
+    }
+    svc.Out(1, 0);  // page info
+    return base::ResultSuccess;
+}
+
 }  // namespace
 
 void SetHeapSize(SvcContext& svc) {
     auto& process = svc.process;
     const u64 size = svc.Arg(1);
-    if (!base::IsAligned(size, kHeapAlignment) || size > process.layout.heap.size) {
+    if (!base::IsAligned(size, kHeapAlignment)) {
         return svc.Return(results::InvalidSize);
     }
     std::lock_guard lock(process.scheduler.Lock());
+    if (size > process.layout.heap.size) {
+        return svc.Return(results::OutOfMemory);
+    }
     const u64 heap = process.layout.heap.base;
     if (size > process.heap_size) {
-        process.memory_map.Map(heap + process.heap_size, size - process.heap_size,
-                               MemoryState::Normal, cpu::Permission::ReadWrite);
+        const u64 grow = size - process.heap_size;
+        if (!process.memory_map.IsFree(heap + process.heap_size, grow)) {
+            return svc.Return(results::InvalidCurrentMemory);
+        }
+        // Nothing is mapped unless the whole growth fits the pool.
+        if (!process.memory_usage.TryReserve(grow)) {
+            return svc.Return(results::LimitReached);
+        }
+        process.memory_map.Map(heap + process.heap_size, grow, MemoryState::Normal,
+                               cpu::Permission::ReadWrite);
     } else if (size < process.heap_size) {
-        process.memory_map.Unmap(heap + size, process.heap_size - size);
+        // The console frees only plain heap: none of it lent, aliased or reprotected.
+        const u64 shrink = process.heap_size - size;
+        const auto info = process.memory_map.Uniform(heap + size, shrink);
+        if (!info || info->state != static_cast<u32>(MemoryState::Normal) ||
+            info->permission != kPermissionReadWrite || info->attribute != 0) {
+            return svc.Return(results::InvalidCurrentMemory);
+        }
+        process.memory_map.Unmap(heap + size, shrink);
+        process.memory_usage.Release(shrink);
     }
     process.heap_size = size;
     svc.Out(1, heap);
@@ -29,16 +64,81 @@ void SetHeapSize(SvcContext& svc) {
 }
 
 void QueryMemory(SvcContext& svc) {
-    const u64 info_address = svc.Arg(0);
-    MemoryInfo info;
-    {
-        std::lock_guard lock(svc.process.scheduler.Lock());
-        info = svc.process.memory_map.Query(svc.Arg(2));
+    svc.Return(WriteMemoryInfo(svc, svc.Arg(0), svc.Arg(2)));
+}
+
+void QueryProcessMemory(SvcContext& svc) {
+    // Only the process itself exists to be named.
+    if (svc.Arg32(2) != kCurrentProcessPseudoHandle) {
+        return svc.Return(results::InvalidHandle);
     }
-    if (!svc.process.memory.Write(info_address, info)) {
+    svc.Return(WriteMemoryInfo(svc, svc.Arg(0), svc.Arg(3)));
+}
+
+void SetMemoryPermission(SvcContext& svc) {
+    const u64 address = svc.Arg(0);
+    const u64 size = svc.Arg(1);
+    const u32 permission = svc.Arg32(2);
+    if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
+        return svc.Return(result);
+    }
+    if (permission != kPermissionNone && permission != kPermissionRead &&
+        permission != kPermissionReadWrite) {
+        return svc.Return(results::InvalidNewMemoryPermission);
+    }
+    auto& process = svc.process;
+    if (!process.layout.address_space.Contains(address, size)) {
         return svc.Return(results::InvalidCurrentMemory);
     }
-    svc.Out(1, 0);  // page info
+    std::lock_guard lock(process.scheduler.Lock());
+    const auto info = process.memory_map.Uniform(address, size);
+    if (!info || !HasCapability(static_cast<MemoryState>(info->state), StateCapability::Reprotect) ||
+        info->attribute != 0) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    if (info->permission != permission) {
+        process.memory_map.Protect(address, size, ToPermission(permission));
+    }
+    svc.Return(base::ResultSuccess);
+}
+
+void SetMemoryAttribute(SvcContext& svc) {
+    const u64 address = svc.Arg(0);
+    const u64 size = svc.Arg(1);
+    const u32 mask = svc.Arg32(2);
+    const u32 value = svc.Arg32(3);
+    if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
+        return svc.Return(result);
+    }
+    // Guests may change only Uncached and PermissionLocked, and may set but never clear the
+    // lock.
+    constexpr u32 kSupported = memory_attribute::kUncached | memory_attribute::kPermissionLocked;
+    constexpr u32 kLock = memory_attribute::kPermissionLocked;
+    if ((mask | value) != mask || (mask | value | kSupported) != kSupported ||
+        (mask & kLock) != (value & kLock)) {
+        return svc.Return(results::InvalidCombination);
+    }
+    auto& process = svc.process;
+    if (!process.layout.address_space.Contains(address, size)) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    std::lock_guard lock(process.scheduler.Lock());
+    // Device-shared memory (GPU-mapped heap) may still change its cacheability.
+    const u32 ignored = mask | memory_attribute::kDeviceShared;
+    const auto info = process.memory_map.Uniform(address, size, ignored);
+    const auto state = info ? static_cast<MemoryState>(info->state) : MemoryState::Free;
+    const bool allowed =
+        info && (info->attribute & ~ignored) == 0 &&
+        (!(mask & memory_attribute::kUncached) ||
+         HasCapability(state, StateCapability::ChangeAttribute)) &&
+        (!(mask & kLock) || HasCapability(state, StateCapability::PermissionLock));
+    if (!allowed) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    for (const MemoryInfo& block : process.memory_map.BlocksIn(address, size)) {
+        process.memory_map.SetAttribute(block.base_address, block.size,
+                                        (block.attribute & ~mask) | (value & mask));
+    }
     svc.Return(base::ResultSuccess);
 }
 

@@ -39,9 +39,20 @@ enum class InfoType : u64 {
     TotalNonSystemMemorySize = 21,
     UsedNonSystemMemorySize = 22,
     IsApplication = 23,
+    ThreadTickCount = 25,
+    AliasRegionExtraSize = 28,
 };
 
-constexpr u64 kTotalMemory = 0x1'0000'0000;
+// What the process's page tables and block records take of its system resource: a 4 KiB
+// table per 2 MiB mapped and a 64-byte record per block, an estimate of the console's use.
+u64 SystemResourceUsed(const Process::State& process) {
+    const u64 total = process.memory_usage.SystemResource();
+    if (total == 0) {
+        return 0;
+    }
+    const u64 tables = (process.memory_map.MappedBytes() + 0x1f'ffff) / 0x20'0000 * 0x1000;
+    return std::min(total, tables + process.memory_map.RecordCount() * 0x40);
+}
 
 }  // namespace
 
@@ -57,7 +68,6 @@ void GetProcessId(SvcContext& svc) {
     if (svc.Arg32(1) != kCurrentProcessPseudoHandle) {
         return svc.Return(results::InvalidHandle);
     }
-    constexpr u64 kApplicationProcessId = 0x51;  // the first id after the system's processes
     svc.Out(1, kApplicationProcessId);
     svc.Return(base::ResultSuccess);
 }
@@ -110,7 +120,10 @@ void GetInfo(SvcContext& svc) {
         svc.Out(1, value);
         svc.Return(base::ResultSuccess);
     };
+    // Memory use and handles change under the kernel's lock.
+    std::lock_guard lock(svc.process.scheduler.Lock());
     const auto& layout = svc.process.layout;
+    const auto& usage = svc.process.memory_usage;
     switch (type) {
         case InfoType::RandomEntropy:
             if (handle != 0) {
@@ -119,10 +132,28 @@ void GetInfo(SvcContext& svc) {
             if (sub_type >= 4) {
                 return svc.Return(results::InvalidCombination);
             }
-            return answer(std::random_device{}() | (u64{std::random_device{}()} << 32));
+            return answer(svc.process.entropy[sub_type]);
+        case InfoType::IdleTickCount:
+            // The calling core (or -1 for it); the time its idle thread ran, which nxhost does
+            // not count.
+            if (handle != 0) {
+                return svc.Return(results::InvalidHandle);
+            }
+            if (sub_type != ~u64{0} && sub_type != svc.core.Index()) {
+                return svc.Return(results::InvalidCombination);
+            }
+            return answer(0);
+        case InfoType::ThreadTickCount:
+            // A thread's CPU time (all cores, or one); nxhost does not count it yet.
+            if (sub_type != ~u64{0} && sub_type >= 4) {
+                return svc.Return(results::InvalidCombination);
+            }
+            if (!svc.Get<Thread>(handle)) {
+                return svc.Return(results::InvalidHandle);
+            }
+            return answer(0);
         case InfoType::DebuggerAttached:
         case InfoType::ResourceLimit:
-        case InfoType::IdleTickCount:
             break;
         default:
             if (handle != kCurrentProcessPseudoHandle) {
@@ -146,22 +177,27 @@ void GetInfo(SvcContext& svc) {
         case InfoType::HeapRegionSize:
             return answer(layout.heap.size);
         case InfoType::TotalMemorySize:
+            return answer(usage.Total());
         case InfoType::TotalNonSystemMemorySize:
-            return answer(kTotalMemory);
+            return answer(usage.Total() - usage.SystemResource());
         case InfoType::UsedMemorySize:
+            return answer(usage.Used());
         case InfoType::UsedNonSystemMemorySize:
-            return answer(svc.process.memory_map.MappedBytes());
+            return answer(usage.Used() - usage.SystemResource());
         case InfoType::AslrRegionAddress:
-            return answer(layout.address_space.base);
+            return answer(layout.alias_code.base);
         case InfoType::AslrRegionSize:
-            return answer(layout.address_space.size);
+            return answer(layout.alias_code.size);
+        case InfoType::AliasRegionExtraSize:
+            return answer(0);
         case InfoType::StackRegionAddress:
             return answer(layout.stack.base);
         case InfoType::StackRegionSize:
             return answer(layout.stack.size);
         case InfoType::SystemResourceSizeTotal:
+            return answer(usage.SystemResource());
         case InfoType::SystemResourceSizeUsed:
-            return answer(0);
+            return answer(SystemResourceUsed(svc.process));
         case InfoType::ProgramId:
             return answer(svc.process.program_id);
         case InfoType::UserExceptionContextAddress:

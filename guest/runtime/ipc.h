@@ -1,0 +1,44 @@
+#pragma once
+
+// A small IPC client (CMIF and TIPC over HIPC), enough for nxhost's own guest tests.
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "svc.h"
+
+typedef struct {
+    uintptr_t address;
+    uint64_t size;
+} IpcBuffer;
+
+typedef struct {
+    // In.
+    uint32_t command;
+    bool control;  // a control request (domain conversion, clone, pointer size)
+    bool send_pid;
+    int32_t domain_object;  // > 0: the request goes to this object of a domain session
+    const void* in;
+    uint32_t in_size;
+    IpcBuffer a[2], b[2], x[2], c[2];
+    int a_count, b_count, x_count, c_count;
+    // Out.
+    void* out;
+    uint32_t out_size;
+    Handle handles[4];  // copied then moved handles of the reply
+    int handle_count;
+    uint32_t objects[2];  // domain out objects
+    int object_count;
+} IpcCall;
+
+// Sends the request and reads the reply; returns the kernel's result or, when that is
+// success, the command's.
+Result ipc_call(Handle session, IpcCall* call);
+// Closes a domain object.
+Result ipc_close_object(Handle session, uint32_t object);
+// TIPC: the command id travels in the message type.
+Result tipc_call(Handle session, uint32_t command, const void* in, uint32_t in_size, void* out,
+                 uint32_t out_size, Handle* out_handle);
+// A zero-padded 8-byte service name.
+uint64_t ipc_service_name(const char* name);

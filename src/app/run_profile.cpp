@@ -1,0 +1,37 @@
+#include "app/run_profile.h"
+
+#include "base/log.h"
+#include "profile/profile_location.h"
+
+namespace app {
+
+profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
+                                    const std::optional<std::string>& profiles_option) {
+    std::optional<std::filesystem::path> option;
+    if (profiles_option) {
+        option = *profiles_option;
+    }
+    const auto folder = profile::FindProfilesDirectory(option);
+    std::optional<u64> title_id;
+    if (image.npdm) {
+        title_id = image.npdm->ProgramId();
+    }
+    profile::GameProfile game_profile = profile::LoadGameProfile(folder, title_id);
+    if (!game_profile.Source().empty()) {
+        LOG_INFO("profile", "settings from {}", game_profile.Source());
+    }
+    return game_profile;
+}
+
+kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& profile) {
+    kernel::MemorySettings settings;
+    settings.heap_region_size = profile.GetSize("mem_reserve").value_or(settings.heap_region_size);
+    settings.alias_region_size = profile.GetSize("mem_alias").value_or(settings.alias_region_size);
+    settings.stack_region_size = profile.GetSize("mem_stack").value_or(settings.stack_region_size);
+    settings.application_pool = profile.GetSize("app_pool").value_or(settings.application_pool);
+    settings.map_limit = profile.GetSwitch("mem_map_limit").value_or(settings.map_limit);
+    settings.system_resource_size = profile.GetSize("sys_resource");
+    return settings;
+}
+
+}  // namespace app

@@ -1,0 +1,23 @@
+#pragma once
+
+// The game profile `nxhost run` applies, and the kernel settings it gives.
+
+#include <optional>
+#include <string>
+
+#include "formats/program_image.h"
+#include "kernel/memory_settings.h"
+#include "profile/game_profile.h"
+
+namespace app {
+
+// The profile of the image's title (the NPDM's program id; an NRO has none and gets the
+// defaults), from `profiles_option` or the usual places (profile::FindProfilesDirectory).
+profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
+                                    const std::optional<std::string>& profiles_option);
+
+// mem_reserve, mem_alias, mem_stack, app_pool, mem_map_limit and sys_resource over the
+// console's defaults.
+kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& profile);
+
+}  // namespace app

@@ -1,0 +1,399 @@
+#pragma once
+
+// A service interface is a class with a table of commands whose C++ signatures say how their
+// arguments travel (nn::sf's conventions): plain values are the raw data, laid out by alignment,
+// largest first (the order Nintendo's generated code uses, as Atmosphere documents it);
+// Out<T> are raw outputs laid out the same way; InBuffer / OutBuffer take the next buffer
+// descriptor of their kind; ClientProcessId takes the sender's process id (and 8 raw bytes);
+// OutObject makes a new session (or a domain object); OutCopyHandle / OutMoveHandle hand a
+// kernel object to the client.
+//
+//     class Logger : public ipc::Interface<Logger> {
+//     public:
+//         static constexpr auto kName = "nn::lm::ILogger";
+//         base::Result Log(ipc::InBuffer<ipc::kAutoSelect> message);
+//         static constexpr auto kCommands = std::array{NX_COMMAND(0, Logger::Log)};
+//     };
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <memory>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "base/log.h"
+#include "base/result.h"
+#include "cpu/guest_memory.h"
+#include "ipc/request_context.h"
+
+namespace ipc {
+
+class ServiceObject : public std::enable_shared_from_this<ServiceObject> {
+public:
+    virtual ~ServiceObject() = default;
+    virtual std::string_view Name() const = 0;
+    // Runs the command; false when the interface has none with that id.
+    virtual bool Invoke(u32 command, RequestContext& context, base::Result& result) = 0;
+    // The pointer buffer a client may ask for (QueryPointerBufferSize).
+    virtual u16 PointerBufferSize() const { return 0x500; }
+};
+
+// Buffer transfer kinds (nn::sf's buffer attributes, reduced to how the data travels).
+enum BufferKind { kMapAlias, kPointer, kAutoSelect };
+
+template <BufferKind Kind>
+struct InBuffer {
+    std::vector<u8> data;
+};
+template <BufferKind Kind>
+struct OutBuffer {
+    std::span<u8> data;  // the size of the client's buffer, zeroed; written back whole
+};
+
+template <typename T>
+struct Out {
+    T* value;
+    T& operator*() const { return *value; }
+};
+
+struct ClientProcessId {
+    u64 pid = 0;
+};
+
+struct OutObject {
+    std::shared_ptr<ServiceObject>* object;
+};
+struct OutCopyHandle {
+    std::shared_ptr<kernel::KernelObject>* object;
+};
+struct OutMoveHandle {
+    std::shared_ptr<kernel::KernelObject>* object;
+};
+
+namespace detail {
+
+template <typename T>
+struct ArgumentKind {
+    static constexpr bool kRawIn = std::is_trivially_copyable_v<T>;
+    static constexpr bool kRawOut = false;
+};
+template <typename T>
+struct ArgumentKind<Out<T>> {
+    static constexpr bool kRawIn = false;
+    static constexpr bool kRawOut = true;
+    using Value = T;
+};
+template <BufferKind K>
+struct ArgumentKind<InBuffer<K>> {
+    static constexpr bool kRawIn = false;
+    static constexpr bool kRawOut = false;
+};
+template <BufferKind K>
+struct ArgumentKind<OutBuffer<K>> {
+    static constexpr bool kRawIn = false;
+    static constexpr bool kRawOut = false;
+};
+template <>
+struct ArgumentKind<OutObject> {
+    static constexpr bool kRawIn = false;
+    static constexpr bool kRawOut = false;
+};
+template <>
+struct ArgumentKind<OutCopyHandle> {
+    static constexpr bool kRawIn = false;
+    static constexpr bool kRawOut = false;
+};
+template <>
+struct ArgumentKind<OutMoveHandle> {
+    static constexpr bool kRawIn = false;
+    static constexpr bool kRawOut = false;
+};
+template <>
+struct ArgumentKind<ClientProcessId> {
+    static constexpr bool kRawIn = true;  // 8 reserved raw bytes
+    static constexpr bool kRawOut = false;
+};
+
+template <typename T>
+struct RawShape {
+    static constexpr std::size_t kSize = sizeof(T);
+    static constexpr std::size_t kAlign = alignof(T);
+};
+template <>
+struct RawShape<ClientProcessId> {
+    static constexpr std::size_t kSize = 8;
+    static constexpr std::size_t kAlign = 8;
+};
+
+// Offsets of the raw arguments selected by `selected`: sorted by alignment, largest first,
+// stable, each aligned to itself. Arguments not selected get offset 0.
+template <std::size_t N>
+constexpr std::pair<std::array<std::size_t, N>, std::size_t> RawLayout(
+    const std::array<bool, N>& selected, const std::array<std::size_t, N>& sizes,
+    const std::array<std::size_t, N>& aligns) {
+    std::array<std::size_t, N> order{};
+    for (std::size_t i = 0; i < N; ++i) {
+        order[i] = i;
+    }
+    // Insertion sort: stable, and usable in constant expressions.
+    for (std::size_t i = 1; i < N; ++i) {
+        for (std::size_t j = i; j > 0 && aligns[order[j - 1]] < aligns[order[j]]; --j) {
+            std::swap(order[j - 1], order[j]);
+        }
+    }
+    std::array<std::size_t, N> offsets{};
+    std::size_t offset = 0;
+    for (const std::size_t index : order) {
+        if (!selected[index]) {
+            continue;
+        }
+        offset = (offset + aligns[index] - 1) / aligns[index] * aligns[index];
+        offsets[index] = offset;
+        offset += sizes[index];
+    }
+    return {offsets, offset};
+}
+
+// Storage for an argument while the command runs.
+template <typename T>
+struct Holder {
+    T value{};
+    T& Get() { return value; }
+};
+template <typename T>
+struct Holder<Out<T>> {
+    T value{};
+    Out<T> Get() { return Out<T>{&value}; }
+};
+template <BufferKind K>
+struct Holder<OutBuffer<K>> {
+    std::vector<u8> value;
+    OutBuffer<K> Get() { return OutBuffer<K>{value}; }
+};
+template <>
+struct Holder<OutObject> {
+    std::shared_ptr<ServiceObject> value;
+    OutObject Get() { return OutObject{&value}; }
+};
+template <>
+struct Holder<OutCopyHandle> {
+    std::shared_ptr<kernel::KernelObject> value;
+    OutCopyHandle Get() { return OutCopyHandle{&value}; }
+};
+template <>
+struct Holder<OutMoveHandle> {
+    std::shared_ptr<kernel::KernelObject> value;
+    OutMoveHandle Get() { return OutMoveHandle{&value}; }
+};
+
+// Reads or writes the buffers of one request, taking descriptors in argument order.
+class BufferCursor {
+public:
+    explicit BufferCursor(RequestContext& context) : context_(context) {}
+
+    template <BufferKind Kind>
+    bool NextIn(InBuffer<Kind>& buffer) {
+        const BufferDescriptor* descriptor = PickIn(Kind);
+        if (descriptor == nullptr) {
+            return false;
+        }
+        buffer.data.resize(descriptor->size);
+        return descriptor->size == 0 ||
+               context_.Environment().Memory().ReadBlock(descriptor->address, buffer.data);
+    }
+
+    // The storage of an out buffer, sized to the client's; its descriptor joins `targets`.
+    bool NextOut(BufferKind kind, std::vector<u8>& storage,
+                 std::vector<BufferDescriptor>& targets) {
+        const BufferDescriptor* descriptor = PickOut(kind);
+        if (descriptor == nullptr) {
+            return false;
+        }
+        storage.assign(descriptor->size, 0);
+        targets.push_back(*descriptor);
+        return true;
+    }
+
+private:
+    const BufferDescriptor* Take(const std::vector<BufferDescriptor>& list, std::size_t& next) {
+        return next < list.size() ? &list[next++] : nullptr;
+    }
+    // An auto-select buffer is the send buffer when the client gave one, else the pointer one.
+    const BufferDescriptor* PickIn(BufferKind kind) {
+        const auto& message = context_.Message();
+        if (kind == kMapAlias) {
+            return Take(message.a, a_);
+        }
+        if (kind == kPointer) {
+            return Take(message.x, x_);
+        }
+        const BufferDescriptor* a = Take(message.a, a_);
+        const BufferDescriptor* x = Take(message.x, x_);
+        return a != nullptr && a->address != 0 ? a : x;
+    }
+    const BufferDescriptor* PickOut(BufferKind kind) {
+        const auto& message = context_.Message();
+        if (kind == kMapAlias) {
+            return Take(message.b, b_);
+        }
+        if (kind == kPointer) {
+            return Take(message.c, c_);
+        }
+        const BufferDescriptor* b = Take(message.b, b_);
+        const BufferDescriptor* c = Take(message.c, c_);
+        return b != nullptr && b->address != 0 ? b : c;
+    }
+
+    RequestContext& context_;
+    std::size_t a_ = 0, b_ = 0, x_ = 0, c_ = 0;
+};
+
+template <typename T>
+struct IsOutBuffer : std::false_type {};
+template <BufferKind K>
+struct IsOutBuffer<OutBuffer<K>> : std::true_type {
+    static constexpr BufferKind kKind = K;
+};
+
+template <auto Method>
+struct CommandInvoker;
+
+template <typename Class, typename... Args, base::Result (Class::*Method)(Args...)>
+struct CommandInvoker<Method> {
+    static constexpr std::size_t kCount = sizeof...(Args);
+    using Types = std::tuple<std::decay_t<Args>...>;
+
+    template <std::size_t... I>
+    static constexpr auto InLayout(std::index_sequence<I...>) {
+        return RawLayout<kCount>({ArgumentKind<std::tuple_element_t<I, Types>>::kRawIn...},
+                                 {RawShape<std::tuple_element_t<I, Types>>::kSize...},
+                                 {RawShape<std::tuple_element_t<I, Types>>::kAlign...});
+    }
+    template <typename T>
+    static constexpr std::size_t OutSize() {
+        if constexpr (ArgumentKind<T>::kRawOut) {
+            return sizeof(typename ArgumentKind<T>::Value);
+        } else {
+            return 1;
+        }
+    }
+    template <typename T>
+    static constexpr std::size_t OutAlign() {
+        if constexpr (ArgumentKind<T>::kRawOut) {
+            return alignof(typename ArgumentKind<T>::Value);
+        } else {
+            return 1;
+        }
+    }
+    template <std::size_t... I>
+    static constexpr auto OutLayout(std::index_sequence<I...>) {
+        return RawLayout<kCount>({ArgumentKind<std::tuple_element_t<I, Types>>::kRawOut...},
+                                 {OutSize<std::tuple_element_t<I, Types>>()...},
+                                 {OutAlign<std::tuple_element_t<I, Types>>()...});
+    }
+
+    static base::Result Invoke(ServiceObject& object, RequestContext& context) {
+        constexpr auto in_layout = InLayout(std::index_sequence_for<Args...>{});
+        constexpr auto out_layout = OutLayout(std::index_sequence_for<Args...>{});
+        if (context.RawInput().size() < in_layout.second) {
+            return ResultInvalidCombination;  // fewer raw bytes than the command takes
+        }
+        std::tuple<Holder<std::decay_t<Args>>...> holders;
+        std::vector<BufferDescriptor> out_targets;
+        BufferCursor buffers(context);
+        bool buffers_ok = true;
+        [&]<std::size_t... I>(std::index_sequence<I...>) {
+            (LoadArgument<std::tuple_element_t<I, Types>>(std::get<I>(holders), in_layout.first[I],
+                                                          context, buffers, out_targets,
+                                                          buffers_ok),
+             ...);
+        }
+        (std::index_sequence_for<Args...>{});
+        if (!buffers_ok) {
+            return ResultInvalidCombination;
+        }
+        const base::Result result = std::apply(
+            [&](auto&... held) { return (static_cast<Class&>(object).*Method)(held.Get()...); },
+            holders);
+        if (result.IsFailure()) {
+            return result;
+        }
+        context.raw_output.assign(out_layout.second, 0);
+        std::size_t target = 0;
+        [&]<std::size_t... I>(std::index_sequence<I...>) {
+            (StoreArgument<std::tuple_element_t<I, Types>>(
+                 std::get<I>(holders), out_layout.first[I], context, out_targets, target),
+             ...);
+        }
+        (std::index_sequence_for<Args...>{});
+        return result;
+    }
+
+    template <typename T>
+    static void LoadArgument(Holder<T>& holder, std::size_t offset, RequestContext& context,
+                             BufferCursor& buffers, std::vector<BufferDescriptor>& out_targets,
+                             bool& ok) {
+        if constexpr (std::is_same_v<T, ClientProcessId>) {
+            holder.value.pid = context.Environment().ProcessId();
+        } else if constexpr (ArgumentKind<T>::kRawIn) {
+            std::memcpy(&holder.value, context.RawInput().data() + offset, sizeof(T));
+        } else if constexpr (requires { buffers.NextIn(holder.value); }) {
+            ok = ok && buffers.NextIn(holder.value);
+        } else if constexpr (IsOutBuffer<T>::value) {
+            ok = ok && buffers.NextOut(IsOutBuffer<T>::kKind, holder.value, out_targets);
+        }
+    }
+
+    template <typename T>
+    static void StoreArgument(Holder<T>& holder, std::size_t offset, RequestContext& context,
+                              const std::vector<BufferDescriptor>& out_targets,
+                              std::size_t& target) {
+        if constexpr (ArgumentKind<T>::kRawOut) {
+            std::memcpy(context.raw_output.data() + offset, &holder.value, sizeof(holder.value));
+        } else if constexpr (IsOutBuffer<T>::value) {
+            const BufferDescriptor& descriptor = out_targets[target++];
+            context.Environment().Memory().WriteBlock(descriptor.address, holder.value);
+        } else if constexpr (std::is_same_v<T, OutObject>) {
+            context.out_objects.push_back(holder.value);
+        } else if constexpr (std::is_same_v<T, OutCopyHandle>) {
+            context.copy_handles.push_back(context.Environment().AddHandle(holder.value));
+        } else if constexpr (std::is_same_v<T, OutMoveHandle>) {
+            context.move_handles.push_back(context.Environment().AddHandle(holder.value));
+        }
+    }
+};
+
+}  // namespace detail
+
+struct CommandEntry {
+    u32 id;
+    std::string_view name;
+    base::Result (*invoke)(ServiceObject&, RequestContext&);
+};
+
+#define NX_COMMAND(id, method)                                       \
+    ::ipc::CommandEntry {                                            \
+        id, #method, &::ipc::detail::CommandInvoker<&method>::Invoke \
+    }
+
+// The base of every interface: finds the command in Derived::kCommands and runs it.
+template <typename Derived>
+class Interface : public ServiceObject {
+public:
+    std::string_view Name() const override { return Derived::kName; }
+    bool Invoke(u32 command, RequestContext& context, base::Result& result) override {
+        for (const CommandEntry& entry : Derived::kCommands) {
+            if (entry.id == command) {
+                result = entry.invoke(*this, context);
+                return true;
+            }
+        }
+        return false;
+    }
+};
+
+}  // namespace ipc

@@ -1,0 +1,56 @@
+#pragma once
+
+// Where the kernel meets the IPC layer: a client session handle in the guest leads to a
+// SessionServer on the host, which answers SendSyncRequest by rewriting the message in place.
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "base/result.h"
+#include "base/types.h"
+#include "kernel/kernel_object.h"
+
+namespace cpu {
+class GuestMemory;
+}
+
+namespace kernel {
+
+// What a server may do in the requesting process while it handles one request.
+class IpcEnvironment {
+public:
+    virtual ~IpcEnvironment() = default;
+    virtual cpu::GuestMemory& Memory() = 0;
+    // 0 when the handle table is full.
+    virtual u32 AddHandle(std::shared_ptr<KernelObject> object) = 0;
+    virtual std::shared_ptr<KernelObject> GetHandle(u32 handle) = 0;
+    virtual bool RemoveHandle(u32 handle) = 0;
+    virtual u64 ProcessId() const = 0;
+    virtual u64 ProgramId() const = 0;
+};
+
+class SessionServer {
+public:
+    virtual ~SessionServer() = default;
+    // `message` is the request (the thread's 0x100-byte message buffer, or the user buffer of
+    // SendSyncRequestWithUserBuffer); the reply is written over it. The returned result is the
+    // kernel's (a closed session, a broken message), not the command's.
+    virtual base::Result HandleRequest(std::span<u8> message, IpcEnvironment& environment) = 0;
+};
+
+class ClientSession final : public KernelObject {
+public:
+    static constexpr Type kType = Type::ClientSession;
+    explicit ClientSession(std::shared_ptr<SessionServer> server) : server(std::move(server)) {}
+    Type GetType() const override { return kType; }
+
+    std::shared_ptr<SessionServer> server;
+};
+
+// svcConnectToNamedPort's ports ("sm:"): each connection makes a new server session.
+using NamedPorts = std::map<std::string, std::function<std::shared_ptr<SessionServer>()>>;
+
+}  // namespace kernel

@@ -1,0 +1,24 @@
+#include "services/services.h"
+
+#include "ipc/server_session.h"
+#include "services/lm/log_service.h"
+#include "services/service_directory.h"
+#include "services/set/settings_server.h"
+#include "services/sm/service_manager.h"
+
+namespace services {
+
+kernel::NamedPorts MakeNamedPorts() {
+    auto directory = std::make_shared<ServiceDirectory>();
+    directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
+    directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
+    directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
+    kernel::NamedPorts ports;
+    ports["sm:"] = [directory] {
+        return std::make_shared<ipc::ServerSession>(std::make_shared<sm::ServiceManager>(directory),
+                                                    /*speaks_tipc=*/true);
+    };
+    return ports;
+}
+
+}  // namespace services
