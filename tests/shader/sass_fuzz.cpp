@@ -1,4 +1,5 @@
-// libFuzzer: any 16 bytes either fail to decode or disassemble and assemble back to themselves.
+// libFuzzer: every 16-byte word of the input either fails to decode or disassembles and
+// assembles back to itself; the whole input as a cubin is read or rejected with base::Error.
 #include <cstdlib>
 #include <cstring>
 
@@ -7,12 +8,12 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
     using namespace shader::sass;
-    if (size >= 16) {
-        const Word word = ToWord(data);
+    for (std::size_t at = 0; at + 16 <= size; at += 16) {
+        const Word word = ToWord(data + at);
         if (const auto instruction = Decode(word)) {
             const std::string text =
-                Disassemble(*instruction, {.address = 0x40, .with_control = true});
-            if (!(Assemble(text, 0x40) == word)) {
+                Disassemble(*instruction, {.address = at, .with_control = true});
+            if (!(Assemble(text, at) == word)) {
                 std::abort();
             }
         }
