@@ -1,6 +1,7 @@
 #include "services/services.h"
 
 #include "ipc/server_session.h"
+#include "services/apm/performance_manager.h"
 #include "services/lm/log_service.h"
 #include "services/service_directory.h"
 #include "services/set/settings_server.h"
@@ -10,6 +11,7 @@ namespace services {
 
 kernel::NamedPorts MakeNamedPorts() {
     auto directory = std::make_shared<ServiceDirectory>();
+    directory->Add("apm", [] { return std::make_shared<apm::Manager>(); });
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
