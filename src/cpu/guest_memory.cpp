@@ -83,8 +83,8 @@ void GuestMemory::Map(u64 address, u64 size, Permission permission) {
 
 void GuestMemory::MapView(u64 address, u64 size, Permission permission, int fd, u64 offset) {
     CheckRange(address, size, "map view");
-    void* result = ::mmap(base_ + address, size, HostProtection(permission),
-                          MAP_SHARED | MAP_FIXED, fd, static_cast<off_t>(offset));
+    void* result = ::mmap(base_ + address, size, HostProtection(permission), MAP_SHARED | MAP_FIXED,
+                          fd, static_cast<off_t>(offset));
     if (result == MAP_FAILED) {
         base::Fail("guest memory: map view [{:#x}, +{:#x}): {}", address, size,
                    std::strerror(errno));

@@ -26,8 +26,7 @@ BorrowedRange::~BorrowedRange() {
     const auto info = map_.Uniform(address_, size_);
     if (info && info->state == static_cast<u32>(state_) &&
         info->attribute == memory_attribute::kLocked) {
-        map_.Relabel(address_, size_, state_, cpu::Permission::ReadWrite,
-                     memory_attribute::kNone);
+        map_.Relabel(address_, size_, state_, cpu::Permission::ReadWrite, memory_attribute::kNone);
     }
 }
 

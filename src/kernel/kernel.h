@@ -12,8 +12,8 @@
 #include "base/types.h"
 #include "formats/program_image.h"
 #include "kernel/address_space_layout.h"
-#include "kernel/memory_settings.h"
 #include "kernel/ipc_session.h"
+#include "kernel/memory_settings.h"
 
 namespace kernel {
 

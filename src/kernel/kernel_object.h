@@ -11,8 +11,16 @@ class Thread;
 // Anything a handle can name.
 class KernelObject : public std::enable_shared_from_this<KernelObject> {
 public:
-    enum class Type { Thread, ReadableEvent, WritableEvent, Process, ClientSession,
-                      SharedMemory, TransferMemory, CodeMemory };
+    enum class Type {
+        Thread,
+        ReadableEvent,
+        WritableEvent,
+        Process,
+        ClientSession,
+        SharedMemory,
+        TransferMemory,
+        CodeMemory
+    };
 
     virtual ~KernelObject() = default;
     virtual Type GetType() const = 0;

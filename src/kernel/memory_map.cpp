@@ -87,7 +87,8 @@ void MemoryMap::MapView(u64 address, u64 size, MemoryState state, cpu::Permissio
 void MemoryMap::Protect(u64 address, u64 size, cpu::Permission permission) {
     memory_.Protect(address, size, permission);
     for (const MemoryInfo& info : BlocksIn(address, size)) {
-        Block block{info.size, static_cast<MemoryState>(info.state), permission, info.attribute,
+        Block block{info.size,      static_cast<MemoryState>(info.state),
+                    permission,     info.attribute,
                     info.ipc_count, info.device_count};
         Assign(info.base_address, info.size, block);
     }
@@ -106,8 +107,11 @@ void MemoryMap::Relabel(u64 address, u64 size, MemoryState state, cpu::Permissio
 
 void MemoryMap::SetAttribute(u64 address, u64 size, u32 attribute) {
     for (const MemoryInfo& info : BlocksIn(address, size)) {
-        Block block{info.size,      static_cast<MemoryState>(info.state),
-                    static_cast<cpu::Permission>(info.permission), attribute, info.ipc_count,
+        Block block{info.size,
+                    static_cast<MemoryState>(info.state),
+                    static_cast<cpu::Permission>(info.permission),
+                    attribute,
+                    info.ipc_count,
                     info.device_count};
         Assign(info.base_address, info.size, block);
     }

@@ -68,8 +68,7 @@ public:
     static constexpr Type kType = Type::CodeMemory;
     Type GetType() const override { return kType; }
 
-    CodeMemory(MemoryMap& map, cpu::GuestMemory& memory, u64 address, u64 size,
-               MemoryState state)
+    CodeMemory(MemoryMap& map, cpu::GuestMemory& memory, u64 address, u64 size, MemoryState state)
         : range(map, memory, address, size, state, cpu::Permission::None) {}
 
     BorrowedRange range;

@@ -393,13 +393,13 @@ const AddressSpaceLayout& Process::Layout() const {
 
 std::string Process::DescribeMemory() const {
     const MemoryUsage& usage = state_->memory_usage;
-    std::string text = state_->layout.Describe() +
-                       fmt::format(
-                           "memory: app_pool {:#x}, mem_map_limit {}, sys_resource {:#x}, "
-                           "used {:#x}\n",
-                           usage.Total(), usage.Enforced() ? "on" : "off",
-                           usage.SystemResource(), usage.Used()) +
-                       "mapped blocks:\n";
+    std::string text =
+        state_->layout.Describe() +
+        fmt::format(
+            "memory: app_pool {:#x}, mem_map_limit {}, sys_resource {:#x}, "
+            "used {:#x}\n",
+            usage.Total(), usage.Enforced() ? "on" : "off", usage.SystemResource(), usage.Used()) +
+        "mapped blocks:\n";
     for (const MemoryInfo& block : state_->memory_map.Blocks()) {
         if (block.state == static_cast<u32>(MemoryState::Free)) {
             continue;

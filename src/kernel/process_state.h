@@ -63,8 +63,8 @@ struct Process::State final : cpu::CoreHooks {
     std::vector<LoadedModule> modules;
     u64 entry_point = 0;
     u64 heap_size = 0;
-    MemoryUsage memory_usage;     // the application pool, per the profile
-    StackAliases stack_aliases;   // svcMapMemory's mappings
+    MemoryUsage memory_usage;      // the application pool, per the profile
+    StackAliases stack_aliases;    // svcMapMemory's mappings
     std::array<u64, 4> entropy{};  // GetInfo(RandomEntropy), fixed per process as on the console
     u64 main_stack_top = 0;
     u64 loader_arguments = 0;  // homebrew ABI config entries of an NRO

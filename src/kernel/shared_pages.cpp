@@ -26,8 +26,7 @@ SharedPages::SharedPages(u64 size) : size_(size) {
     if (view == MAP_FAILED) {
         const int error = errno;
         ::close(fd_);
-        base::Fail("cannot map {:#x} bytes of shared guest memory: {}", size,
-                   std::strerror(error));
+        base::Fail("cannot map {:#x} bytes of shared guest memory: {}", size, std::strerror(error));
     }
     data_ = static_cast<u8*>(view);
 }

@@ -15,8 +15,7 @@ bool StackAliases::Covers(u64 destination, u64 source, u64 size) const {
     }
     --it;
     for (; cursor < end; ++it) {
-        if (it == aliases_.end() || it->first > cursor ||
-            it->first + it->second.size <= cursor) {
+        if (it == aliases_.end() || it->first > cursor || it->first + it->second.size <= cursor) {
             return false;
         }
         // The same distance from destination to source means the same pages.

@@ -92,7 +92,8 @@ void SetMemoryPermission(SvcContext& svc) {
     }
     std::lock_guard lock(process.scheduler.Lock());
     const auto info = process.memory_map.Uniform(address, size);
-    if (!info || !HasCapability(static_cast<MemoryState>(info->state), StateCapability::Reprotect) ||
+    if (!info ||
+        !HasCapability(static_cast<MemoryState>(info->state), StateCapability::Reprotect) ||
         info->attribute != 0) {
         return svc.Return(results::InvalidCurrentMemory);
     }
@@ -127,11 +128,10 @@ void SetMemoryAttribute(SvcContext& svc) {
     const u32 ignored = mask | memory_attribute::kDeviceShared;
     const auto info = process.memory_map.Uniform(address, size, ignored);
     const auto state = info ? static_cast<MemoryState>(info->state) : MemoryState::Free;
-    const bool allowed =
-        info && (info->attribute & ~ignored) == 0 &&
-        (!(mask & memory_attribute::kUncached) ||
-         HasCapability(state, StateCapability::ChangeAttribute)) &&
-        (!(mask & kLock) || HasCapability(state, StateCapability::PermissionLock));
+    const bool allowed = info && (info->attribute & ~ignored) == 0 &&
+                         (!(mask & memory_attribute::kUncached) ||
+                          HasCapability(state, StateCapability::ChangeAttribute)) &&
+                         (!(mask & kLock) || HasCapability(state, StateCapability::PermissionLock));
     if (!allowed) {
         return svc.Return(results::InvalidCurrentMemory);
     }

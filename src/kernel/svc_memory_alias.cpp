@@ -12,8 +12,7 @@ namespace kernel::svc {
 namespace {
 
 // The argument checks both calls make, in Horizon's order.
-base::Result CheckAliasArguments(Process::State& process, u64 destination, u64 source,
-                                 u64 size) {
+base::Result CheckAliasArguments(Process::State& process, u64 destination, u64 source, u64 size) {
     if (destination % cpu::kPageSize != 0 || source % cpu::kPageSize != 0) {
         return results::InvalidAddress;
     }

@@ -16,8 +16,8 @@ struct KnownKey {
 // The memory keys of the seed's profiles (issue 3). Other keys stay text until the subsystem
 // that reads them registers their kind here.
 constexpr KnownKey kKnownKeys[] = {
-    {"mem_reserve", ValueKind::Size},   {"mem_alias", ValueKind::Size},
-    {"mem_stack", ValueKind::Size},     {"app_pool", ValueKind::Size},
+    {"mem_reserve", ValueKind::Size},     {"mem_alias", ValueKind::Size},
+    {"mem_stack", ValueKind::Size},       {"app_pool", ValueKind::Size},
     {"mem_map_limit", ValueKind::Switch}, {"sys_resource", ValueKind::Size},
 };
 

@@ -1,0 +1,74 @@
+#include "profile/game_profile.h"
+
+#include <gtest/gtest.h>
+
+#include "base/error.h"
+
+namespace {
+
+using profile::GameProfile;
+
+std::string ErrorOf(std::string_view text) {
+    try {
+        GameProfile::Parse(text, "game.tsv");
+    } catch (const base::Error& error) {
+        return error.what();
+    }
+    return "no error";
+}
+
+TEST(GameProfile, ReadsTheSeedsMemoryKeys) {
+    const auto profile = GameProfile::Parse(
+        "# Ocarina of Time\n"
+        "mem_reserve\t0x320000000\n"
+        "mem_alias\t0x100000000\n"
+        "mem_stack 0x10000000\n"
+        "app_pool\t0x240000000\r\n"
+        "\n"
+        "mem_map_limit\ton\n"
+        "sys_resource\t50331648\n"
+        "render_cond\ton\n"
+        "gpu_timestamps\tsegment\n",
+        "game.tsv");
+    EXPECT_EQ(profile.Source(), "game.tsv");
+    EXPECT_EQ(profile.GetSize("mem_reserve"), 0x320000000u);
+    EXPECT_EQ(profile.GetSize("mem_alias"), 0x100000000u);
+    EXPECT_EQ(profile.GetSize("mem_stack"), 0x10000000u);
+    EXPECT_EQ(profile.GetSize("app_pool"), 0x240000000u);
+    EXPECT_EQ(profile.GetSwitch("mem_map_limit"), true);
+    EXPECT_EQ(profile.GetSize("sys_resource"), 0x3000000u);
+    EXPECT_EQ(profile.GetSize("absent"), std::nullopt);
+    EXPECT_EQ(profile.GetText("gpu_timestamps"), "segment");
+    EXPECT_EQ(profile.UnknownKeys(), (std::vector<std::string>{"gpu_timestamps", "render_cond"}));
+}
+
+TEST(GameProfile, AnEmptyProfileAnswersNothing) {
+    const GameProfile profile;
+    EXPECT_TRUE(profile.Source().empty());
+    EXPECT_EQ(profile.GetSwitch("mem_map_limit"), std::nullopt);
+    EXPECT_TRUE(profile.UnknownKeys().empty());
+}
+
+TEST(GameProfile, BadLinesNameTheFileAndLine) {
+    EXPECT_EQ(ErrorOf("mem_alias\t0x100000000\nmem_stack\tlots\n"),
+              "game.tsv:2: mem_stack is 'lots', expected a size (0x hexadecimal or decimal "
+              "bytes)");
+    EXPECT_EQ(ErrorOf("\n\nmem_map_limit\tyes\n"),
+              "game.tsv:3: mem_map_limit is 'yes', expected on or off");
+    EXPECT_EQ(ErrorOf("app_pool\n"),
+              "game.tsv:1: 'app_pool' has no value (expected a key, a tab, then the value)");
+    EXPECT_EQ(ErrorOf("app_pool 1\n# again\napp_pool 2\n"),
+              "game.tsv:3: 'app_pool' was already set on line 1");
+    EXPECT_EQ(ErrorOf("mem_reserve\t0x\n"),
+              "game.tsv:1: mem_reserve is '0x', expected a size (0x hexadecimal or decimal "
+              "bytes)");
+    EXPECT_EQ(ErrorOf("mem_reserve\t0x1ffffffffffffffff\n").substr(0, 12), "game.tsv:1: ");
+}
+
+TEST(GameProfile, TypedGettersCheckKeysTheyDoNotKnow) {
+    const auto profile = GameProfile::Parse("fps_target\tsixty\n", "p.tsv");
+    EXPECT_THROW(profile.GetSize("fps_target"), base::Error);
+    EXPECT_EQ(profile.GetText("fps_target"), "sixty");
+}
+
+}  // namespace
