@@ -3,6 +3,7 @@
 #include "ipc/server_session.h"
 #include "services/apm/performance_manager.h"
 #include "services/lm/log_service.h"
+#include "services/nifm/network_interface.h"
 #include "services/psm/power_state_service.h"
 #include "services/service_directory.h"
 #include "services/set/settings_server.h"
@@ -14,6 +15,7 @@ kernel::NamedPorts MakeNamedPorts() {
     auto directory = std::make_shared<ServiceDirectory>();
     directory->Add("apm", [] { return std::make_shared<apm::Manager>(); });
     directory->Add("psm", [] { return std::make_shared<psm::PowerStateService>(); });
+    directory->Add("nifm:u", [] { return std::make_shared<nifm::StaticService>(); });
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
