@@ -1,6 +1,7 @@
 #include "services/services.h"
 
 #include "ipc/server_session.h"
+#include "services/acc/account_service.h"
 #include "services/apm/performance_manager.h"
 #include "services/lm/log_service.h"
 #include "services/nifm/network_interface.h"
@@ -16,6 +17,7 @@ kernel::NamedPorts MakeNamedPorts() {
     directory->Add("apm", [] { return std::make_shared<apm::Manager>(); });
     directory->Add("psm", [] { return std::make_shared<psm::PowerStateService>(); });
     directory->Add("nifm:u", [] { return std::make_shared<nifm::StaticService>(); });
+    directory->Add("acc:u0", [] { return std::make_shared<acc::AccountService>(); });
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
