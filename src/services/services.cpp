@@ -5,6 +5,7 @@
 #include "services/apm/performance_manager.h"
 #include "services/lm/log_service.h"
 #include "services/nifm/network_interface.h"
+#include "services/pctl/parental_control.h"
 #include "services/psm/power_state_service.h"
 #include "services/service_directory.h"
 #include "services/set/settings_server.h"
@@ -18,6 +19,8 @@ kernel::NamedPorts MakeNamedPorts() {
     directory->Add("psm", [] { return std::make_shared<psm::PowerStateService>(); });
     directory->Add("nifm:u", [] { return std::make_shared<nifm::StaticService>(); });
     directory->Add("acc:u0", [] { return std::make_shared<acc::AccountService>(); });
+    directory->Add("pctl", [] { return std::make_shared<pctl::ServiceFactory>(); });
+    directory->Add("pctl:a", [] { return std::make_shared<pctl::ServiceFactory>(); });
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
