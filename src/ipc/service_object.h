@@ -2,7 +2,8 @@
 
 // A service interface is a class with a table of commands whose C++ signatures say how their
 // arguments travel (nn::sf's conventions): plain values are the raw data, laid out by alignment,
-// largest first (the order Nintendo's generated code uses, as Atmosphere documents it);
+// smallest first and otherwise in declaration order (the order Nintendo's generated code uses,
+// as Ryujinx's reimplementation of it documents);
 // Out<T> are raw outputs laid out the same way; InBuffer / OutBuffer take the next buffer
 // descriptor of their kind; ClientProcessId takes the sender's process id (and 8 raw bytes);
 // OutObject makes a new session (or a domain object); OutCopyHandle / OutMoveHandle hand a
@@ -58,6 +59,7 @@ template <typename T>
 struct Out {
     T* value;
     T& operator*() const { return *value; }
+    T* operator->() const { return value; }
 };
 
 struct ClientProcessId {
@@ -129,7 +131,7 @@ struct RawShape<ClientProcessId> {
     static constexpr std::size_t kAlign = 8;
 };
 
-// Offsets of the raw arguments selected by `selected`: sorted by alignment, largest first,
+// Offsets of the raw arguments selected by `selected`: sorted by alignment, smallest first,
 // stable, each aligned to itself. Arguments not selected get offset 0.
 template <std::size_t N>
 constexpr std::pair<std::array<std::size_t, N>, std::size_t> RawLayout(
@@ -141,7 +143,7 @@ constexpr std::pair<std::array<std::size_t, N>, std::size_t> RawLayout(
     }
     // Insertion sort: stable, and usable in constant expressions.
     for (std::size_t i = 1; i < N; ++i) {
-        for (std::size_t j = i; j > 0 && aligns[order[j - 1]] < aligns[order[j]]; --j) {
+        for (std::size_t j = i; j > 0 && aligns[order[j - 1]] > aligns[order[j]]; --j) {
             std::swap(order[j - 1], order[j]);
         }
     }

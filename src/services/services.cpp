@@ -10,6 +10,7 @@
 #include "services/service_directory.h"
 #include "services/set/settings_server.h"
 #include "services/sm/service_manager.h"
+#include "services/time/time_service.h"
 
 namespace services {
 
@@ -24,6 +25,9 @@ kernel::NamedPorts MakeNamedPorts() {
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
+    for (const char* name : {"time:u", "time:a", "time:s"}) {
+        directory->Add(name, [] { return std::make_shared<time::StaticService>(); });
+    }
     kernel::NamedPorts ports;
     ports["sm:"] = [directory] {
         return std::make_shared<ipc::ServerSession>(std::make_shared<sm::ServiceManager>(directory),

@@ -15,11 +15,10 @@ constexpr base::Result ResultNotAllowed{21, 8};
 
 // A service name is up to 8 characters, zero-padded; anything after the first zero must be
 // zero too.
-std::optional<std::string> DecodeName(u64 name) {
+std::optional<std::string> DecodeName(const ServiceName& name) {
     std::string text;
     bool ended = false;
-    for (int i = 0; i < 8; ++i) {
-        const char c = static_cast<char>((name >> (i * 8)) & 0xff);
+    for (const char c : name.characters) {
         if (c == '\0') {
             ended = true;
         } else if (ended) {
@@ -41,7 +40,7 @@ base::Result ServiceManager::RegisterClient(ipc::ClientProcessId) {
     return base::ResultSuccess;
 }
 
-base::Result ServiceManager::GetServiceHandle(u64 name, ipc::OutMoveHandle session) {
+base::Result ServiceManager::GetServiceHandle(ServiceName name, ipc::OutMoveHandle session) {
     if (!registered_) {
         return ResultInvalidClient;
     }
@@ -59,13 +58,13 @@ base::Result ServiceManager::GetServiceHandle(u64 name, ipc::OutMoveHandle sessi
     return base::ResultSuccess;
 }
 
-base::Result ServiceManager::RegisterService(u64 name, u8, u32, ipc::OutMoveHandle) {
+base::Result ServiceManager::RegisterService(ServiceName name, u8, u32, ipc::OutMoveHandle) {
     LOG_WARNING("sm", "the guest tried to register service \"{}\": applications may not",
                 DecodeName(name).value_or("?"));
     return ResultNotAllowed;
 }
 
-base::Result ServiceManager::UnregisterService(u64) {
+base::Result ServiceManager::UnregisterService(ServiceName) {
     return ResultNotAllowed;
 }
 

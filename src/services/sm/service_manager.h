@@ -9,6 +9,11 @@ namespace services::sm {
 
 // sm: (nn::sm::detail::IUserInterface), over CMIF and TIPC; command ids from the public
 // homebrew documentation.
+// nn::sm::ServiceName: eight characters, zero-padded (alignment 1 in the raw data).
+struct ServiceName {
+    std::array<char, 8> characters;
+};
+
 class ServiceManager final : public ipc::Interface<ServiceManager> {
 public:
     static constexpr auto kName = "sm:";
@@ -17,9 +22,10 @@ public:
         : directory_(std::move(directory)) {}
 
     base::Result RegisterClient(ipc::ClientProcessId pid);
-    base::Result GetServiceHandle(u64 name, ipc::OutMoveHandle session);
-    base::Result RegisterService(u64 name, u8 is_light, u32 max_sessions, ipc::OutMoveHandle port);
-    base::Result UnregisterService(u64 name);
+    base::Result GetServiceHandle(ServiceName name, ipc::OutMoveHandle session);
+    base::Result RegisterService(ServiceName name, u8 is_light, u32 max_sessions,
+                                 ipc::OutMoveHandle port);
+    base::Result UnregisterService(ServiceName name);
     base::Result DetachClient(ipc::ClientProcessId pid);
 
     static constexpr auto kCommands = std::array{

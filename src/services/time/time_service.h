@@ -1,0 +1,122 @@
+#pragma once
+
+// time:u, time:a, time:s (nn::timesrv::detail::service::IStaticService): the system, network
+// and steady clocks and the time zone, all from the host. Command ids and layouts from the
+// public homebrew documentation.
+
+#include "ipc/service_object.h"
+
+namespace services::time {
+
+// nn::time::SystemClockContext.
+struct SystemClockContext {
+    s64 offset;
+    std::array<u8, 16> source_id;  // the steady clock's id
+    s64 time_point;
+};
+static_assert(sizeof(SystemClockContext) == 0x20);
+
+// nn::time::SteadyClockTimePoint.
+struct SteadyClockTimePoint {
+    s64 seconds;
+    std::array<u8, 16> source_id;
+};
+static_assert(sizeof(SteadyClockTimePoint) == 0x18);
+
+// nn::time::CalendarTime and CalendarAdditionalInfo.
+struct CalendarTime {
+    s16 year;
+    s8 month;
+    s8 day;
+    s8 hour;
+    s8 minute;
+    s8 second;
+    s8 padding;
+};
+static_assert(sizeof(CalendarTime) == 8);
+struct CalendarAdditionalInfo {
+    u32 day_of_week;
+    u32 day_of_year;
+    std::array<char, 8> time_zone_name;
+    u32 is_daylight_saving;
+    s32 utc_offset_seconds;
+};
+static_assert(sizeof(CalendarAdditionalInfo) == 0x18);
+
+class SystemClock final : public ipc::Interface<SystemClock> {
+public:
+    static constexpr auto kName = "nn::timesrv::detail::service::ISystemClock";
+
+    base::Result GetCurrentTime(ipc::Out<s64> seconds);
+    base::Result SetCurrentTime(s64 seconds);
+    base::Result GetSystemClockContext(ipc::Out<SystemClockContext> context);
+
+    static constexpr auto kCommands = std::array{
+        NX_COMMAND(0, SystemClock::GetCurrentTime),
+        NX_COMMAND(1, SystemClock::SetCurrentTime),
+        NX_COMMAND(2, SystemClock::GetSystemClockContext),
+    };
+};
+
+class SteadyClock final : public ipc::Interface<SteadyClock> {
+public:
+    static constexpr auto kName = "nn::timesrv::detail::service::ISteadyClock";
+
+    base::Result GetCurrentTimePoint(ipc::Out<SteadyClockTimePoint> time_point);
+    base::Result GetTestOffset(ipc::Out<s64> offset);
+    base::Result GetRtcValue(ipc::Out<s64> seconds);
+    base::Result IsRtcResetDetected(ipc::Out<u8> detected);
+    base::Result GetInternalOffset(ipc::Out<s64> offset);
+
+    static constexpr auto kCommands = std::array{
+        NX_COMMAND(0, SteadyClock::GetCurrentTimePoint),
+        NX_COMMAND(2, SteadyClock::GetTestOffset),
+        NX_COMMAND(100, SteadyClock::GetRtcValue),
+        NX_COMMAND(101, SteadyClock::IsRtcResetDetected),
+        NX_COMMAND(200, SteadyClock::GetInternalOffset),
+    };
+};
+
+class TimeZoneService final : public ipc::Interface<TimeZoneService> {
+public:
+    static constexpr auto kName = "nn::timesrv::detail::service::ITimeZoneService";
+
+    base::Result GetDeviceLocationName(ipc::Out<std::array<char, 0x24>> name);
+    base::Result GetTotalLocationNameCount(ipc::Out<s32> count);
+    base::Result ToCalendarTimeWithMyRule(s64 seconds, ipc::Out<CalendarTime> time,
+                                          ipc::Out<CalendarAdditionalInfo> info);
+    base::Result ToPosixTimeWithMyRule(CalendarTime time, ipc::Out<s32> count,
+                                       ipc::OutBuffer<ipc::kPointer> times);
+
+    static constexpr auto kCommands = std::array{
+        NX_COMMAND(0, TimeZoneService::GetDeviceLocationName),
+        NX_COMMAND(2, TimeZoneService::GetTotalLocationNameCount),
+        NX_COMMAND(101, TimeZoneService::ToCalendarTimeWithMyRule),
+        NX_COMMAND(201, TimeZoneService::ToPosixTimeWithMyRule),
+    };
+};
+
+class StaticService final : public ipc::Interface<StaticService> {
+public:
+    static constexpr auto kName = "nn::timesrv::detail::service::IStaticService";
+
+    base::Result GetStandardUserSystemClock(ipc::OutObject clock);
+    base::Result GetStandardNetworkSystemClock(ipc::OutObject clock);
+    base::Result GetStandardSteadyClock(ipc::OutObject clock);
+    base::Result GetTimeZoneService(ipc::OutObject service);
+    base::Result GetStandardLocalSystemClock(ipc::OutObject clock);
+    base::Result GetEphemeralNetworkSystemClock(ipc::OutObject clock);
+    base::Result IsStandardUserSystemClockAutomaticCorrectionEnabled(ipc::Out<u8> enabled);
+
+    static constexpr auto kCommands = std::array{
+        NX_COMMAND(0, StaticService::GetStandardUserSystemClock),
+        NX_COMMAND(1, StaticService::GetStandardNetworkSystemClock),
+        NX_COMMAND(2, StaticService::GetStandardSteadyClock),
+        NX_COMMAND(3, StaticService::GetTimeZoneService),
+        NX_COMMAND(4, StaticService::GetStandardLocalSystemClock),
+        NX_COMMAND(5, StaticService::GetEphemeralNetworkSystemClock),
+        NX_COMMAND(100, StaticService::IsStandardUserSystemClockAutomaticCorrectionEnabled),
+    };
+};
+
+}  // namespace services::time
