@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc)
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := true
 
-.PHONY: setup configure build run test bench format fuzz clean
+.PHONY: setup configure build run test bench format fuzz tsan clean
 
 setup:
 	@scripts/setup
@@ -26,13 +26,21 @@ test: build
 bench: build
 	bench/cpu/run.sh $(BUILD_DIR)
 	bench/nup/run.sh $(BUILD_DIR)
+	bench/kernel/run.sh $(BUILD_DIR)
 
 fuzz:
 	$(MAKE) build PRESET=fuzz
 	ctest --test-dir build-fuzz -L fuzz --output-on-failure
 
+# The kernel's multi-core tests under ThreadSanitizer (build-tsan; nxhost only, not the whole
+# tree). A build of its own, so not part of `make test`; TSan options are in the tsan test preset.
+tsan: setup
+	@test -f build-tsan/build.ninja || cmake --preset tsan
+	cmake --build --preset tsan -j $(JOBS)
+	ctest --preset tsan
+
 format:
 	git ls-files '*.cpp' '*.h' '*.c' | xargs clang-format -i
 
 clean:
-	rm -rf build build-debug build-fuzz
+	rm -rf build build-debug build-fuzz build-tsan

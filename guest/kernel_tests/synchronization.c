@@ -53,8 +53,11 @@ static void TestMutexAndCondition(void) {
 static int32_t g_arbiter_word;
 static volatile Result g_arbiter_result = 1;
 
+static volatile int g_arbiter_waiter_started;
+
 static void ArbiterWaiter(void* argument) {
     (void)argument;
+    g_arbiter_waiter_started = 1;
     g_arbiter_result = svcWaitForAddress(&g_arbiter_word, 2, 5, -1);  // WaitIfEqual 5
 }
 
@@ -72,6 +75,11 @@ static void TestAddressArbiter(void) {
     GuestThread waiter;
     CHECK_RESULT(guest_thread_create(&waiter, ArbiterWaiter, 0, kStack, 44, 2), 0);
     CHECK_RESULT(guest_thread_start(&waiter), 0);
+    // The waiter's first run compiles its code, which can take longer than the sleep below on
+    // a loaded machine or under ThreadSanitizer: wait until it runs, then give it time to block.
+    while (!g_arbiter_waiter_started) {
+        svcSleepThread(1000000);
+    }
     svcSleepThread(2000000);
     CHECK(g_arbiter_result == 1);
     CHECK_RESULT(svcSignalToAddress(&g_arbiter_word, 1, 4, 1), RESULT_INVALID_STATE);
