@@ -49,6 +49,7 @@ enum class RunEnding {
     Fault,             // an uncaught guest exception
     UnimplementedSvc,  // a supervisor call nxhost does not provide yet
     Deadlock,          // every thread waits and nothing can wake any of them
+    Fatal,             // the program threw a fatal error through fatal:u
 };
 
 struct RunResult {

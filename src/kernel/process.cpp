@@ -429,6 +429,8 @@ std::string_view RunEndingName(RunEnding ending) {
             return "unimplemented svc";
         case RunEnding::Deadlock:
             return "deadlock";
+        case RunEnding::Fatal:
+            return "fatal";
     }
     return "?";
 }

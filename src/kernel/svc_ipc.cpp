@@ -32,6 +32,10 @@ public:
     }
     u64 ProcessId() const override { return kApplicationProcessId; }
     u64 ProgramId() const override { return svc_.process.program_id; }
+    // Called without the scheduler lock (SendRequest drops it before the server runs).
+    void EndProcess(std::string headline) override {
+        svc_.process.Stop(RunEnding::Fatal, 0, svc_.process.FaultReport(svc_.core, headline));
+    }
 
 private:
     SvcContext& svc_;

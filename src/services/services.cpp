@@ -3,6 +3,7 @@
 #include "ipc/server_session.h"
 #include "services/acc/account_service.h"
 #include "services/apm/performance_manager.h"
+#include "services/fatal/fatal_service.h"
 #include "services/lm/log_service.h"
 #include "services/nifm/network_interface.h"
 #include "services/pctl/parental_control.h"
@@ -22,6 +23,7 @@ kernel::NamedPorts MakeNamedPorts() {
     directory->Add("acc:u0", [] { return std::make_shared<acc::AccountService>(); });
     directory->Add("pctl", [] { return std::make_shared<pctl::ServiceFactory>(); });
     directory->Add("pctl:a", [] { return std::make_shared<pctl::ServiceFactory>(); });
+    directory->Add("fatal:u", [] { return std::make_shared<fatal::FatalService>(); });
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
