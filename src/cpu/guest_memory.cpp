@@ -34,7 +34,8 @@ GuestMemory::GuestMemory(unsigned address_bits) : address_bits_(address_bits) {
                    AddressSpaceSize(), std::strerror(errno));
     }
     base_ = static_cast<u8*>(reservation);
-    permissions_.resize(std::max<u64>(1, (AddressSpaceSize() / kPageSize) >> kLeafBits));
+    permissions_ = std::vector<std::atomic<Leaf*>>(
+        std::max<u64>(1, (AddressSpaceSize() / kPageSize) >> kLeafBits));
 }
 
 GuestMemory::~GuestMemory() {
@@ -53,21 +54,23 @@ void GuestMemory::CheckRange(u64 address, u64 size, const char* operation) const
 
 void GuestMemory::SetPermissions(u64 address, u64 size, Permission permission) {
     for (u64 page = address / kPageSize; page < (address + size) / kPageSize; ++page) {
-        auto& leaf = permissions_[page >> kLeafBits];
-        if (!leaf) {
+        Leaf* leaf = permissions_[page >> kLeafBits].load(std::memory_order_acquire);
+        if (leaf == nullptr) {
             if (permission == Permission::None) {
                 continue;
             }
-            leaf = std::make_unique<Leaf>();
-            leaf->fill(Permission::None);
+            leaf = new Leaf();  // value-initialised: every entry Permission::None
+            permissions_[page >> kLeafBits].store(leaf, std::memory_order_release);
         }
-        (*leaf)[page & ((u64{1} << kLeafBits) - 1)] = permission;
+        (*leaf)[page & ((u64{1} << kLeafBits) - 1)].store(permission, std::memory_order_release);
     }
 }
 
 Permission GuestMemory::PagePermission(u64 page) const {
-    const auto& leaf = permissions_[page >> kLeafBits];
-    return leaf ? (*leaf)[page & ((u64{1} << kLeafBits) - 1)] : Permission::None;
+    const Leaf* leaf = permissions_[page >> kLeafBits].load(std::memory_order_acquire);
+    return leaf != nullptr
+               ? (*leaf)[page & ((u64{1} << kLeafBits) - 1)].load(std::memory_order_acquire)
+               : Permission::None;
 }
 
 void GuestMemory::Map(u64 address, u64 size, Permission permission) {

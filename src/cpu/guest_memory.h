@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <span>
@@ -90,11 +91,13 @@ private:
 
     // Two levels, so a 39-bit space costs memory only where something is mapped.
     static constexpr unsigned kLeafBits = 15;
-    using Leaf = std::array<Permission, std::size_t{1} << kLeafBits>;
+    // Read without a lock by every core (JIT slow paths, supervisor calls) while one maps:
+    // the leaves and their entries are atomic, and a leaf, once made, lives as long as this.
+    using Leaf = std::array<std::atomic<Permission>, std::size_t{1} << kLeafBits>;
 
     unsigned address_bits_;
     u8* base_ = nullptr;
-    std::vector<std::unique_ptr<Leaf>> permissions_;
+    std::vector<std::atomic<Leaf*>> permissions_;
 };
 
 }  // namespace cpu

@@ -17,19 +17,33 @@ void Scheduler::AddThread(std::shared_ptr<Thread> thread) {
 }
 
 bool Scheduler::Eligible(const Thread& thread, unsigned core) const {
-    // With a single core every thread runs there, whatever its affinity.
-    const bool allowed = CoreCount() == 1 || ((thread.affinity_mask >> core) & 1) != 0;
-    return thread.state == ThreadState::Runnable && !thread.running && !thread.paused && allowed;
+    return thread.state == ThreadState::Runnable && !thread.running && !thread.paused &&
+           Allows(thread, core);
+}
+
+// With fewer emulated cores than the console has, guest core N runs on emulated core
+// N % CoreCount(), so that a thread pinned to a missing core still runs.
+bool Scheduler::Allows(const Thread& thread, unsigned core) const {
+    for (unsigned guest_core = core; guest_core < 64; guest_core += CoreCount()) {
+        if ((thread.affinity_mask >> guest_core) & 1) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Scheduler::OnCore(const Thread& thread, unsigned core) const {
+    return static_cast<unsigned>(thread.active_core) % CoreCount() == core;
 }
 
 Thread* Scheduler::Best(unsigned core, const Thread* excluded, bool own_core_only) const {
     Thread* best = nullptr;
-    const auto better = [core](const Thread& a, const Thread& b) {
+    const auto better = [this, core](const Thread& a, const Thread& b) {
         if (a.priority != b.priority) {
             return a.priority < b.priority;
         }
-        const bool a_here = a.active_core == static_cast<int>(core);
-        const bool b_here = b.active_core == static_cast<int>(core);
+        const bool a_here = OnCore(a, core);
+        const bool b_here = OnCore(b, core);
         if (a_here != b_here) {
             return a_here;
         }
@@ -39,7 +53,7 @@ Thread* Scheduler::Best(unsigned core, const Thread* excluded, bool own_core_onl
         if (thread.get() == excluded || !Eligible(*thread, core)) {
             continue;
         }
-        if (own_core_only && thread->active_core != static_cast<int>(core)) {
+        if (own_core_only && !OnCore(*thread, core)) {
             continue;
         }
         if (best == nullptr || better(*thread, *best)) {
@@ -60,8 +74,8 @@ void Scheduler::PlaceRunnable(Thread& /*changed*/) {
             wake_idle |= best != nullptr;
             continue;
         }
-        const bool must_leave = current->state != ThreadState::Runnable || current->paused ||
-                                (CoreCount() > 1 && ((current->affinity_mask >> core) & 1) == 0);
+        const bool must_leave =
+            current->state != ThreadState::Runnable || current->paused || !Allows(*current, core);
         if (!reschedule_[core] &&
             (must_leave || (best != nullptr && best->priority < current->priority))) {
             reschedule_[core] = true;
@@ -108,7 +122,7 @@ void Scheduler::Wake(Thread& thread, base::Result result, std::optional<s32> ind
 
 void Scheduler::Yield(Thread& thread, YieldKind kind) {
     thread.runnable_since = ++order_;
-    const unsigned core = static_cast<unsigned>(thread.active_core);
+    const unsigned core = static_cast<unsigned>(thread.active_core) % CoreCount();
     if (kind == YieldKind::ToAnyThread) {
         yielded_[core] = &thread;
     }

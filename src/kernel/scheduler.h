@@ -67,6 +67,8 @@ public:
 
 private:
     bool Eligible(const Thread& thread, unsigned core) const;
+    bool Allows(const Thread& thread, unsigned core) const;
+    bool OnCore(const Thread& thread, unsigned core) const;
     Thread* Best(unsigned core, const Thread* excluded, bool own_core_only) const;
     void PlaceRunnable(Thread& thread);
 
