@@ -465,7 +465,7 @@ public:
                     return false;
                 }
             } else if (op.f2 >= 0 && ParseSigned(part, offset)) {
-                if ((op.signed_offset || index > 0)
+                if (!op.offset_unsigned && (op.signed_offset || index > 0)
                         ? !SetSigned(op.f2, offset)
                         : (offset < 0 || !Set(op.f2, static_cast<u64>(offset)))) {
                     return false;

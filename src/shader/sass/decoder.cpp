@@ -60,6 +60,9 @@ bool TryForm(const Form& form, const Word& word, Instruction& out) {
         if (!CanonicalFloats(op, out.Value(op.field))) {
             return false;
         }
+        if (op.not_zero_register && out.Value(op.field) == 255) {
+            return false;
+        }
         if (op.kind == OperandKind::ScoreboardBarrier && out.Value(op.field) > 5) {
             return false;  // nvdisasm: INVALID6, INVALID7
         }

@@ -71,6 +71,8 @@ struct OperandSpec {
     bool base_register_uniform = false;  // Memory: base register is UR (e.g. [UR4+0x10])
     bool always_print_uniform = false;   // Memory: "+URZ" printed even for URZ
     bool space_before = false;           // separated from the previous operand by " " only
+    bool not_zero_register = false;      // "nz": RZ is invalid here (nvdisasm prints ???255)
+    bool offset_unsigned = false;        // "positive": the offset is never negative
     bool signed_offset = true;           // "unsigned": only when nothing precedes it ([0x800010])
     u8 scale = 1;                        // immediate/offset multiplier (bytes per unit)
 };

@@ -293,6 +293,10 @@ private:
             op.f4 = AddField(value, 6);
         } else if (name == "ur") {
             op.f3 = AddField(value, 6);
+        } else if (name == "nz") {
+            op.not_zero_register = true;
+        } else if (name == "positive") {
+            op.offset_unsigned = true;
         } else if (name == "sp") {
             op.space_before = true;
         } else if (name == "urz") {

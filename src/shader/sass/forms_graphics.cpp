@@ -5,7 +5,16 @@
 namespace shader::sass {
 namespace {
 
+// Fields that nvdisasm ignores in these forms are fixed at the values our probe words used
+// (predicates PT in [81:84) and [87:90)): tests/shader/probe/README.md, second probe set.
 constexpr FormSpec kForms[] = {
+    {"KILL", 0x95b, "=7@81:3 | P@87 !@90 omit=7"},
+    {"PIXLD", 0x925,
+     "{,COVMASK,CENTROID_OFFSET,?,INNER_COVERAGE,?,?,?}@78:3 =7@87:3 | R@16, P@81 omit=7"},
+    {"ISBERD", 0x923,
+     "O@79 {,PATCH,PRIM,ATTR}@76:2 SKEW@78 {,U16,32,?}@74:2 =7@81:3 =7@87:3 "
+     "| R@16, M base=24 off=40:16 positive"},
+    {"OUT", 0x924, "EMIT =1@78:2 =7@81:3 =7@87:3 | R@16, R@24, S@32:32"},
     {"ALD", 0x321, "O@79 P@76 {,64,96,128}@74:2 =255@24:8 | R@16, A@40:10, R@32 omit=255"},
     {"AST", 0x322, "P@76 {,64,96,128}@74:2 =255@24:8 | A@40:10, R@32, R@64 omit=255"},
     {"IPA", 0x326,

@@ -21,6 +21,13 @@ namespace {
 // Stores print ordering 4 as STRONG.SM.PRIVATE where loads print CONSTANT.
 #define STORE_ORDER "{?,?,?,?,STRONG.SM.PRIVATE,STRONG.SM,?,STRONG.GPU,?,?,?,?,?,?,?,?}@77:4"
 
+// Only the operations nvdisasm showed for our probe words (others are rejected).
+#define SURFACE_OP "{?,?,?,INC,?,AND,OR,XOR,?,?,?,?,?,?,?,?}@87:4"
+#define SURED_OP "{?,?,?,INC,?,AND,OR,XOR,ADD,?,?,?,?,?,?,?}@87:4"
+#define SURFACE_EVICT "{EF,,EL,LU,EU,NA,?,?}@84:3"
+#define SURFACE_ATOMIC_ORDER \
+    "{,CONSTANT.PRIVATE,CONSTANT.CTA,?,STRONG.SM.PRIVATE,?,?,?,MMIO.GPU,?,?,?,?,?,?,?}@77:4"
+
 constexpr FormSpec kForms[] = {
     {"TEX", 0xb60,
      TEX_MODS "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, " TEX_DIM
@@ -47,6 +54,20 @@ constexpr FormSpec kForms[] = {
     {"SUST", 0xb9d,
      "D BA@72 " SURFACE_DIM " " EVICT " {U8,S8,U16,S16,,64,128,?}@73:3 " STORE_ORDER
      " {IGN,,TRAP,?}@59:2 | M base=24, R@32, X@54:5, X@40:14"},
+    {"TMML", 0xb69,
+     "B@59 LOD NDV@77 =7@81:3 =7@87:3 NODEP@90 "
+     "| R@64, R@16, R@24 nz, R@32 omit=255, X@54:5, X@40:14, "
+     "K{1D,2D,3D,?,ARRAY_1D,ARRAY_2D,?,?}@61:3, X@72:4 omit=15"},
+    // Surface atomics and reductions: D(ata), BA, dimension, operation, eviction, type,
+    // ordering, out-of-bounds mode.
+    {"SUATOM", 0x394,
+     "D BA@72 {1D,1D_BUFFER,1D_ARRAY,?,2D_ARRAY,?,?,?}@61:3 " SURFACE_OP " " SURFACE_EVICT
+     " {,S32,U64,?,F16x2.RN,?,?,?}@73:3 " SURFACE_ATOMIC_ORDER " {IGN,,TRAP,?}@59:2 "
+     "| P@81 omit=7, R@16, M base=24 nz, R@32, R@64 nz"},
+    {"SURED", 0x3a0,
+     "D BA@72 {1D,1D_BUFFER,1D_ARRAY,?,2D_ARRAY,?,?,?}@61:3 " SURED_OP " " SURFACE_EVICT
+     " {,S32,U64,?,F16x2.RN,?,?,?}@73:3 " SURFACE_ATOMIC_ORDER " {IGN,,TRAP,?}@59:2 =7@81:3 "
+     "| M base=24 nz, R@32, R@64 nz"},
     {"TXQ", 0xb6f,
      "B@59 NODEP@90 | R@64, R@16, R@24, "
      "K{TEX_HEADER_DIMENSION,TEX_HEADER_TEXTURE_TYPE,TEX_HEADER_SAMPLER_POS,?}@62:2, X@54:5, "
