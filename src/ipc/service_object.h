@@ -66,6 +66,14 @@ struct ClientProcessId {
     u64 pid = 0;
 };
 
+// The requesting process, for a command that needs more than its arguments (events, ending
+// the process); takes no part of the message.
+struct RequestEnvironment {
+    kernel::IpcEnvironment* environment = nullptr;
+    kernel::IpcEnvironment& operator*() const { return *environment; }
+    kernel::IpcEnvironment* operator->() const { return environment; }
+};
+
 struct OutObject {
     std::shared_ptr<ServiceObject>* object;
 };
@@ -111,6 +119,11 @@ struct ArgumentKind<OutCopyHandle> {
 };
 template <>
 struct ArgumentKind<OutMoveHandle> {
+    static constexpr bool kRawIn = false;
+    static constexpr bool kRawOut = false;
+};
+template <>
+struct ArgumentKind<RequestEnvironment> {
     static constexpr bool kRawIn = false;
     static constexpr bool kRawOut = false;
 };
@@ -341,6 +354,8 @@ struct CommandInvoker<Method> {
                              bool& ok) {
         if constexpr (std::is_same_v<T, ClientProcessId>) {
             holder.value.pid = context.Environment().ProcessId();
+        } else if constexpr (std::is_same_v<T, RequestEnvironment>) {
+            holder.value.environment = &context.Environment();
         } else if constexpr (ArgumentKind<T>::kRawIn) {
             std::memcpy(&holder.value, context.RawInput().data() + offset, sizeof(T));
         } else if constexpr (requires { buffers.NextIn(holder.value); }) {

@@ -19,6 +19,8 @@ class GuestMemory;
 
 namespace kernel {
 
+class ReadableEvent;
+
 // What a server may do in the requesting process while it handles one request.
 class IpcEnvironment {
 public:
@@ -33,6 +35,8 @@ public:
     // Ends the run as a fatal error (fatal:u): `headline` opens the report, which adds where
     // the requesting thread was. The guest does not run again after the request.
     virtual void EndProcess(std::string headline) = 0;
+    // Signals or clears an event a service made (see kernel/event.h), waking its waiters.
+    virtual void SetEventSignal(ReadableEvent& event, bool signaled) = 0;
 };
 
 class SessionServer {

@@ -156,6 +156,19 @@ void Scheduler::Reconsider(Thread& thread) {
     PlaceRunnable(thread);
 }
 
+void Scheduler::NotifySignaled(SyncObject& object) {
+    const std::vector<Thread*> waiters = object.waiters;
+    for (Thread* waiter : waiters) {
+        const auto& objects = waiter->wait_objects;
+        for (std::size_t index = 0; index < objects.size(); ++index) {
+            if (objects[index].get() == &object) {
+                Wake(*waiter, base::ResultSuccess, static_cast<s32>(index));
+                break;
+            }
+        }
+    }
+}
+
 Thread* Scheduler::PickNext(unsigned core, std::unique_lock<std::mutex>& lock) {
     for (;;) {
         if (stopped_) {

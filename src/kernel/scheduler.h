@@ -41,6 +41,9 @@ public:
     void Wake(Thread& thread, base::Result result, std::optional<s32> index = std::nullopt);
     void Yield(Thread& thread, YieldKind kind);
     void Terminate(Thread& thread);
+    // Wakes every thread waiting on `object` (now signaled), each with the object's index in
+    // its own wait list.
+    void NotifySignaled(SyncObject& object);
     // Re-places a thread after its priority, affinity or activity changed.
     void Reconsider(Thread& thread);
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "base/log.h"
+#include "kernel/event.h"
 #include "kernel/ipc_session.h"
 #include "kernel/svc_context.h"
 
@@ -33,6 +34,14 @@ public:
     u64 ProcessId() const override { return kApplicationProcessId; }
     u64 ProgramId() const override { return svc_.process.program_id; }
     // Called without the scheduler lock (SendRequest drops it before the server runs).
+    void SetEventSignal(ReadableEvent& event, bool signaled) override {
+        std::lock_guard lock(svc_.process.scheduler.Lock());
+        event.signaled = signaled;
+        if (signaled) {
+            svc_.process.scheduler.NotifySignaled(event);
+        }
+    }
+
     void EndProcess(std::string headline) override {
         svc_.process.Stop(RunEnding::Fatal, 0, svc_.process.FaultReport(svc_.core, headline));
     }

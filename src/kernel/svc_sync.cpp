@@ -10,20 +10,6 @@ namespace {
 
 constexpr u32 kMaxWaitHandles = 64;
 
-// Wakes every thread waiting on `object`, each with the index the object has in its own list.
-void WakeWaiters(Scheduler& scheduler, SyncObject& object) {
-    const std::vector<Thread*> waiters = object.waiters;
-    for (Thread* waiter : waiters) {
-        const auto& objects = waiter->wait_objects;
-        for (std::size_t index = 0; index < objects.size(); ++index) {
-            if (objects[index].get() == &object) {
-                scheduler.Wake(*waiter, base::ResultSuccess, static_cast<s32>(index));
-                break;
-            }
-        }
-    }
-}
-
 }  // namespace
 
 void CreateEvent(SvcContext& svc) {
@@ -51,7 +37,7 @@ void SignalEvent(SvcContext& svc) {
         return svc.Return(results::InvalidHandle);
     }
     event->readable->signaled = true;
-    WakeWaiters(svc.process.scheduler, *event->readable);
+    svc.process.scheduler.NotifySignaled(*event->readable);
     svc.Return(base::ResultSuccess);
 }
 

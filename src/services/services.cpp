@@ -2,6 +2,7 @@
 
 #include "ipc/server_session.h"
 #include "services/acc/account_service.h"
+#include "services/am/application_proxy.h"
 #include "services/apm/performance_manager.h"
 #include "services/fatal/fatal_service.h"
 #include "services/lm/log_service.h"
@@ -29,6 +30,12 @@ kernel::NamedPorts MakeNamedPorts() {
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
     for (const char* name : {"time:u", "time:a", "time:s"}) {
         directory->Add(name, [] { return std::make_shared<time::StaticService>(); });
+    }
+    // One applet state for the application, whichever of appletOE / appletAE it opens.
+    auto applet = std::make_shared<am::AppletState>();
+    for (const char* name : {"appletOE", "appletAE"}) {
+        directory->Add(name,
+                       [applet] { return std::make_shared<am::ApplicationProxyService>(applet); });
     }
     kernel::NamedPorts ports;
     ports["sm:"] = [directory] {
