@@ -124,6 +124,18 @@ static void TestSleepAndTimeouts(void) {
     svcCloseHandle(writable);
     svcCloseHandle(readable);
 
+    // While this thread slept its core had nothing to run; the thread itself has run a while.
+    uint64_t idle = 0, busy = 0, busy_later = 0;
+    CHECK_RESULT(svcGetInfo(&idle, 10, 0, UINT64_MAX), 0);
+    CHECK(idle >= 96000);
+    CHECK_RESULT(svcGetInfo(&idle, 10, 0, 3), RESULT_INVALID_COMBINATION);
+    CHECK_RESULT(svcGetInfo(&busy, 25, CUR_THREAD_HANDLE, UINT64_MAX), 0);
+    for (volatile int i = 0; i < 1000000; ++i) {
+    }
+    CHECK_RESULT(svcGetInfo(&busy_later, 25, CUR_THREAD_HANDLE, UINT64_MAX), 0);
+    CHECK(busy > 0 && busy_later > busy);
+    CHECK_RESULT(svcGetInfo(&busy, 25, 0x7777, UINT64_MAX), RESULT_INVALID_HANDLE);
+
     // Yields return at once with one runnable thread.
     svcSleepThread(0);
     svcSleepThread(-1);

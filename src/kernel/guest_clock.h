@@ -33,6 +33,7 @@ private:
     bool deterministic_;
     std::function<u64()> instructions_;
     std::atomic<u64> skipped_{0};
+    mutable std::atomic<u64> readings_{0};
 };
 
 }  // namespace kernel

@@ -267,7 +267,9 @@ void Process::State::CoreLoop(unsigned index) {
     cpu::Core& core = *cores[index];
     std::unique_lock lock(scheduler.Lock());
     for (;;) {
+        const u64 idle_start = clock.Now();
         Thread* thread = scheduler.PickNext(index, lock);
+        idle_ticks[index] += clock.Now() - idle_start;
         if (thread == nullptr) {
             break;
         }
@@ -281,9 +283,12 @@ void Process::State::CoreLoop(unsigned index) {
         }
         core.SetContext(thread->context);
         core.SetTpidrroEl0(thread->tls_address);
+        const u64 run_start = clock.Now();
+        thread->slice_start = run_start;
         lock.unlock();
         const cpu::Core::Stop stop = core.Run();
         lock.lock();
+        thread->core_ticks[index] += clock.Now() - run_start;
         thread->context = core.GetContext();
         if (stop.reason == cpu::Core::StopReason::Fault) {
             const auto& fault = *stop.fault;

@@ -2,6 +2,7 @@
 
 // The inside of a Process, shared by the files that implement it (not part of the interface).
 
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
@@ -89,6 +90,8 @@ struct Process::State final : cpu::CoreHooks {
     std::unique_ptr<cpu::LsePatchArea> lse_patches;
     cpu::ExclusiveMonitor monitor;
     std::vector<std::unique_ptr<cpu::Core>> cores;
+    // Per core: guest counter ticks spent with no thread to run (GetInfo IdleTickCount).
+    std::array<std::atomic<u64>, 4> idle_ticks{};
 
     std::mutex ending_mutex;
     std::condition_variable ended;

@@ -134,24 +134,34 @@ void GetInfo(SvcContext& svc) {
             }
             return answer(svc.process.entropy[sub_type]);
         case InfoType::IdleTickCount:
-            // The calling core (or -1 for it); the time its idle thread ran, which nxhost does
-            // not count.
+            // The calling core (or -1 for it): the ticks it spent with nothing to run.
             if (handle != 0) {
                 return svc.Return(results::InvalidHandle);
             }
             if (sub_type != ~u64{0} && sub_type != svc.core.Index()) {
                 return svc.Return(results::InvalidCombination);
             }
-            return answer(0);
+            return answer(svc.process.idle_ticks[svc.core.Index()].load());
         case InfoType::ThreadTickCount:
-            // A thread's CPU time (all cores, or one); nxhost does not count it yet.
+            // A thread's CPU time, on all cores (-1) or one.
             if (sub_type != ~u64{0} && sub_type >= 4) {
                 return svc.Return(results::InvalidCombination);
             }
-            if (!svc.Get<Thread>(handle)) {
-                return svc.Return(results::InvalidHandle);
+            if (const auto thread = svc.Get<Thread>(handle)) {
+                u64 ticks = 0;
+                for (std::size_t core = 0; core < thread->core_ticks.size(); ++core) {
+                    if (sub_type == ~u64{0} || sub_type == core) {
+                        ticks += thread->core_ticks[core];
+                    }
+                }
+                // A running thread's current slice counts too.
+                if (thread->running &&
+                    (sub_type == ~u64{0} || sub_type == static_cast<u64>(thread->active_core))) {
+                    ticks += svc.process.clock.Now() - thread->slice_start;
+                }
+                return answer(ticks);
             }
-            return answer(0);
+            return svc.Return(results::InvalidHandle);
         case InfoType::DebuggerAttached:
         case InfoType::ResourceLimit:
             break;
@@ -205,8 +215,6 @@ void GetInfo(SvcContext& svc) {
         case InfoType::IsApplication:
             return answer(1);
         case InfoType::DebuggerAttached:
-            return answer(0);
-        case InfoType::IdleTickCount:
             return answer(0);
         default:
             LOG_WARNING("kernel", "svcGetInfo: info type {} (sub type {}) is not provided",

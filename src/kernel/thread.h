@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,10 @@ public:
     // Results handed over when the thread next runs.
     std::optional<base::Result> pending_result;
     std::optional<s32> pending_index;
+
+    // CPU time on each emulated core, in guest counter ticks (GetInfo ThreadTickCount).
+    std::array<u64, 4> core_ticks{};
+    u64 slice_start = 0;  // when it last started running
 
     // Mutex ownership for priority inheritance.
     Thread* lock_owner = nullptr;
