@@ -244,6 +244,10 @@ base::Result ServerSession::HandleControl(std::span<u8> message, const HipcMessa
             break;
         case 1: {  // CopyFromCurrentDomain
             u32 id = 0;
+            if (start + sizeof(header) + 4 > request.data_offset + request.data_words * 4) {
+                result = ResultInvalidCombination;
+                break;
+            }
             std::memcpy(&id, message.data() + start + sizeof(header), 4);
             const auto found = domain_.find(id);
             if (!is_domain_ || found == domain_.end()) {
