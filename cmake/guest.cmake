@@ -51,11 +51,12 @@ set(NX_GUEST_RUNTIME_SOURCES
     ${PROJECT_SOURCE_DIR}/guest/runtime/thread.c
     ${PROJECT_SOURCE_DIR}/guest/runtime/ipc.c)
 
-# nx_add_guest_program(NAME SOURCES... [REFERENCE]): NAME.elf, NAME.nro and NAME.exefs/ in the
-# current binary folder; with REFERENCE also NAME.linux, the same sources as a static aarch64
-# Linux program (sources then use guest/testlib's platform layer instead of the runtime).
+# nx_add_guest_program(NAME SOURCES... [REFERENCE] [ROMFS FOLDER]): NAME.elf, NAME.nro (with
+# FOLDER as its RomFS) and NAME.exefs/ in the current binary folder; with REFERENCE also
+# NAME.linux, the same sources as a static aarch64 Linux program (sources then use
+# guest/testlib's platform layer instead of the runtime).
 function(nx_add_guest_program name)
-  cmake_parse_arguments(ARG "REFERENCE" "" "SOURCES;REFERENCE_SOURCES;GUEST_SOURCES" ${ARGN})
+  cmake_parse_arguments(ARG "REFERENCE" "ROMFS" "SOURCES;REFERENCE_SOURCES;GUEST_SOURCES" ${ARGN})
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/${name}.objects)
   nx_guest_compile(guest_objects NX_GUEST_CFLAGS ${dir}/guest
                    ${NX_GUEST_RUNTIME_SOURCES} ${ARG_SOURCES} ${ARG_GUEST_SOURCES})
@@ -71,11 +72,18 @@ function(nx_add_guest_program name)
     VERBATIM)
   set(nro ${CMAKE_CURRENT_BINARY_DIR}/${name}.nro)
   set(exefs ${CMAKE_CURRENT_BINARY_DIR}/${name}.exefs)
+  set(romfs_flags)
+  set(romfs_files)
+  if(ARG_ROMFS)
+    get_filename_component(romfs_dir ${ARG_ROMFS} ABSOLUTE)
+    set(romfs_flags --romfs ${romfs_dir})
+    file(GLOB_RECURSE romfs_files CONFIGURE_DEPENDS ${romfs_dir}/*)
+  endif()
   add_custom_command(
     OUTPUT ${nro} ${exefs}/main ${exefs}/main.npdm
-    COMMAND nxhost elf2nro ${elf} ${nro}
+    COMMAND nxhost elf2nro ${elf} ${nro} ${romfs_flags}
     COMMAND nxhost elf2exefs ${elf} ${exefs} --name ${name}
-    DEPENDS ${elf} nxhost
+    DEPENDS ${elf} nxhost ${romfs_files}
     COMMENT "Packing guest ${name}.nro and ${name}.exefs"
     VERBATIM)
   set(outputs ${nro} ${exefs}/main)

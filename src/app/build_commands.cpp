@@ -10,6 +10,7 @@
 #include "formats/npdm.h"
 #include "formats/nro.h"
 #include "formats/nso.h"
+#include "formats/romfs.h"
 
 namespace app {
 namespace {
@@ -19,6 +20,7 @@ struct BuildArguments {
     std::string output;
     std::string name = "nxhost-guest";
     std::string program_id = "0100000000001000";
+    std::string romfs;  // a folder packed as the NRO's RomFS
 };
 
 formats::ModuleImage ReadElf(const std::string& path) {
@@ -28,7 +30,19 @@ formats::ModuleImage ReadElf(const std::string& path) {
 
 void BuildNro(const BuildArguments& arguments) {
     const auto module = ReadElf(arguments.elf);
-    base::WriteFileAtomic(arguments.output, formats::WriteNro(module, {}));
+    formats::NroAssets assets;
+    if (!arguments.romfs.empty()) {
+        std::vector<formats::RomfsInputFile> files;
+        const std::filesystem::path root(arguments.romfs);
+        for (const auto& item : std::filesystem::recursive_directory_iterator(root)) {
+            if (item.is_regular_file()) {
+                files.push_back({std::filesystem::relative(item.path(), root).generic_string(),
+                                 base::ReadFile(item.path())});
+            }
+        }
+        assets.romfs = formats::WriteRomfs(files);
+    }
+    base::WriteFileAtomic(arguments.output, formats::WriteNro(module, assets));
 }
 
 void BuildExefs(const BuildArguments& arguments) {
@@ -49,6 +63,7 @@ void AddBuildCommands(CLI::App& parent, int& exit_code) {
     CLI::App* nro = parent.add_subcommand("elf2nro", "Convert an AArch64 ELF into an NRO");
     nro->add_option("elf", arguments->elf)->required();
     nro->add_option("output", arguments->output)->required();
+    nro->add_option("--romfs", arguments->romfs, "Folder to pack as the NRO's RomFS");
     nro->callback([arguments, &exit_code] {
         BuildNro(*arguments);
         exit_code = 0;

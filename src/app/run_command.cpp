@@ -4,6 +4,7 @@
 
 #include "app/commands.h"
 #include "app/run_profile.h"
+#include "formats/game_image.h"
 #include "formats/program_image.h"
 #include "kernel/kernel.h"
 #include "services/services.h"
@@ -21,6 +22,22 @@ struct RunArguments {
     std::optional<std::string> profiles;
 };
 
+// The running program's RomFS and id for the services: an NRO's own RomFS, else the one the
+// game image holds.
+services::ServiceConfig ServiceConfigFor(const formats::ProgramImage& image,
+                                         const std::string& path) {
+    services::ServiceConfig config;
+    config.program_id = image.npdm ? image.npdm->ProgramId() : 0;
+    if (image.kind == "nro") {
+        if (!image.assets.romfs.empty()) {
+            config.romfs = formats::MakeMemoryStorage(image.assets.romfs, "romfs");
+        }
+    } else {
+        config.romfs_tree = formats::OpenGame(path).romfs;
+    }
+    return config;
+}
+
 int Run(const RunArguments& arguments) {
     const formats::ProgramImage image = formats::LoadProgram(arguments.path);
     kernel::RunOptions options;
@@ -29,7 +46,7 @@ int Run(const RunArguments& arguments) {
     options.deterministic = arguments.deterministic;
     const profile::GameProfile game_profile = LoadRunProfile(image, arguments.profiles);
     options.memory = MemorySettingsFromProfile(game_profile);
-    options.named_ports = services::MakeNamedPorts();
+    options.named_ports = services::MakeNamedPorts(ServiceConfigFor(image, arguments.path));
     options.arguments.push_back(arguments.path);
     options.arguments.insert(options.arguments.end(), arguments.guest_arguments.begin(),
                              arguments.guest_arguments.end());

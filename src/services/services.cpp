@@ -5,6 +5,7 @@
 #include "services/am/application_proxy.h"
 #include "services/apm/performance_manager.h"
 #include "services/fatal/fatal_service.h"
+#include "services/fs/file_system_proxy.h"
 #include "services/lm/log_service.h"
 #include "services/nifm/network_interface.h"
 #include "services/pctl/parental_control.h"
@@ -16,7 +17,7 @@
 
 namespace services {
 
-kernel::NamedPorts MakeNamedPorts() {
+kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config) {
     auto directory = std::make_shared<ServiceDirectory>();
     directory->Add("apm", [] { return std::make_shared<apm::Manager>(); });
     directory->Add("psm", [] { return std::make_shared<psm::PowerStateService>(); });
@@ -25,6 +26,10 @@ kernel::NamedPorts MakeNamedPorts() {
     directory->Add("pctl", [] { return std::make_shared<pctl::ServiceFactory>(); });
     directory->Add("pctl:a", [] { return std::make_shared<pctl::ServiceFactory>(); });
     directory->Add("fatal:u", [] { return std::make_shared<fatal::FatalService>(); });
+    auto fs_context = std::make_shared<fs::FsContext>(config.romfs, config.romfs_tree,
+                                                      config.program_id, config.user_data);
+    directory->Add("fsp-srv",
+                   [fs_context] { return std::make_shared<fs::FileSystemProxy>(fs_context); });
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });

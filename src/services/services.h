@@ -3,10 +3,22 @@
 // The services layer's interface: the named ports a process can connect to, with every
 // service nxhost provides registered behind sm:.
 
+#include <filesystem>
+
+#include "formats/file_tree.h"
+#include "formats/storage.h"
 #include "kernel/ipc_session.h"
 
 namespace services {
 
-kernel::NamedPorts MakeNamedPorts();
+// What the services know of the running program and the user.
+struct ServiceConfig {
+    formats::StoragePtr romfs;        // the title's RomFS image (an NRO's ASET romfs)
+    formats::FileTreePtr romfs_tree;  // else its RomFS as files (a game folder, a NUP)
+    u64 program_id = 0;               // saves opened with application id 0 use it
+    std::filesystem::path user_data;  // sdmc/ and saves/; empty: $XDG_DATA_HOME/nxhost
+};
+
+kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config = {});
 
 }  // namespace services
