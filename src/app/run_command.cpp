@@ -20,6 +20,7 @@ struct RunArguments {
     unsigned cores = 3;
     bool deterministic = false;
     std::optional<std::string> profiles;
+    std::optional<std::string> input;
 };
 
 // The running program's RomFS and id for the services: an NRO's own RomFS, else the one the
@@ -46,7 +47,12 @@ int Run(const RunArguments& arguments) {
     options.deterministic = arguments.deterministic;
     const profile::GameProfile game_profile = LoadRunProfile(image, arguments.profiles);
     options.memory = MemorySettingsFromProfile(game_profile);
-    options.named_ports = services::MakeNamedPorts(ServiceConfigFor(image, arguments.path));
+    services::ServiceConfig service_config = ServiceConfigFor(image, arguments.path);
+    if (arguments.input) {
+        service_config.input_script = std::make_shared<const services::hid::InputScript>(
+            services::hid::InputScript::Load(*arguments.input));
+    }
+    options.named_ports = services::MakeNamedPorts(service_config);
     options.arguments.push_back(arguments.path);
     options.arguments.insert(options.arguments.end(), arguments.guest_arguments.begin(),
                              arguments.guest_arguments.end());
@@ -97,6 +103,9 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_option("--profiles", arguments->profiles,
                         "Folder of game profiles (<title id>/game.tsv); default $NXHOST_PROFILES, "
                         "the repository's profiles/, then $XDG_DATA_HOME/nxhost/profiles");
+    command->add_option("--input", arguments->input,
+                        "Control script of timed pad input (\"45s A~0.2\", \"+5s LUp~3.5\"); "
+                        "README.md lists the names");
     command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
 }
 

@@ -6,6 +6,7 @@
 #include "services/apm/performance_manager.h"
 #include "services/fatal/fatal_service.h"
 #include "services/fs/file_system_proxy.h"
+#include "services/hid/hid_server.h"
 #include "services/lm/log_service.h"
 #include "services/nifm/network_interface.h"
 #include "services/pctl/parental_control.h"
@@ -30,6 +31,8 @@ kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config) {
                                                       config.program_id, config.user_data);
     directory->Add("fsp-srv",
                    [fs_context] { return std::make_shared<fs::FileSystemProxy>(fs_context); });
+    auto hid_state = std::make_shared<hid::HidState>(config.input_script);
+    directory->Add("hid", [hid_state] { return std::make_shared<hid::HidServer>(hid_state); });
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });

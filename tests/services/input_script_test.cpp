@@ -1,0 +1,70 @@
+#include "services/hid/input_script.h"
+
+#include <gtest/gtest.h>
+
+#include "base/error.h"
+
+namespace services::hid {
+namespace {
+
+constexpr u64 kSecond = 1'000'000'000;
+
+TEST(HidInputScript, AbsoluteAndRelativeTimes) {
+    const InputScript script = InputScript::Parse("45s A~0.2\n+5s LUp~3.5\n+3s ZR+A~0.1\n", "t");
+    ASSERT_EQ(script.Steps().size(), 3u);
+    EXPECT_EQ(script.Steps()[0].start_ns, 45 * kSecond);
+    EXPECT_EQ(script.Steps()[0].hold_ns, 200'000'000u);
+    EXPECT_EQ(script.Steps()[0].input.buttons, kButtonA);
+    EXPECT_EQ(script.Steps()[1].start_ns, 50 * kSecond);
+    EXPECT_EQ(script.Steps()[1].hold_ns, 3'500'000'000u);
+    EXPECT_EQ(script.Steps()[1].input.left_y, kStickMax);
+    EXPECT_EQ(script.Steps()[1].input.buttons, kButtonStickLUp);
+    EXPECT_EQ(script.Steps()[2].start_ns, 53 * kSecond);
+    EXPECT_EQ(script.Steps()[2].input.buttons, kButtonZR | kButtonA);
+    EXPECT_EQ(script.Steps()[2].line, 3);
+}
+
+TEST(HidInputScript, CommentsBlankLinesDefaultsAndCase) {
+    const InputScript script =
+        InputScript::Parse("# a comment\n\n  1.5 plus   # pause menu\n2s rleft+b~1\r\n", "t");
+    ASSERT_EQ(script.Steps().size(), 2u);
+    EXPECT_EQ(script.Steps()[0].start_ns, 1'500'000'000u);
+    EXPECT_EQ(script.Steps()[0].hold_ns, InputScript::kDefaultHoldNs);
+    EXPECT_EQ(script.Steps()[0].input.buttons, kButtonPlus);
+    EXPECT_EQ(script.Steps()[1].input.buttons, kButtonStickRLeft | kButtonB);
+    EXPECT_EQ(script.Steps()[1].input.right_x, -kStickMax);
+    EXPECT_EQ(script.Steps()[1].line, 4);
+}
+
+TEST(HidInputScript, StateAtCombinesHeldSteps) {
+    const InputScript script = InputScript::Parse("1s A~1\n1.5s LRight+X~1\n1.5s LRight~1\n", "t");
+    EXPECT_EQ(script.StateAt(0), PadInput{});
+    EXPECT_EQ(script.StateAt(kSecond).buttons, kButtonA);
+    const PadInput both = script.StateAt(1'700'000'000);
+    EXPECT_EQ(both.buttons, kButtonA | kButtonX | kButtonStickLRight);
+    EXPECT_EQ(both.left_x, kStickMax);  // two pushes, clamped
+    EXPECT_EQ(script.StateAt(2 * kSecond).buttons, kButtonX | kButtonStickLRight);
+    EXPECT_EQ(script.StateAt(2'500'000'000), PadInput{});  // hold ends exclusive
+}
+
+void ExpectError(std::string_view text, std::string_view message) {
+    try {
+        InputScript::Parse(text, "run.txt");
+        ADD_FAILURE() << "no error for " << text;
+    } catch (const base::Error& error) {
+        EXPECT_NE(std::string(error.what()).find(message), std::string::npos) << error.what();
+    }
+}
+
+TEST(HidInputScript, ErrorsNameTheLine) {
+    ExpectError("1s A\n2s Jump~1\n", "run.txt:2: unknown input \"Jump\"");
+    ExpectError("1s A\n\nsoon A\n", "run.txt:3: time \"soon\" is not a number of seconds");
+    ExpectError("1s A~long\n", "run.txt:1: hold time \"long\"");
+    ExpectError("1s\n", "run.txt:1: expected a time and an input");
+    ExpectError("1s A B\n", "run.txt:1: one step a line");
+    ExpectError("1s A+\n", "run.txt:1: unknown input \"\"");
+    ExpectError("-1s A\n", "run.txt:1: time \"-1s\"");
+}
+
+}  // namespace
+}  // namespace services::hid
