@@ -39,6 +39,9 @@ GuestMemory::GuestMemory(unsigned address_bits) : address_bits_(address_bits) {
 }
 
 GuestMemory::~GuestMemory() {
+    for (auto& leaf : permissions_) {
+        delete leaf.load();
+    }
     ::munmap(base_, AddressSpaceSize());
 }
 
