@@ -6,6 +6,7 @@
 
 #include "cpu/a64_extension/extension_internal.h"
 #include "cpu/a64_extension/memory_access.h"
+#include "cpu/atomic128.h"
 
 namespace cpu::extension {
 namespace {
@@ -37,27 +38,6 @@ ExtensionOutcome CompareAndSwap(u32 instruction, ExtensionState& state, u64& fau
     WriteXzr(state, rs, expected);
     return ExtensionOutcome::Executed;
 }
-
-// 128-bit compare-and-swap. On x86-64, GCC 12 turns the __atomic builtins on 16 bytes into
-// calls to libatomic even with -mcx16, and libatomic may take a lock that the JIT's own plain
-// stores never see. The legacy __sync builtin, in a function compiled for the cx16 target
-// feature, is inlined as LOCK CMPXCHG16B, which every x86-64 CPU of the last fifteen years has
-// (it is in the x86-64-v2 baseline); that is truly atomic against everything. Other hosts use
-// the __atomic builtin (LSE CASP or an LDXP/STXP loop on arm64 hosts).
-#if defined(__x86_64__)
-__attribute__((target("cx16"))) unsigned __int128 CompareAndSwap128(unsigned __int128* target,
-                                                                    unsigned __int128 expected,
-                                                                    unsigned __int128 desired) {
-    return __sync_val_compare_and_swap(target, expected, desired);
-}
-#else
-unsigned __int128 CompareAndSwap128(unsigned __int128* target, unsigned __int128 expected,
-                                    unsigned __int128 desired) {
-    __atomic_compare_exchange_n(target, &expected, desired, false, __ATOMIC_SEQ_CST,
-                                __ATOMIC_SEQ_CST);
-    return expected;
-}
-#endif
 
 ExtensionOutcome CompareAndSwapPair(u32 instruction, ExtensionState& state, u64& fault_address) {
     const unsigned rt = Field(instruction, 0, 5);

@@ -8,6 +8,7 @@
 
 #include "base/log.h"
 #include "cpu/a64_extension.h"
+#include "cpu/atomic128.h"
 #include "cpu/core.h"
 #include "cpu/dynarmic/host_division_guard.h"
 #include "cpu/exclusive_monitor.h"
@@ -155,13 +156,12 @@ private:
             return false;
         }
         if constexpr (sizeof(T) == 16) {
-            auto* target = reinterpret_cast<unsigned __int128*>(host);
             unsigned __int128 old_value;
             unsigned __int128 new_value;
             std::memcpy(&old_value, &expected, 16);
             std::memcpy(&new_value, &value, 16);
-            return __atomic_compare_exchange_n(target, &old_value, new_value, false,
-                                               __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+            return CompareAndSwap128(reinterpret_cast<unsigned __int128*>(host), old_value,
+                                     new_value) == old_value;
         } else {
             return std::atomic_ref<T>(*reinterpret_cast<T*>(host))
                 .compare_exchange_strong(expected, value);
