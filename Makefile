@@ -28,8 +28,9 @@ bench: build
 	bench/nup/run.sh $(BUILD_DIR)
 	bench/kernel/run.sh $(BUILD_DIR)
 
-fuzz:
-	$(MAKE) build PRESET=fuzz
+fuzz: setup
+	@test -f build-fuzz/build.ninja || cmake --preset fuzz
+	cmake --build --preset fuzz --target fuzz_targets -j $(JOBS)
 	ctest --test-dir build-fuzz -L fuzz --output-on-failure
 
 # The kernel's multi-core tests under ThreadSanitizer (build-tsan; nxhost only, not the whole
