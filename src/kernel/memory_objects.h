@@ -50,6 +50,7 @@ public:
           owner_permission(owner_permission) {}
 
     u8* HostData() { return range.Pages().Data(); }
+    u64 Size() const { return range.Size(); }
     // Mapped views are Transferred when the owner keeps no access, else SharedTransferred.
     MemoryState ViewState() const {
         return owner_permission == cpu::Permission::None ? MemoryState::Transferred

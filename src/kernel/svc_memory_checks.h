@@ -4,6 +4,7 @@
 
 #include "base/result.h"
 #include "cpu/guest_memory.h"
+#include "kernel/svc_context.h"
 #include "kernel/svc_results.h"
 
 namespace kernel::svc {
@@ -32,6 +33,28 @@ inline base::Result CheckRangeArguments(u64 address, u64 size,
 
 inline cpu::Permission ToPermission(u32 permission) {
     return static_cast<cpu::Permission>(permission);
+}
+
+// The memory object a map or unmap call names, once its handle, the region (for views of
+// `state`) and the size agree, in that order; nullptr with `error` set otherwise. With the
+// scheduler's lock held.
+template <typename Object>
+std::shared_ptr<Object> ObjectForView(SvcContext& svc, u32 handle, u64 address, u64 size,
+                                      MemoryState state, base::Result& error) {
+    auto object = svc.Get<Object>(handle);
+    if (!object) {
+        error = results::InvalidHandle;
+        return nullptr;
+    }
+    if (!svc.process.layout.CanContain(address, size, state)) {
+        error = results::InvalidMemoryRegion;
+        return nullptr;
+    }
+    if (size != object->Size()) {
+        error = results::InvalidSize;
+        return nullptr;
+    }
+    return object;
 }
 
 }  // namespace kernel::svc

@@ -21,15 +21,11 @@ void MapSharedMemory(SvcContext& svc) {
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
-    const auto shared = svc.Get<SharedMemory>(handle);
+    base::Result error;
+    const auto shared =
+        ObjectForView<SharedMemory>(svc, handle, address, size, MemoryState::Shared, error);
     if (!shared) {
-        return svc.Return(results::InvalidHandle);
-    }
-    if (!process.layout.CanContain(address, size, MemoryState::Shared)) {
-        return svc.Return(results::InvalidMemoryRegion);
-    }
-    if (size != shared->Size()) {
-        return svc.Return(results::InvalidSize);
+        return svc.Return(error);
     }
     if (shared->guest_permission && *shared->guest_permission != ToPermission(permission)) {
         return svc.Return(results::InvalidNewMemoryPermission);
@@ -52,15 +48,11 @@ void UnmapSharedMemory(SvcContext& svc) {
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
-    const auto shared = svc.Get<SharedMemory>(handle);
+    base::Result error;
+    const auto shared =
+        ObjectForView<SharedMemory>(svc, handle, address, size, MemoryState::Shared, error);
     if (!shared) {
-        return svc.Return(results::InvalidHandle);
-    }
-    if (!process.layout.CanContain(address, size, MemoryState::Shared)) {
-        return svc.Return(results::InvalidMemoryRegion);
-    }
-    if (size != shared->Size()) {
-        return svc.Return(results::InvalidSize);
+        return svc.Return(error);
     }
     const auto view = process.memory_map.Uniform(address, size);
     if (!view || view->state != static_cast<u32>(MemoryState::Shared)) {

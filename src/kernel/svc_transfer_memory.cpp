@@ -60,15 +60,11 @@ void MapTransferMemory(SvcContext& svc) {
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
-    const auto transfer = svc.Get<TransferMemory>(handle);
+    base::Result error;
+    const auto transfer =
+        ObjectForView<TransferMemory>(svc, handle, address, size, MemoryState::Transferred, error);
     if (!transfer) {
-        return svc.Return(results::InvalidHandle);
-    }
-    if (!process.layout.CanContain(address, size, MemoryState::Transferred)) {
-        return svc.Return(results::InvalidMemoryRegion);
-    }
-    if (size != transfer->range.Size()) {
-        return svc.Return(results::InvalidSize);
+        return svc.Return(error);
     }
     // One mapping at a time, with the permission the owner gave up.
     if (ToPermission(permission) != transfer->owner_permission || transfer->mapped_at) {
@@ -91,15 +87,11 @@ void UnmapTransferMemory(SvcContext& svc) {
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
-    const auto transfer = svc.Get<TransferMemory>(handle);
+    base::Result error;
+    const auto transfer =
+        ObjectForView<TransferMemory>(svc, handle, address, size, MemoryState::Transferred, error);
     if (!transfer) {
-        return svc.Return(results::InvalidHandle);
-    }
-    if (!process.layout.CanContain(address, size, MemoryState::Transferred)) {
-        return svc.Return(results::InvalidMemoryRegion);
-    }
-    if (size != transfer->range.Size()) {
-        return svc.Return(results::InvalidSize);
+        return svc.Return(error);
     }
     const auto view = process.memory_map.Uniform(address, size);
     if (!view || view->state != static_cast<u32>(transfer->ViewState())) {
