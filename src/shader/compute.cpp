@@ -1,0 +1,22 @@
+#include "shader/compute.h"
+
+#include "shader/frontend/translate_program.h"
+#include "shader/passes/passes.h"
+#include "shader/passes/structurize.h"
+#include "shader/spirv/emit_compute.h"
+
+namespace shader {
+
+ComputeProgram TranslateCompute(const sass::CubinKernel& kernel, const TargetProfile& target,
+                                const ComputeState& state) {
+    ir::Program program = frontend::TranslateKernel(kernel);
+    passes::FoldConstants(program);
+    passes::LowerGlobalMemory(program, kernel);
+    passes::RemoveDeadCode(program);
+    const std::vector<passes::Node> structure = passes::Structurize(program);
+    ComputeProgram result;
+    spirv::EmitCompute(program, structure, target, state, result);
+    return result;
+}
+
+}  // namespace shader

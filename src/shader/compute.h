@@ -1,0 +1,71 @@
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "base/types.h"
+#include "shader/sass/cubin.h"
+
+namespace shader {
+
+// What the host's Vulkan device offers; the translator picks its code paths by it (and it is
+// part of the shader cache key). Filled by video::ComputeDevice from the physical device.
+struct TargetProfile {
+    u32 subgroup_size = 32;               // the host's subgroup size (lavapipe: 4, 8 or 16)
+    bool full_32_wide_subgroups = false;  // a 32-wide subgroup can be required for a pipeline
+    bool float64 = false;
+    bool int64 = false;
+    bool int16 = false;
+    bool int8 = false;
+    bool float16 = false;
+    bool storage_8bit = false;   // 8-bit loads and stores in storage buffers
+    bool storage_16bit = false;  // 16-bit loads and stores in storage buffers
+    bool int64_atomics = false;
+    bool float32_atomic_add = false;         // VK_EXT_shader_atomic_float, storage buffers
+    bool float32_atomic_add_shared = false;  // the same on workgroup memory
+    bool float64_atomic_add = false;
+    bool float32_atomic_min_max = false;  // VK_EXT_shader_atomic_float2
+    bool subgroup_ballot = false;
+    bool subgroup_shuffle = false;
+    bool subgroup_vote = false;
+    bool subgroup_arithmetic = false;
+    bool operator==(const TargetProfile&) const = default;
+};
+
+// The launch state a kernel is translated for: CUDA's block size becomes the SPIR-V workgroup
+// size, so it is part of the translation (and of the cache key).
+struct ComputeState {
+    std::array<u32, 3> block{1, 1, 1};
+    u32 dynamic_shared_bytes = 0;
+    bool operator==(const ComputeState&) const = default;
+};
+
+// Descriptor set 0 of a translated compute kernel.
+struct GlobalBufferBinding {
+    u32 binding = 0;
+    u32 cbank0_offset = 0;  // the 64-bit pointer parameter at c[0x0][offset] this buffer backs
+};
+
+struct ComputeProgram {
+    std::vector<u32> spirv;
+    std::string entry_point = "main";
+    std::array<u32, 3> workgroup_size{1, 1, 1};
+    // A uniform buffer holding the bytes of constant bank 0 (driver constants, then the
+    // kernel's parameters at CubinKernel::param_base).
+    u32 cbank0_binding = 0;
+    u32 cbank0_bytes = 0;
+    // One storage buffer per pointer parameter the kernel reaches global memory through; a
+    // global address is resolved to (buffer, byte offset) by subtracting the parameter's value.
+    std::vector<GlobalBufferBinding> global_buffers;
+    u32 shared_bytes = 0;  // static plus dynamic
+    u32 local_bytes = 0;   // per thread
+    bool requires_32_wide_subgroups = false;
+};
+
+// Translates one kernel of a cubin (SASS → IR → passes → SPIR-V). Throws base::Error naming
+// the kernel, the instruction's offset and text when something cannot be translated.
+ComputeProgram TranslateCompute(const sass::CubinKernel& kernel, const TargetProfile& target,
+                                const ComputeState& state);
+
+}  // namespace shader

@@ -1,0 +1,165 @@
+// Loads and stores of global, shared, local and constant memory.
+#include "shader/frontend/translator.h"
+
+namespace shader::frontend {
+namespace {
+
+using ir::MemoryWidth;
+using ir::Type;
+using ir::Value;
+using spv::Op;
+
+constexpr u32 kZeroRegister = 255;
+constexpr u32 kZeroUniformRegister = 63;
+
+s64 SignedOffset(Translator& t, const sass::OperandSpec& spec) {
+    const u64 raw = t.Field(spec.f2);
+    const unsigned width = t.Inst().form->fields[static_cast<std::size_t>(spec.f2)].width;
+    const bool is_signed = !spec.offset_unsigned;
+    if (!is_signed) {
+        return static_cast<s64>(raw);
+    }
+    const u64 sign = u64{1} << (width - 1);
+    return static_cast<s64>((raw ^ sign) - sign);
+}
+
+void CheckPlainAddress(Translator& t, const sass::OperandSpec& spec) {
+    if (spec.f3 >= 0 && t.Field(spec.f3) != kZeroUniformRegister) {
+        t.Unsupported("a uniform register in a memory address");
+    }
+    if (spec.suffix >= 0 && t.Field(spec.suffix) != 0) {
+        t.Unsupported("a scaled memory address");
+    }
+}
+
+// [R.64+offset]
+Value GlobalAddress(Translator& t, std::size_t operand) {
+    const sass::OperandSpec& spec = t.Spec(operand);
+    CheckPlainAddress(t, spec);
+    const u32 base = static_cast<u32>(t.Field(spec.field));
+    const Value offset = Value::U64(static_cast<u64>(SignedOffset(t, spec)));
+    if (base == kZeroRegister) {
+        return offset;
+    }
+    return t.Spv(Op::OpIAdd, Type::U64, {t.Reg64(base), offset});
+}
+
+// [R+offset] of shared and local memory: a byte address in the window.
+Value WindowAddress(Translator& t, std::size_t operand) {
+    const sass::OperandSpec& spec = t.Spec(operand);
+    CheckPlainAddress(t, spec);
+    const u32 base = static_cast<u32>(t.Field(spec.field));
+    const Value offset = Value::U32(static_cast<u32>(SignedOffset(t, spec)));
+    if (base == kZeroRegister) {
+        return offset;
+    }
+    return t.Spv(Op::OpIAdd, Type::U32, {t.Reg(base), offset});
+}
+
+MemoryWidth Width(Translator& t) {
+    const std::string_view name = t.EnumName({"U8", "128"});
+    static constexpr std::pair<std::string_view, MemoryWidth> kWidths[] = {
+        {"U8", MemoryWidth::U8},   {"S8", MemoryWidth::S8}, {"U16", MemoryWidth::U16},
+        {"S16", MemoryWidth::S16}, {"", MemoryWidth::B32},  {"64", MemoryWidth::B64},
+        {"128", MemoryWidth::B128}};
+    for (const auto& [text, width] : kWidths) {
+        if (text == name) {
+            return width;
+        }
+    }
+    t.Unsupported("memory width ." + std::string(name));
+}
+
+Type LoadType(MemoryWidth width) {
+    switch (width) {
+        case MemoryWidth::B64:
+            return Type::U32x2;
+        case MemoryWidth::B128:
+            return Type::U32x4;
+        default:
+            return Type::U32;
+    }
+}
+
+u32 RegisterCount(MemoryWidth width) {
+    return width == MemoryWidth::B128 ? 4 : width == MemoryWidth::B64 ? 2 : 1;
+}
+
+void WriteLoaded(Translator& t, std::size_t dst_operand, MemoryWidth width, Value loaded) {
+    const u32 count = RegisterCount(width);
+    const u32 reg = t.DstReg(dst_operand);
+    if (count == 1) {
+        t.SetReg(reg, loaded);
+        return;
+    }
+    if (reg == kZeroRegister) {
+        return;
+    }
+    for (u32 i = 0; i < count; ++i) {
+        t.SetReg(reg + i, t.Emit(ir::Op::Extract, Type::U32, {loaded, Value::U32(i)}));
+    }
+}
+
+Value StoredValue(Translator& t, std::size_t operand, MemoryWidth width) {
+    const u32 count = RegisterCount(width);
+    const u32 reg = static_cast<u32>(t.Field(t.Spec(operand).field));
+    if (count == 1) {
+        return t.Reg(reg);
+    }
+    std::vector<Value> parts;
+    for (u32 i = 0; i < count; ++i) {
+        parts.push_back(reg == kZeroRegister ? Value::U32(0) : t.Reg(reg + i));
+    }
+    return t.Emit(ir::Op::Construct, LoadType(width), std::move(parts));
+}
+
+void Ldg(Translator& t) {
+    const MemoryWidth width = Width(t);
+    const Value loaded =
+        t.Emit(ir::Op::LoadGlobal, LoadType(width), {GlobalAddress(t, 2)}, static_cast<u32>(width));
+    WriteLoaded(t, 1, width, loaded);
+}
+
+void Stg(Translator& t) {
+    const MemoryWidth width = Width(t);
+    t.Emit(ir::Op::StoreGlobal, Type::Void, {GlobalAddress(t, 0), StoredValue(t, 1, width)},
+           static_cast<u32>(width));
+}
+
+void Lds(Translator& t) {
+    const MemoryWidth width = Width(t);
+    const Value loaded =
+        t.Emit(ir::Op::LoadShared, LoadType(width), {WindowAddress(t, 1)}, static_cast<u32>(width));
+    WriteLoaded(t, 0, width, loaded);
+}
+
+void Sts(Translator& t) {
+    const MemoryWidth width = Width(t);
+    t.Emit(ir::Op::StoreShared, Type::Void, {WindowAddress(t, 0), StoredValue(t, 1, width)},
+           static_cast<u32>(width));
+}
+
+// LDC[.64] Rd, c[bank][R+offset] and ULDC[.64] URd, c[bank][offset].
+void LoadConstant(Translator& t) {
+    const MemoryWidth width = Width(t);
+    if (width == MemoryWidth::B64) {
+        t.WriteDst64(0, t.Int64(1));
+    } else if (width == MemoryWidth::B32) {
+        t.WriteDst(0, t.Raw(1));
+    } else {
+        t.Unsupported("narrow constant loads");
+    }
+}
+
+}  // namespace
+
+void AddMemoryHandlers(HandlerTable& table) {
+    table["LDG"] = Ldg;
+    table["STG"] = Stg;
+    table["LDS"] = Lds;
+    table["STS"] = Sts;
+    table["LDC"] = LoadConstant;
+    table["ULDC"] = LoadConstant;
+}
+
+}  // namespace shader::frontend

@@ -1,0 +1,367 @@
+#include "shader/frontend/translator.h"
+
+#include <algorithm>
+
+#include "base/error.h"
+
+namespace shader::frontend {
+
+using ir::Op;
+using ir::Type;
+using ir::Value;
+using sass::OperandKind;
+
+namespace {
+
+constexpr u32 kZeroRegister = 255;
+constexpr u32 kTruePredicate = 7;
+constexpr u32 kZeroUniformRegister = 63;
+
+s64 SignExtend(u64 value, unsigned width) {
+    const u64 sign = u64{1} << (width - 1);
+    return static_cast<s64>((value ^ sign) - sign);
+}
+
+}  // namespace
+
+void Translator::Begin(ir::Block* block, const sass::Instruction& inst, u64 offset) {
+    block_ = block;
+    inst_ = &inst;
+    offset_ = offset;
+    guard_ = {};
+}
+
+void Translator::Unsupported(std::string_view what) const {
+    base::Fail("kernel {}: instruction at {:#06x} ({}) cannot be translated: {}", kernel_.name,
+               offset_, sass::Disassemble(*inst_, {.address = offset_}), what);
+}
+
+Value Translator::Emit(Op op, Type type, std::vector<Value> args, u32 aux, u32 aux2) {
+    ir::Inst* inst = program_.NewInst(op, type, std::move(args), aux, aux2);
+    inst->block = block_;
+    inst->sass_offset = offset_;
+    block_->insts.push_back(inst);
+    return Value(inst);
+}
+
+Value Translator::BitcastF32(Value value) {
+    if (value.IsImmediate()) {
+        return Value::Imm(Type::F32, value.Bits());
+    }
+    return Spv(spv::Op::OpBitcast, Type::F32, {value});
+}
+
+Value Translator::BitcastU32(Value value) {
+    if (value.IsImmediate()) {
+        return Value::Imm(Type::U32, value.Bits());
+    }
+    return Spv(spv::Op::OpBitcast, Type::U32, {value});
+}
+
+Value Translator::Pack64(Value lo, Value hi) {
+    return Emit(Op::Pack64, Type::U64, {lo, hi});
+}
+
+Value Translator::Lo(Value value) {
+    return Emit(Op::Unpack64Lo, Type::U32, {value});
+}
+
+Value Translator::Hi(Value value) {
+    return Emit(Op::Unpack64Hi, Type::U32, {value});
+}
+
+Value Translator::ConstBank(u32 bank, Value byte_offset) {
+    return Emit(Op::ConstBank, Type::U32, {Value::U32(bank), byte_offset});
+}
+
+Value Translator::ReadVar(u32 variable, Type type) {
+    return ssa_.Read(variable, type, block_);
+}
+
+void Translator::WriteVar(u32 variable, Type type, Value value) {
+    if (!guard_.IsEmpty()) {
+        const Value old = ssa_.Read(variable, type, block_);
+        value = Spv(spv::Op::OpSelect, type, {guard_, value, old});
+    }
+    ssa_.Write(variable, block_, value);
+}
+
+Value Translator::Reg(u32 reg) {
+    return reg == kZeroRegister ? Value::U32(0) : ReadVar(reg, Type::U32);
+}
+
+void Translator::SetReg(u32 reg, Value value) {
+    if (reg != kZeroRegister) {
+        WriteVar(reg, Type::U32, value);
+    }
+}
+
+Value Translator::Reg64(u32 reg) {
+    if (reg == kZeroRegister) {
+        return Value::U64(0);
+    }
+    return Pack64(Reg(reg), Reg(reg + 1));
+}
+
+void Translator::SetReg64(u32 reg, Value value) {
+    if (reg == kZeroRegister) {
+        return;
+    }
+    SetReg(reg, Lo(value));
+    SetReg(reg + 1, Hi(value));
+}
+
+Value Translator::UniformReg(u32 reg) {
+    return reg == kZeroUniformRegister ? Value::U32(0) : ReadVar(kUniformBase + reg, Type::U32);
+}
+
+void Translator::SetUniformReg(u32 reg, Value value) {
+    if (reg != kZeroUniformRegister) {
+        WriteVar(kUniformBase + reg, Type::U32, value);
+    }
+}
+
+Value Translator::Pred(u32 pred) {
+    return pred == kTruePredicate ? Value::Bool(true) : ReadVar(kPredicateBase + pred, Type::Bool);
+}
+
+void Translator::SetPred(u32 pred, Value value) {
+    if (pred != kTruePredicate) {
+        WriteVar(kPredicateBase + pred, Type::Bool, value);
+    }
+}
+
+Value Translator::UniformPred(u32 pred) {
+    return pred == kTruePredicate ? Value::Bool(true)
+                                  : ReadVar(kUniformPredicateBase + pred, Type::Bool);
+}
+
+void Translator::SetUniformPred(u32 pred, Value value) {
+    if (pred != kTruePredicate) {
+        WriteVar(kUniformPredicateBase + pred, Type::Bool, value);
+    }
+}
+
+const sass::OperandSpec& Translator::Spec(std::size_t index) const {
+    if (index >= inst_->form->operands.size()) {
+        Unsupported("operand " + std::to_string(index) + " missing from the form");
+    }
+    return inst_->form->operands[index];
+}
+
+u32 Translator::DstReg(std::size_t index) const {
+    return static_cast<u32>(Field(Spec(index).field));
+}
+
+u64 Translator::Immediate(std::size_t index) const {
+    const sass::OperandSpec& spec = Spec(index);
+    const sass::Field& field = inst_->form->fields[static_cast<std::size_t>(spec.field)];
+    const u64 value = Field(spec.field);
+    switch (spec.kind) {
+        case OperandKind::HexImmediate:
+            if (spec.f2 >= 0) {
+                return value | Field(spec.f2) << field.width;
+            }
+            return value * spec.scale;
+        case OperandKind::SignedImmediate:
+            return static_cast<u64>(SignExtend(value, field.width) * spec.scale);
+        case OperandKind::Float32:
+            return value;
+        case OperandKind::Float64High:
+            return value << 32;
+        default:
+            Unsupported("operand " + std::to_string(index) + " is not an immediate");
+    }
+}
+
+Value Translator::Raw(std::size_t index) {
+    const sass::OperandSpec& spec = Spec(index);
+    switch (spec.kind) {
+        case OperandKind::Register:
+            return Reg(static_cast<u32>(Field(spec.field)));
+        case OperandKind::UniformRegister:
+            return UniformReg(static_cast<u32>(Field(spec.field)));
+        case OperandKind::HexImmediate:
+        case OperandKind::SignedImmediate:
+        case OperandKind::Float32:
+            return Value::U32(static_cast<u32>(Immediate(index)));
+        case OperandKind::ConstantBuffer: {
+            if (spec.f4 >= 0) {
+                Unsupported("constant bank selected by a uniform register");
+            }
+            const sass::Field& field = inst_->form->fields[static_cast<std::size_t>(spec.field)];
+            const s64 offset = SignExtend(Field(spec.field), field.width) * spec.scale;
+            Value address = Value::U32(static_cast<u32>(offset));
+            if (spec.f3 >= 0 && Field(spec.f3) != kZeroRegister) {
+                address = Spv(spv::Op::OpIAdd, Type::U32,
+                              {Reg(static_cast<u32>(Field(spec.f3))), address});
+            }
+            return ConstBank(static_cast<u32>(Field(spec.f2)), address);
+        }
+        default:
+            Unsupported("operand " + std::to_string(index) + " is not a 32-bit value");
+    }
+}
+
+Value Translator::Int(std::size_t index) {
+    const sass::OperandSpec& spec = Spec(index);
+    Value value = Raw(index);
+    if (Flag(spec.negate)) {
+        value = Spv(spv::Op::OpSNegate, Type::U32, {value});
+    }
+    if (Flag(spec.invert)) {
+        value = Spv(spv::Op::OpNot, Type::U32, {value});
+    }
+    return value;
+}
+
+Value Translator::Float(std::size_t index) {
+    const sass::OperandSpec& spec = Spec(index);
+    Value value = BitcastF32(Raw(index));
+    if (Flag(spec.absolute)) {
+        value = Glsl(GLSLstd450FAbs, Type::F32, {value});
+    }
+    if (Flag(spec.negate)) {
+        value = Spv(spv::Op::OpFNegate, Type::F32, {value});
+    }
+    return value;
+}
+
+Value Translator::Int64(std::size_t index) {
+    const sass::OperandSpec& spec = Spec(index);
+    switch (spec.kind) {
+        case OperandKind::Register:
+            return Reg64(static_cast<u32>(Field(spec.field)));
+        case OperandKind::UniformRegister: {
+            const u32 reg = static_cast<u32>(Field(spec.field));
+            if (reg == kZeroUniformRegister) {
+                return Value::U64(0);
+            }
+            return Pack64(UniformReg(reg), UniformReg(reg + 1));
+        }
+        case OperandKind::ConstantBuffer: {
+            const Value lo = Raw(index);
+            const ir::Inst* load = lo.Def();
+            const Value hi_offset = Spv(spv::Op::OpIAdd, Type::U32, {load->args[1], Value::U32(4)});
+            return Pack64(lo, ConstBank(load->args[0].Bits() & 0xffffffff, hi_offset));
+        }
+        case OperandKind::HexImmediate:
+        case OperandKind::SignedImmediate:
+            return Value::U64(Immediate(index));
+        default:
+            Unsupported("operand " + std::to_string(index) + " is not a 64-bit value");
+    }
+}
+
+Value Translator::Double(std::size_t index) {
+    const sass::OperandSpec& spec = Spec(index);
+    Value value = spec.kind == OperandKind::Float64High
+                      ? Value::Imm(Type::F64, Immediate(index))
+                      : Spv(spv::Op::OpBitcast, Type::F64, {Int64(index)});
+    if (Flag(spec.absolute)) {
+        value = Glsl(GLSLstd450FAbs, Type::F64, {value});
+    }
+    if (Flag(spec.negate)) {
+        value = Spv(spv::Op::OpFNegate, Type::F64, {value});
+    }
+    return value;
+}
+
+Value Translator::Predicate(std::size_t index) {
+    const sass::OperandSpec& spec = Spec(index);
+    const u32 number = static_cast<u32>(Field(spec.field));
+    Value value = spec.kind == OperandKind::UniformPredicate ? UniformPred(number) : Pred(number);
+    if (Flag(spec.invert)) {
+        value = Spv(spv::Op::OpLogicalNot, Type::Bool, {value});
+    }
+    return value;
+}
+
+void Translator::WriteDst(std::size_t index, Value value) {
+    const sass::OperandSpec& spec = Spec(index);
+    const u32 number = static_cast<u32>(Field(spec.field));
+    switch (spec.kind) {
+        case OperandKind::Register:
+            SetReg(number, value);
+            return;
+        case OperandKind::UniformRegister:
+            SetUniformReg(number, value);
+            return;
+        case OperandKind::Predicate:
+            SetPred(number, value);
+            return;
+        case OperandKind::UniformPredicate:
+            SetUniformPred(number, value);
+            return;
+        default:
+            Unsupported("destination operand " + std::to_string(index) + " is not a register");
+    }
+}
+
+void Translator::WriteDst64(std::size_t index, Value value) {
+    const sass::OperandSpec& spec = Spec(index);
+    const u32 number = static_cast<u32>(Field(spec.field));
+    if (spec.kind == OperandKind::UniformRegister) {
+        if (number != kZeroUniformRegister) {
+            SetUniformReg(number, Lo(value));
+            SetUniformReg(number + 1, Hi(value));
+        }
+        return;
+    }
+    SetReg64(number, value);
+}
+
+bool Translator::Has(std::string_view name) const {
+    for (const sass::Modifier& modifier : inst_->form->modifiers) {
+        switch (modifier.kind) {
+            case sass::ModifierKind::Literal:
+                if (modifier.names[0] == name) {
+                    return true;
+                }
+                break;
+            case sass::ModifierKind::Flag:
+                if (modifier.names[0] == name && Field(modifier.field) != 0) {
+                    return true;
+                }
+                break;
+            case sass::ModifierKind::Enum:
+                if (modifier.names[Field(modifier.field)] == name) {
+                    return true;
+                }
+                break;
+            default:
+                break;
+        }
+    }
+    return false;
+}
+
+std::string_view Translator::EnumName(std::initializer_list<std::string_view> any_of) const {
+    for (const sass::Modifier& modifier : inst_->form->modifiers) {
+        if (modifier.kind != sass::ModifierKind::Enum) {
+            continue;
+        }
+        const bool matches = std::any_of(any_of.begin(), any_of.end(), [&](std::string_view n) {
+            return std::find(modifier.names.begin(), modifier.names.end(), n) !=
+                   modifier.names.end();
+        });
+        if (matches) {
+            return modifier.names[Field(modifier.field)];
+        }
+    }
+    return {};
+}
+
+const HandlerTable& Handlers() {
+    static const HandlerTable table = [] {
+        HandlerTable handlers;
+        AddIntegerHandlers(handlers);
+        AddFloatHandlers(handlers);
+        AddMemoryHandlers(handlers);
+        AddMoveHandlers(handlers);
+        return handlers;
+    }();
+    return table;
+}
+
+}  // namespace shader::frontend

@@ -1,0 +1,118 @@
+#pragma once
+
+#include <spirv/unified1/GLSL.std.450.h>
+#include <spirv/unified1/spirv.hpp11>
+
+#include <functional>
+#include <string_view>
+#include <unordered_map>
+
+#include "shader/frontend/ssa_builder.h"
+#include "shader/ir/program.h"
+#include "shader/sass/cubin.h"
+#include "shader/sass/instruction.h"
+
+namespace shader::frontend {
+
+// The state of translating one SASS instruction into IR: the block being filled, the decoded
+// instruction, and helpers to read its operands and write its results.
+class Translator {
+public:
+    Translator(ir::Program& program, SsaBuilder& ssa, const sass::CubinKernel& kernel)
+        : program_(program), ssa_(ssa), kernel_(kernel) {}
+
+    void Begin(ir::Block* block, const sass::Instruction& inst, u64 offset);
+    // While set, register and predicate writes keep their old value where `guard` is false
+    // (a predicated instruction without side effects).
+    void SetGuard(ir::Value guard) { guard_ = guard; }
+    ir::Block* CurrentBlock() const { return block_; }
+    void SetBlock(ir::Block* block) { block_ = block; }
+    const sass::Instruction& Inst() const { return *inst_; }
+    u64 Offset() const { return offset_; }
+    const sass::CubinKernel& Kernel() const { return kernel_; }
+    ir::Program& Program() { return program_; }
+
+    [[noreturn]] void Unsupported(std::string_view what) const;
+
+    // Emission.
+    ir::Value Emit(ir::Op op, ir::Type type, std::vector<ir::Value> args, u32 aux = 0,
+                   u32 aux2 = 0);
+    ir::Value Spv(spv::Op op, ir::Type type, std::vector<ir::Value> args) {
+        return Emit(ir::Op::Spv, type, std::move(args), static_cast<u32>(op));
+    }
+    ir::Value Glsl(GLSLstd450 op, ir::Type type, std::vector<ir::Value> args) {
+        return Emit(ir::Op::Glsl, type, std::move(args), op);
+    }
+    ir::Value BitcastF32(ir::Value u32_value);
+    ir::Value BitcastU32(ir::Value f32_value);
+    ir::Value Pack64(ir::Value lo, ir::Value hi);
+    ir::Value Lo(ir::Value u64_value);
+    ir::Value Hi(ir::Value u64_value);
+    ir::Value ConstBank(u32 bank, ir::Value byte_offset);
+
+    // Registers by number (RZ, PT, URZ, UPT read as zero / true; writes to them are dropped).
+    ir::Value Reg(u32 reg);
+    void SetReg(u32 reg, ir::Value value);
+    ir::Value Reg64(u32 reg);
+    void SetReg64(u32 reg, ir::Value value);
+    ir::Value UniformReg(u32 reg);
+    void SetUniformReg(u32 reg, ir::Value value);
+    ir::Value Pred(u32 pred);
+    void SetPred(u32 pred, ir::Value value);
+    ir::Value UniformPred(u32 pred);
+    void SetUniformPred(u32 pred, ir::Value value);
+
+    // Operands of the instruction by their position in the form.
+    std::size_t OperandCount() const { return inst_->form->operands.size(); }
+    const sass::OperandSpec& Spec(std::size_t index) const;
+    sass::OperandKind Kind(std::size_t index) const { return Spec(index).kind; }
+    u64 Field(int field) const { return inst_->Value(field); }
+    bool Flag(int field) const { return field >= 0 && inst_->Value(field) != 0; }
+    u32 DstReg(std::size_t index) const;  // register number of a destination operand
+    // A 32-bit integer source with its negate / bitwise-not applied.
+    ir::Value Int(std::size_t index);
+    // The same without modifiers, for operands whose modifier means something else.
+    ir::Value Raw(std::size_t index);
+    ir::Value Float(std::size_t index);  // F32, with negate and absolute value
+    ir::Value Double(
+        std::size_t index);  // F64 from a register pair, c[] pair or high-word immediate
+    ir::Value Int64(std::size_t index);      // U64 from a register pair or c[] pair
+    ir::Value Predicate(std::size_t index);  // with "!" applied
+    u64 Immediate(std::size_t index) const;  // immediate operand's value, sign-extended and scaled
+    void WriteDst(std::size_t index, ir::Value value);    // register or predicate destination
+    void WriteDst64(std::size_t index, ir::Value value);  // register pair
+
+    // Modifiers: true when the instruction text would carry ".NAME".
+    bool Has(std::string_view name) const;
+    // The printed name of the modifier whose names include one of `any_of` (empty if not printed).
+    std::string_view EnumName(std::initializer_list<std::string_view> any_of) const;
+
+private:
+    ir::Value ReadVar(u32 variable, ir::Type type);
+    void WriteVar(u32 variable, ir::Type type, ir::Value value);
+
+    ir::Program& program_;
+    SsaBuilder& ssa_;
+    const sass::CubinKernel& kernel_;
+    ir::Block* block_ = nullptr;
+    const sass::Instruction* inst_ = nullptr;
+    u64 offset_ = 0;
+    ir::Value guard_;
+};
+
+// Shared by the *SETP handlers: Pd = comparison OP Pc, Pd2 = !comparison OP Pc.
+ir::Value CombinePredicate(Translator& t, std::string_view how, ir::Value a, ir::Value b);
+void WriteSetp(Translator& t, ir::Value comparison, std::size_t combine_operand);
+
+using Handler = std::function<void(Translator&)>;
+using HandlerTable = std::unordered_map<std::string_view, Handler>;
+
+// Each family's handlers, by mnemonic (translate_*.cpp).
+void AddIntegerHandlers(HandlerTable& table);
+void AddFloatHandlers(HandlerTable& table);
+void AddMemoryHandlers(HandlerTable& table);
+void AddMoveHandlers(HandlerTable& table);
+
+const HandlerTable& Handlers();
+
+}  // namespace shader::frontend

@@ -1,0 +1,82 @@
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/types.h"
+#include "shader/ir/opcode.h"
+#include "shader/ir/value.h"
+
+namespace shader::ir {
+
+struct Block;
+
+struct Inst {
+    Op op = Op::Spv;
+    Type type = Type::Void;
+    u32 aux = 0;       // the op's selector: spv::Op, GLSLstd450, MemoryWidth, AtomicOp, ...
+    u32 aux2 = 0;      // a second selector (AtomicType)
+    u32 resource = 0;  // global memory: index into ProgramInfo::global_buffers
+    std::vector<Value> args;
+    Block* block = nullptr;
+    u32 id = 0;
+    u64 sass_offset = 0;  // the instruction it came from, for messages
+
+    Value Arg(std::size_t index) const { return args[index].Resolve(); }
+    void ReplaceWith(Value value) {
+        op = Op::Identity;
+        args = {value};
+    }
+};
+
+// How a block ends. Jump and Branch name successors; Exit ends the thread.
+struct Terminator {
+    enum class Kind : u8 { None, Jump, Branch, Exit };
+    Kind kind = Kind::None;
+    Value condition;  // Branch: true goes to targets[0]
+    Block* targets[2] = {nullptr, nullptr};
+};
+
+struct Block {
+    u32 index = 0;
+    u64 sass_offset = 0;
+    std::vector<Inst*> insts;
+    std::vector<Block*> preds;
+    Terminator end;
+
+    std::vector<Block*> Successors() const;
+};
+
+// What the translated program touches, for the resources the emitter declares.
+struct ProgramInfo {
+    u32 shared_bytes = 0;
+    u32 local_bytes = 0;
+    u32 cbank0_bytes = 0;
+    bool uses_subgroup_ops = false;
+    // Byte offsets in constant bank 0 of the pointer parameters global memory is reached
+    // through, one storage buffer each (passes::LowerGlobalMemory).
+    std::vector<u32> global_buffers;
+};
+
+class Program {
+public:
+    Block* NewBlock(u64 sass_offset);
+    Inst* NewInst(Op op, Type type, std::vector<Value> args, u32 aux = 0, u32 aux2 = 0);
+
+    std::vector<std::unique_ptr<Block>>& Blocks() { return blocks_; }
+    const std::vector<std::unique_ptr<Block>>& Blocks() const { return blocks_; }
+    Block* Entry() const { return blocks_.front().get(); }
+
+    ProgramInfo info;
+
+    // The program as text, one instruction a line (for tests and debugging).
+    std::string Dump() const;
+
+private:
+    std::vector<std::unique_ptr<Block>> blocks_;
+    std::deque<Inst> insts_;
+};
+
+}  // namespace shader::ir

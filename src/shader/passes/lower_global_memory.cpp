@@ -1,0 +1,87 @@
+#include <algorithm>
+#include <set>
+
+#include "base/error.h"
+#include "shader/passes/passes.h"
+
+namespace shader::passes {
+namespace {
+
+using ir::Inst;
+using ir::Op;
+
+// The constant bank 0 words an address is computed from (through any arithmetic and phis).
+std::set<u32> SourceWords(const ir::Value& address) {
+    std::set<u32> words;
+    std::set<const Inst*> seen;
+    std::vector<const Inst*> work;
+    if (const Inst* def = address.Def()) {
+        work.push_back(def);
+    }
+    while (!work.empty()) {
+        const Inst* inst = work.back();
+        work.pop_back();
+        if (!seen.insert(inst).second) {
+            continue;
+        }
+        if (inst->op == Op::ConstBank) {
+            const ir::Value bank = inst->Arg(0);
+            const ir::Value offset = inst->Arg(1);
+            if (bank.IsImmediate() && bank.Bits() == 0 && offset.IsImmediate()) {
+                words.insert(static_cast<u32>(offset.Bits()));
+            }
+            continue;
+        }
+        if (inst->op == Op::LoadGlobal) {
+            continue;  // a pointer loaded from memory: not followed
+        }
+        for (const ir::Value& arg : inst->args) {
+            if (const Inst* def = arg.Def()) {
+                work.push_back(def);
+            }
+        }
+    }
+    return words;
+}
+
+}  // namespace
+
+void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
+    std::vector<u32> pointer_offsets;
+    for (const sass::KernelParameter& parameter : kernel.parameters) {
+        if (parameter.size == 8) {
+            pointer_offsets.push_back(kernel.param_base + parameter.offset);
+        }
+    }
+    for (const auto& block : program.Blocks()) {
+        for (Inst* inst : block->insts) {
+            if (inst->op != Op::LoadGlobal && inst->op != Op::StoreGlobal &&
+                inst->op != Op::AtomicGlobal) {
+                continue;
+            }
+            std::vector<u32> candidates;
+            for (u32 word : SourceWords(inst->Arg(0))) {
+                if (std::find(pointer_offsets.begin(), pointer_offsets.end(), word) !=
+                    pointer_offsets.end()) {
+                    candidates.push_back(word);
+                }
+            }
+            if (candidates.size() != 1) {
+                base::Fail(
+                    "kernel {}: the global memory access at SASS offset {:#06x} uses an address "
+                    "derived from {} pointer parameters; only addresses based on exactly one "
+                    "are supported",
+                    kernel.name, inst->sass_offset, candidates.size());
+            }
+            auto& buffers = program.info.global_buffers;
+            auto it = std::find(buffers.begin(), buffers.end(), candidates.front());
+            if (it == buffers.end()) {
+                buffers.push_back(candidates.front());
+                it = buffers.end() - 1;
+            }
+            inst->resource = static_cast<u32>(it - buffers.begin());
+        }
+    }
+}
+
+}  // namespace shader::passes

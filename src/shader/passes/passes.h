@@ -1,0 +1,22 @@
+#pragma once
+
+#include "shader/ir/program.h"
+#include "shader/sass/cubin.h"
+
+namespace shader::passes {
+
+// Folds operations on immediates and undoes pack/unpack and bit-cast round trips, so that the
+// copies register pairs and bit casts leave behind disappear.
+void FoldConstants(ir::Program& program);
+
+// Removes instructions without side effects whose results nothing uses (every result of a
+// multi-result instruction counts: the extracts of a vector load keep the load).
+void RemoveDeadCode(ir::Program& program);
+
+// Resolves each global memory access to the pointer parameter its address is derived from (a
+// 64-bit value of constant bank 0 in the kernel's parameter area); the access then goes to that
+// parameter's storage buffer at (address - parameter). Throws base::Error when an address
+// derives from no parameter or from several.
+void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel);
+
+}  // namespace shader::passes

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <vector>
+
+#include "shader/ir/program.h"
+
+namespace shader::passes {
+
+// Structured control flow, the form SPIR-V needs: a tree of blocks, two-way selections, loops,
+// and the jumps structured code allows (break to the innermost loop's merge, continue, return).
+struct Node {
+    enum class Kind : u8 { Block, If, Loop, Break, Continue, Return };
+    Kind kind = Kind::Block;
+    ir::Block* block = nullptr;   // Block: the IR block whose instructions run here
+    ir::Value condition;          // If
+    std::vector<Node> then_body;  // If
+    std::vector<Node> else_body;  // If
+    std::vector<Node> body;       // Loop
+};
+
+// Builds the tree for a reducible control-flow graph: selections merge at the immediate
+// post-dominator of their branch, loops are the natural loops of back edges. Throws base::Error
+// for what it cannot express yet (irreducible flow, a loop with several exits that continue).
+std::vector<Node> Structurize(const ir::Program& program);
+
+}  // namespace shader::passes

@@ -1,0 +1,79 @@
+// Every kernel of the CUDA fixture cubins goes through the compute translator; what it
+// translates must be valid SPIR-V for Vulkan 1.1 (the SPIRV-Tools validator, as spirv-val).
+#include <gtest/gtest.h>
+#include <spirv-tools/libspirv.hpp>
+
+#include <filesystem>
+#include <set>
+
+#include "base/error.h"
+#include "base/file.h"
+#include "shader/compute.h"
+#include "shader/sass/cubin.h"
+
+namespace {
+
+std::filesystem::path CudaDir() {
+    return std::filesystem::path(NXHOST_SOURCE_DIR) / "tests" / "shader" / "cuda";
+}
+
+struct Outcome {
+    std::string kernel;
+    std::string error;  // empty: translated and valid
+};
+
+std::vector<Outcome> TranslateAll(const shader::TargetProfile& target) {
+    std::vector<Outcome> outcomes;
+    spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+    std::string validation;
+    tools.SetMessageConsumer(
+        [&](spv_message_level_t, const char*, const spv_position_t& position, const char* message) {
+            validation += "word " + std::to_string(position.index) + ": " + message + "\n";
+        });
+    for (const auto& entry : std::filesystem::directory_iterator(CudaDir())) {
+        if (entry.path().extension() != ".cubin") {
+            continue;
+        }
+        const std::vector<u8> bytes = base::ReadFile(entry.path());
+        const shader::sass::Cubin cubin = shader::sass::ReadCubin(bytes, entry.path().string());
+        for (const auto& kernel : cubin.kernels) {
+            Outcome outcome{kernel.name, {}};
+            try {
+                shader::ComputeState state;
+                state.block = {64, 1, 1};
+                const shader::ComputeProgram program =
+                    shader::TranslateCompute(kernel, target, state);
+                validation.clear();
+                if (!tools.Validate(program.spirv)) {
+                    outcome.error = "invalid SPIR-V: " + validation;
+                }
+            } catch (const base::Error& error) {
+                outcome.error = error.what();
+            }
+            outcomes.push_back(outcome);
+        }
+    }
+    return outcomes;
+}
+
+TEST(ComputeTranslate, TranslatedKernelsAreValidSpirv) {
+    shader::TargetProfile target;
+    target.int64 = true;
+    target.float64 = true;
+    const std::vector<Outcome> outcomes = TranslateAll(target);
+    ASSERT_GE(outcomes.size(), 31u);
+    int translated = 0;
+    for (const Outcome& outcome : outcomes) {
+        if (outcome.error.empty()) {
+            ++translated;
+        } else {
+            EXPECT_EQ(outcome.error.find("invalid SPIR-V"), std::string::npos)
+                << outcome.kernel << ": " << outcome.error;
+        }
+        std::printf("%-24s %s\n", outcome.kernel.c_str(),
+                    outcome.error.empty() ? "ok" : outcome.error.c_str());
+    }
+    std::printf("%d of %zu kernels translate\n", translated, outcomes.size());
+}
+
+}  // namespace
