@@ -12,6 +12,7 @@ namespace shader::frontend {
 inline constexpr u32 kPredicateBase = 256;
 inline constexpr u32 kUniformBase = 300;
 inline constexpr u32 kUniformPredicateBase = 400;
+inline constexpr u32 kBarrierResultVariable = 500;  // what BAR.RED leaves for B2R.RESULT
 
 // SSA construction from register reads and writes (Braun et al., "Simple and Efficient
 // Construction of Static Single Assignment Form", CC 2013). Every block is translated first, with

@@ -27,9 +27,6 @@ void CheckPlainAddress(Translator& t, const sass::OperandSpec& spec) {
     if (spec.f3 >= 0 && t.Field(spec.f3) != kZeroUniformRegister) {
         t.Unsupported("a uniform register in a memory address");
     }
-    if (spec.suffix >= 0 && t.Field(spec.suffix) != 0) {
-        t.Unsupported("a scaled memory address");
-    }
 }
 
 // [R.64+offset]
@@ -53,7 +50,13 @@ Value WindowAddress(Translator& t, std::size_t operand) {
     if (base == kZeroRegister) {
         return offset;
     }
-    return t.Spv(Op::OpIAdd, Type::U32, {t.Reg(base), offset});
+    Value address = t.Reg(base);
+    // [R.X4], [R.X8], [R.X16]: the register counts elements of that many bytes.
+    if (spec.suffix >= 0 && t.Field(spec.suffix) != 0) {
+        const u32 shift = static_cast<u32>(t.Field(spec.suffix)) + 1;
+        address = t.Spv(Op::OpShiftLeftLogical, Type::U32, {address, Value::U32(shift)});
+    }
+    return t.Spv(Op::OpIAdd, Type::U32, {address, offset});
 }
 
 MemoryWidth Width(Translator& t) {

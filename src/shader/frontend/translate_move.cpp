@@ -81,6 +81,20 @@ void Umov(Translator& t) {
     t.WriteDst(0, t.Raw(1));
 }
 
+// BAR.SYNC 0: every thread of the block waits for the others; its memory writes are visible
+// to them after it.
+void Bar(Translator& t) {
+    if (t.Has("RED")) {
+        t.Emit(ir::Op::Barrier, Type::Void, {});
+        BarrierReduce(t);
+        return;
+    }
+    if (t.Immediate(0) != 0 || (t.OperandCount() > 1 && t.Immediate(1) != 0)) {
+        t.Unsupported("named barriers or a thread count");
+    }
+    t.Emit(ir::Op::Barrier, Type::Void, {});
+}
+
 // Instructions that order or schedule work on the GPU and have no effect on the results of a
 // translated program, which runs under Vulkan's own memory model.
 void NoEffect(Translator&) {}
@@ -93,6 +107,7 @@ void AddMoveHandlers(HandlerTable& table) {
     table["S2UR"] = S2r;
     table["CS2R"] = Cs2r;
     table["UMOV"] = Umov;
+    table["BAR"] = Bar;
     for (const char* name : {"NOP", "DEPBAR", "ERRBAR", "CCTL", "LDGDEPBAR"}) {
         table[name] = NoEffect;
     }

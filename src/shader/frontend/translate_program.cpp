@@ -26,10 +26,12 @@ struct Decoded {
 // Instructions whose effects (memory, other threads) must not happen when their guard
 // predicate is false: they get a block of their own instead of selects on their results.
 bool NeedsOwnBlock(std::string_view mnemonic) {
+    // Warp operations (SHFL, VOTE, REDUX, MATCH) are not here: every thread runs them, the
+    // guard masks what the thread contributes and whether it takes the result.
     static const std::set<std::string_view> kNames = {
-        "LDG",   "STG",    "LDS",  "STS",   "LDL",   "STL",   "ATOMG", "ATOM",   "ATOMS", "RED",
-        "BAR",   "SHFL",   "VOTE", "VOTEU", "MATCH", "REDUX", "LDSM",  "LDGSTS", "SULD",  "SUST",
-        "SURED", "SUATOM", "TEX",  "TLD",   "TLD4",  "TXD",   "TMML",  "MEMBAR", "HMMA",  "IMMA"};
+        "LDG",   "STG", "LDS",  "STS",    "LDL",  "STL",    "ATOMG", "ATOM",
+        "ATOMS", "RED", "LDSM", "LDGSTS", "SULD", "SUST",   "SURED", "SUATOM",
+        "TEX",   "TLD", "TLD4", "TXD",    "TMML", "MEMBAR", "HMMA",  "IMMA"};
     return kNames.contains(mnemonic);
 }
 

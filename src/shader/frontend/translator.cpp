@@ -142,6 +142,14 @@ void Translator::SetUniformPred(u32 pred, Value value) {
     }
 }
 
+Value Translator::BarrierResult() {
+    return ReadVar(kBarrierResultVariable, Type::U32);
+}
+
+void Translator::SetBarrierResult(Value value) {
+    WriteVar(kBarrierResultVariable, Type::U32, value);
+}
+
 const sass::OperandSpec& Translator::Spec(std::size_t index) const {
     if (index >= inst_->form->operands.size()) {
         Unsupported("operand " + std::to_string(index) + " missing from the form");
@@ -359,6 +367,13 @@ const HandlerTable& Handlers() {
         AddFloatHandlers(handlers);
         AddMemoryHandlers(handlers);
         AddMoveHandlers(handlers);
+        AddWarpHandlers(handlers);
+        // The uniform datapath's forms have the operand layout of their vector twins; the
+        // operand helpers read and write uniform registers and predicates by operand kind.
+        for (const auto& [uniform, vector] :
+             {std::pair{"UIADD3", "IADD3"}, {"ULOP3", "LOP3"}, {"USHF", "SHF"}, {"UFLO", "FLO"}}) {
+            handlers[uniform] = handlers.at(vector);
+        }
         return handlers;
     }();
     return table;

@@ -25,6 +25,8 @@ public:
     // While set, register and predicate writes keep their old value where `guard` is false
     // (a predicated instruction without side effects).
     void SetGuard(ir::Value guard) { guard_ = guard; }
+    // The instruction's guard predicate (true when it has none).
+    ir::Value Guard() const { return guard_.IsEmpty() ? ir::Value::Bool(true) : guard_; }
     ir::Block* CurrentBlock() const { return block_; }
     void SetBlock(ir::Block* block) { block_ = block; }
     const sass::Instruction& Inst() const { return *inst_; }
@@ -60,6 +62,9 @@ public:
     ir::Value Pred(u32 pred);
     void SetPred(u32 pred, ir::Value value);
     ir::Value UniformPred(u32 pred);
+    // The result of the last BAR.RED, read by B2R.RESULT.
+    ir::Value BarrierResult();
+    void SetBarrierResult(ir::Value value);
     void SetUniformPred(u32 pred, ir::Value value);
 
     // Operands of the instruction by their position in the form.
@@ -103,6 +108,8 @@ private:
 // Shared by the *SETP handlers: Pd = comparison OP Pc, Pd2 = !comparison OP Pc.
 ir::Value CombinePredicate(Translator& t, std::string_view how, ir::Value a, ir::Value b);
 void WriteSetp(Translator& t, ir::Value comparison, std::size_t combine_operand);
+// BAR.RED's reduction (translate_warp.cpp), after BAR's barrier.
+void BarrierReduce(Translator& t);
 
 using Handler = std::function<void(Translator&)>;
 using HandlerTable = std::unordered_map<std::string_view, Handler>;
@@ -112,6 +119,7 @@ void AddIntegerHandlers(HandlerTable& table);
 void AddFloatHandlers(HandlerTable& table);
 void AddMemoryHandlers(HandlerTable& table);
 void AddMoveHandlers(HandlerTable& table);
+void AddWarpHandlers(HandlerTable& table);
 
 const HandlerTable& Handlers();
 

@@ -30,10 +30,13 @@ enum class Op : u8 {
     AtomicShared,   // (byte address U32, value[, compare]) aux = AtomicOp, aux2 = AtomicType
     Barrier,        // workgroup execution and memory barrier (BAR.SYNC)
     MemoryBarrier,  // aux = scope (MEMBAR)
-    Shuffle,  // (value, lane or delta, clamp, mask) aux = ShuffleMode -> U32; second result via
-              // ShuffleInBounds
-    ShuffleInBounds,  // (shuffle) -> Bool
-    Vote,             // (predicate, mask) aux = VoteMode -> U32 (ballot) or Bool
+    // Warp-wide operations over the 32 threads of a CUDA warp (consecutive thread indices of
+    // the block), whatever the host's subgroup size. Every thread of the block must reach them.
+    WarpReadLane,  // (value U32, lane U32) -> the value of that lane of the warp
+    WarpBallot,    // (predicate) -> U32, one bit per lane whose predicate is true
+    WarpReduce,    // (value U32) aux = WarpReduceOp -> U32 over the lanes
+    WarpMatch,     // (value U32) -> U32, the lanes holding the same value
+    BlockCount,    // (predicate) aux = BlockCountMode -> U32 over the threads of the block
     Count
 };
 
@@ -54,13 +57,6 @@ enum class SpecialRegister : u8 {
     CtaidY,
     CtaidZ,
     LaneId,
-    WarpId,
-    NTidX,
-    NTidY,
-    NTidZ,
-    NCtaidX,
-    NCtaidY,
-    NCtaidZ,
     LaneMaskEq,
     LaneMaskLt,
     LaneMaskLe,
@@ -70,10 +66,10 @@ enum class SpecialRegister : u8 {
     ClockHi,
     GlobalTimerLo,
     GlobalTimerHi,
-    Zero
 };
 
-enum class ShuffleMode : u8 { Index, Up, Down, Butterfly };
-enum class VoteMode : u8 { All, Any, Equal, Ballot };
+enum class WarpReduceOp : u8 { Add, And, Or, Xor, SMin, SMax, UMin, UMax };
+// BAR.RED: how many threads' predicates are true, whether all are, whether any is (1 or 0).
+enum class BlockCountMode : u8 { Count, All, Any };
 
 }  // namespace shader::ir

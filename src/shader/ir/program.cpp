@@ -17,13 +17,12 @@ unsigned TypeBits(Type type) {
 
 const char* OpName(Op op) {
     static constexpr const char* kNames[] = {
-        "spv",         "glsl",         "identity",      "phi",
-        "undefined",   "pack64",       "unpack64.lo",   "unpack64.hi",
-        "construct",   "extract",      "constbank",     "specialreg",
-        "load.global", "store.global", "load.shared",   "store.shared",
-        "load.local",  "store.local",  "atomic.global", "atomic.shared",
-        "barrier",     "membar",       "shuffle",       "shuffle.inbounds",
-        "vote"};
+        "spv",          "glsl",        "identity",      "phi",           "undefined",
+        "pack64",       "unpack64.lo", "unpack64.hi",   "construct",     "extract",
+        "constbank",    "specialreg",  "load.global",   "store.global",  "load.shared",
+        "store.shared", "load.local",  "store.local",   "atomic.global", "atomic.shared",
+        "barrier",      "membar",      "warp.readlane", "warp.ballot",   "warp.reduce",
+        "warp.match",   "block.count"};
     static_assert(std::size(kNames) == static_cast<std::size_t>(Op::Count));
     return kNames[static_cast<int>(op)];
 }

@@ -161,7 +161,12 @@ private:
             m_.GlobalVariable(m_.TypePointer(StorageClass::Uniform, block), StorageClass::Uniform);
         m_.Decorate(cbank0_, spv::Decoration::DescriptorSet, {0});
         m_.Decorate(cbank0_, spv::Decoration::Binding, {kCbank0Binding});
-        const u32 shared_words = (ir_.info.shared_bytes + state_.dynamic_shared_bytes + 3) / 4;
+        u32 shared_words = (ir_.info.shared_bytes + state_.dynamic_shared_bytes + 3) / 4;
+        if (UsesWarpScratch()) {
+            // Warp operations exchange values through a word per thread (and one to count in).
+            scratch_base_ = shared_words;
+            shared_words += (Threads() + kWarpSize - 1) / kWarpSize * kWarpSize + 1;
+        }
         if (shared_words > 0) {
             const u32 type = m_.TypeArray(m_.TypeUint(32), shared_words);
             shared_ = m_.GlobalVariable(m_.TypePointer(StorageClass::Workgroup, type),
@@ -327,6 +332,151 @@ private:
         }
     }
 
+    u32 Threads() const { return state_.block[0] * state_.block[1] * state_.block[2]; }
+
+    bool UsesWarpScratch() const {
+        for (const auto& block : ir_.Blocks()) {
+            for (const Inst* inst : block->insts) {
+                if (inst->op >= Op::WarpReadLane && inst->op <= Op::BlockCount) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    u32 ScratchPointer(u32 word_index) {
+        const u32 index = Emit(spv::Op::OpIAdd, Type::U32, {word_index, Uint(scratch_base_)});
+        const u32 pointer = m_.NewId();
+        m_.Code(spv::Op::OpAccessChain, {m_.TypePointer(StorageClass::Workgroup, m_.TypeUint(32)),
+                                         pointer, shared_, index});
+        return pointer;
+    }
+
+    void WorkgroupBarrier() {
+        m_.Code(spv::Op::OpControlBarrier,
+                {Uint(static_cast<u32>(spv::Scope::Workgroup)),
+                 Uint(static_cast<u32>(spv::Scope::Workgroup)),
+                 Uint(static_cast<u32>(spv::MemorySemanticsMask::AcquireRelease |
+                                       spv::MemorySemanticsMask::WorkgroupMemory))});
+    }
+
+    // Warp operations without subgroup operations of the right width: every thread publishes
+    // its word in the scratch area, then reads those of its warp's 32 lanes. `combine` folds
+    // lane k's word into the running result; lanes past the end of the block are left out.
+    template <typename Combine>
+    u32 AcrossWarp(u32 published, u32 initial, Combine combine) {
+        const u32 thread = LinearThreadIndex();
+        m_.Code(spv::Op::OpStore, {ScratchPointer(thread), published});
+        WorkgroupBarrier();
+        const u32 warp_base =
+            Emit(spv::Op::OpBitwiseAnd, Type::U32, {thread, Uint(~(kWarpSize - 1))});
+        u32 result = initial;
+        for (u32 lane = 0; lane < kWarpSize; ++lane) {
+            const u32 index = Emit(spv::Op::OpIAdd, Type::U32, {warp_base, Uint(lane)});
+            const u32 word = Emit(spv::Op::OpLoad, Type::U32, {ScratchPointer(index)});
+            const u32 combined = combine(result, word, lane);
+            if (Threads() % kWarpSize == 0) {
+                result = combined;
+            } else {
+                const u32 exists = Emit(spv::Op::OpULessThan, Type::Bool, {index, Uint(Threads())});
+                result = Emit(spv::Op::OpSelect, Type::U32, {exists, combined, result});
+            }
+        }
+        WorkgroupBarrier();
+        return result;
+    }
+
+    u32 WarpReadLane(const Inst& inst) {
+        const u32 thread = LinearThreadIndex();
+        m_.Code(spv::Op::OpStore, {ScratchPointer(thread), IdOf(inst.args[0])});
+        WorkgroupBarrier();
+        const u32 warp_base =
+            Emit(spv::Op::OpBitwiseAnd, Type::U32, {thread, Uint(~(kWarpSize - 1))});
+        const u32 lane =
+            Emit(spv::Op::OpBitwiseAnd, Type::U32, {IdOf(inst.args[1]), Uint(kWarpSize - 1)});
+        const u32 index = Emit(spv::Op::OpIAdd, Type::U32, {warp_base, lane});
+        const u32 value = Emit(spv::Op::OpLoad, Type::U32, {ScratchPointer(index)});
+        WorkgroupBarrier();
+        return value;
+    }
+
+    u32 WarpBallot(const Inst& inst) {
+        const u32 bit = Emit(spv::Op::OpShiftLeftLogical, Type::U32, {Uint(1), LaneId()});
+        const u32 published =
+            Emit(spv::Op::OpSelect, Type::U32, {IdOf(inst.args[0]), bit, Uint(0)});
+        return AcrossWarp(published, Uint(0), [&](u32 result, u32 word, u32) {
+            return Emit(spv::Op::OpBitwiseOr, Type::U32, {result, word});
+        });
+    }
+
+    u32 WarpReduce(const Inst& inst) {
+        using ir::WarpReduceOp;
+        const auto op = static_cast<WarpReduceOp>(inst.aux);
+        const u32 value = IdOf(inst.args[0]);
+        return AcrossWarp(value, value, [&](u32 result, u32 word, u32 lane) {
+            if (lane == 0) {
+                return word;  // start from lane 0's word: no identity element needed
+            }
+            switch (op) {
+                case WarpReduceOp::Add:
+                    return Emit(spv::Op::OpIAdd, Type::U32, {result, word});
+                case WarpReduceOp::And:
+                    return Emit(spv::Op::OpBitwiseAnd, Type::U32, {result, word});
+                case WarpReduceOp::Or:
+                    return Emit(spv::Op::OpBitwiseOr, Type::U32, {result, word});
+                case WarpReduceOp::Xor:
+                    return Emit(spv::Op::OpBitwiseXor, Type::U32, {result, word});
+                case WarpReduceOp::SMin:
+                    return Glsl(GLSLstd450SMin, Type::U32, {result, word});
+                case WarpReduceOp::SMax:
+                    return Glsl(GLSLstd450SMax, Type::U32, {result, word});
+                case WarpReduceOp::UMin:
+                    return Glsl(GLSLstd450UMin, Type::U32, {result, word});
+                case WarpReduceOp::UMax:
+                    return Glsl(GLSLstd450UMax, Type::U32, {result, word});
+            }
+            return result;
+        });
+    }
+
+    u32 WarpMatch(const Inst& inst) {
+        const u32 value = IdOf(inst.args[0]);
+        return AcrossWarp(value, Uint(0), [&](u32 result, u32 word, u32 lane) {
+            const u32 equal = Emit(spv::Op::OpIEqual, Type::Bool, {word, value});
+            const u32 bit = Emit(spv::Op::OpSelect, Type::U32, {equal, Uint(1u << lane), Uint(0)});
+            return Emit(spv::Op::OpBitwiseOr, Type::U32, {result, bit});
+        });
+    }
+
+    // BAR.RED: every thread clears the counter (the same value), then adds its predicate.
+    u32 BlockCount(const Inst& inst) {
+        const u32 counter =
+            ScratchPointer(Uint((Threads() + kWarpSize - 1) / kWarpSize * kWarpSize));
+        WorkgroupBarrier();
+        m_.Code(spv::Op::OpStore, {counter, Uint(0)});
+        WorkgroupBarrier();
+        const u32 one = Emit(spv::Op::OpSelect, Type::U32, {IdOf(inst.args[0]), Uint(1), Uint(0)});
+        Emit(spv::Op::OpAtomicIAdd, Type::U32,
+             {counter, Uint(static_cast<u32>(spv::Scope::Workgroup)),
+              Uint(static_cast<u32>(spv::MemorySemanticsMask::MaskNone)), one});
+        WorkgroupBarrier();
+        const u32 count = Emit(spv::Op::OpLoad, Type::U32, {counter});
+        switch (static_cast<ir::BlockCountMode>(inst.aux)) {
+            case ir::BlockCountMode::Count:
+                return count;
+            case ir::BlockCountMode::All:
+                return Emit(spv::Op::OpSelect, Type::U32,
+                            {Emit(spv::Op::OpIEqual, Type::Bool, {count, Uint(Threads())}), Uint(1),
+                             Uint(0)});
+            case ir::BlockCountMode::Any:
+                return Emit(
+                    spv::Op::OpSelect, Type::U32,
+                    {Emit(spv::Op::OpINotEqual, Type::Bool, {count, Uint(0)}), Uint(1), Uint(0)});
+        }
+        return count;
+    }
+
     // The thread's index in its block, as CUDA numbers them (x fastest), and its lane in its
     // warp of 32 (warps are cut from that index, whatever the host's subgroup size).
     u32 LinearThreadIndex() {
@@ -455,11 +605,22 @@ private:
                 StoreShared(inst);
                 break;
             case Op::Barrier:
-                m_.Code(spv::Op::OpControlBarrier,
-                        {Uint(static_cast<u32>(spv::Scope::Workgroup)),
-                         Uint(static_cast<u32>(spv::Scope::Workgroup)),
-                         Uint(static_cast<u32>(spv::MemorySemanticsMask::AcquireRelease |
-                                               spv::MemorySemanticsMask::WorkgroupMemory))});
+                WorkgroupBarrier();
+                break;
+            case Op::WarpReadLane:
+                id = WarpReadLane(inst);
+                break;
+            case Op::WarpBallot:
+                id = WarpBallot(inst);
+                break;
+            case Op::WarpReduce:
+                id = WarpReduce(inst);
+                break;
+            case Op::WarpMatch:
+                id = WarpMatch(inst);
+                break;
+            case Op::BlockCount:
+                id = BlockCount(inst);
                 break;
             case Op::MemoryBarrier:
                 m_.Code(spv::Op::OpMemoryBarrier,
@@ -588,6 +749,7 @@ private:
     u32 cbank0_ = 0;
     u32 cbank0_words_ = 0;
     u32 shared_ = 0;
+    u32 scratch_base_ = 0;  // first word of the warp operations' scratch in shared memory
     bool terminated_ = false;
     std::vector<u32> interface_;
     std::map<spv::BuiltIn, u32> builtins_;
