@@ -1,0 +1,104 @@
+// RunTranslatedKernel: a translated CUDA kernel's launch as one compute dispatch.
+#include <algorithm>
+#include <set>
+
+#include "base/error.h"
+#include "video/constant_bank0.h"
+#include "video/kernel_runner.h"
+
+namespace video {
+namespace {
+
+// CUDA's limits on a block (CUDA C++ Programming Guide, compute capability 8.x).
+constexpr std::array<u32, 3> kMaxBlock{1024, 1024, 64};
+constexpr u32 kMaxBlockThreads = 1024;
+
+// The parameter whose value is at c[0x0][cbank0_offset].
+std::optional<std::size_t> ParameterAt(const shader::sass::CubinKernel& kernel, u32 cbank0_offset) {
+    for (std::size_t i = 0; i < kernel.parameters.size(); ++i) {
+        if (kernel.param_base + kernel.parameters[i].offset == cbank0_offset) {
+            return i;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+void CheckKernelLaunch(const shader::sass::CubinKernel& kernel, const KernelLaunch& launch) {
+    CheckKernelArguments(kernel, launch.arguments);
+    u64 threads = 1;
+    for (int axis = 0; axis < 3; ++axis) {
+        if (launch.block[axis] == 0 || launch.block[axis] > kMaxBlock[axis]) {
+            base::Fail("kernel {}: a block of {} threads along {} (CUDA allows 1 to {})",
+                       kernel.name, launch.block[axis], "xyz"[axis], kMaxBlock[axis]);
+        }
+        if (launch.grid[axis] == 0) {
+            base::Fail("kernel {}: a grid of 0 blocks along {}", kernel.name, "xyz"[axis]);
+        }
+        threads *= launch.block[axis];
+    }
+    if (threads > kMaxBlockThreads) {
+        base::Fail("kernel {}: a block of {}x{}x{} = {} threads (CUDA allows {})", kernel.name,
+                   launch.block[0], launch.block[1], launch.block[2], threads, kMaxBlockThreads);
+    }
+}
+
+KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::CubinKernel& kernel,
+                                 const shader::ComputeProgram& program,
+                                 const KernelLaunch& launch) {
+    CheckKernelLaunch(kernel, launch);
+    const std::vector<KernelArgument>& arguments = launch.arguments;
+
+    ConstantBank0Launch bank_launch;
+    bank_launch.grid = launch.grid;
+    bank_launch.block = launch.block;
+    bank_launch.local_bytes = program.local_bytes;
+    bank_launch.min_bytes = program.cbank0_bytes;
+    std::vector<u8> bank = BuildConstantBank0(kernel, bank_launch, arguments);
+
+    // Every buffer argument's bytes, bound or not, so that unbound ones come back unchanged.
+    std::map<u32, std::vector<u8>> buffers;
+    for (std::size_t i = 0; i < arguments.size(); ++i) {
+        if (IsBuffer(arguments[i].kind)) {
+            buffers[static_cast<u32>(i)] = arguments[i].bytes;
+        }
+    }
+
+    ComputeDispatch dispatch;
+    dispatch.spirv = program.spirv;
+    dispatch.entry_point = program.entry_point;
+    dispatch.groups = launch.grid;
+    dispatch.require_32_wide_subgroups = program.requires_32_wide_subgroups;
+    dispatch.repeat = launch.repeat;
+    dispatch.buffers.push_back({program.cbank0_binding, BufferKind::Uniform, &bank});
+    std::set<std::size_t> bound_parameters;
+    for (const shader::GlobalBufferBinding& global : program.global_buffers) {
+        const auto parameter = ParameterAt(kernel, global.cbank0_offset);
+        if (!parameter || !IsBuffer(arguments[*parameter].kind)) {
+            base::Fail(
+                "kernel {}: the translation binds c[0x0][{:#x}] as a global buffer, which "
+                "is not a pointer argument",
+                kernel.name, global.cbank0_offset);
+        }
+        // Two bindings of one buffer would be two copies that do not see each other's writes.
+        if (!bound_parameters.insert(*parameter).second) {
+            base::Fail("kernel {}: the translation binds parameter {} twice", kernel.name,
+                       *parameter);
+        }
+        dispatch.buffers.push_back(
+            {global.binding, BufferKind::Storage, &buffers[static_cast<u32>(*parameter)]});
+    }
+    const DispatchResult dispatched = device.Dispatch(dispatch);
+
+    KernelResult result;
+    result.gpu_time_ns = dispatched.gpu_time_ns;
+    for (auto& [index, bytes] : buffers) {
+        if (arguments[index].kind != ArgumentKind::In) {
+            result.buffers[index] = std::move(bytes);
+        }
+    }
+    return result;
+}
+
+}  // namespace video
