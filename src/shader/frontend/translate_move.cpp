@@ -95,6 +95,11 @@ void Bar(Translator& t) {
     t.Emit(ir::Op::Barrier, Type::Void, {});
 }
 
+// MEMBAR: the thread's earlier memory writes are seen by others before its later ones.
+void Membar(Translator& t) {
+    t.Emit(ir::Op::MemoryBarrier, Type::Void, {});
+}
+
 // Instructions that order or schedule work on the GPU and have no effect on the results of a
 // translated program, which runs under Vulkan's own memory model.
 void NoEffect(Translator&) {}
@@ -108,6 +113,7 @@ void AddMoveHandlers(HandlerTable& table) {
     table["CS2R"] = Cs2r;
     table["UMOV"] = Umov;
     table["BAR"] = Bar;
+    table["MEMBAR"] = Membar;
     for (const char* name : {"NOP", "DEPBAR", "ERRBAR", "CCTL", "LDGDEPBAR"}) {
         table[name] = NoEffect;
     }

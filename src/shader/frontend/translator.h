@@ -120,6 +120,7 @@ void AddFloatHandlers(HandlerTable& table);
 void AddMemoryHandlers(HandlerTable& table);
 void AddMoveHandlers(HandlerTable& table);
 void AddWarpHandlers(HandlerTable& table);
+void AddAtomicHandlers(HandlerTable& table);
 
 const HandlerTable& Handlers();
 

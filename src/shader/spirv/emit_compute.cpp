@@ -2,6 +2,7 @@
 
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include <bit>
 #include <map>
 #include <set>
 
@@ -33,6 +34,7 @@ public:
         DeclareCommon();
         function_ = m_.NewId();
         first_label_ = m_.NewId();
+        current_label_ = first_label_;
         DeclarePhis();
         EmitNodes(structure);
         if (!terminated_) {
@@ -175,16 +177,30 @@ private:
     }
 
     // One storage buffer variable per (buffer, element type): aliases of one binding.
+    // Element kinds of the storage buffer aliases: words per element, or kScalar64.
+    static constexpr u32 kScalar64 = 0;
+
+    u32 ElementType(u32 element_words) {
+        if (element_words == kScalar64) {
+            return TypeId(Type::U64);
+        }
+        return element_words == 1 ? m_.TypeUint(32) : m_.TypeVector(m_.TypeUint(32), element_words);
+    }
+
+    static u32 ElementBytes(u32 element_words) {
+        return element_words == kScalar64 ? 8 : element_words * 4;
+    }
+
+    // One storage buffer variable per (buffer, element type): aliases of one binding.
     u32 GlobalBuffer(u32 resource, u32 element_words) {
         const auto key = std::make_pair(resource, element_words);
         if (const auto it = global_variables_.find(key); it != global_variables_.end()) {
             return it->second;
         }
-        const u32 element =
-            element_words == 1 ? m_.TypeUint(32) : m_.TypeVector(m_.TypeUint(32), element_words);
+        const u32 element = ElementType(element_words);
         const u32 array = m_.TypeRuntimeArray(element);
         if (decorated_arrays_.insert(array).second) {
-            m_.Decorate(array, spv::Decoration::ArrayStride, {element_words * 4});
+            m_.Decorate(array, spv::Decoration::ArrayStride, {ElementBytes(element_words)});
         }
         const u32 block = m_.TypeStruct({array});
         m_.Decorate(block, spv::Decoration::Block);
@@ -223,13 +239,12 @@ private:
 
     u32 GlobalPointer(u32 resource, u32 element_words, u32 byte_offset) {
         const u32 variable = GlobalBuffer(resource, element_words);
-        const u32 shift = element_words == 4 ? 4 : element_words == 2 ? 3 : 2;
+        const u32 shift = static_cast<u32>(std::countr_zero(ElementBytes(element_words)));
         const u32 index = Emit(spv::Op::OpShiftRightLogical, Type::U32, {byte_offset, Uint(shift)});
-        const u32 element =
-            element_words == 1 ? m_.TypeUint(32) : m_.TypeVector(m_.TypeUint(32), element_words);
         const u32 pointer = m_.NewId();
-        m_.Code(spv::Op::OpAccessChain, {m_.TypePointer(StorageClass::StorageBuffer, element),
-                                         pointer, variable, Uint(0), index});
+        m_.Code(spv::Op::OpAccessChain,
+                {m_.TypePointer(StorageClass::StorageBuffer, ElementType(element_words)), pointer,
+                 variable, Uint(0), index});
         return pointer;
     }
 
@@ -477,6 +492,112 @@ private:
         return count;
     }
 
+    // An atomic read-modify-write; what SPIR-V has no instruction for (CUDA's wrapping
+    // increment and decrement, float add without the extension) runs as a compare-and-swap loop.
+    u32 Atomic(const Inst& inst, u32 pointer, spv::Scope scope) {
+        using ir::AtomicOp;
+        using ir::AtomicType;
+        const auto op = static_cast<AtomicOp>(inst.aux);
+        const auto type = static_cast<AtomicType>(inst.aux2);
+        const Type value_type = inst.type;
+        if (value_type == Type::U64) {
+            m_.AddCapability(spv::Capability::Int64Atomics);
+        }
+        const u32 value = IdOf(inst.args[1]);
+        const u32 scope_id = Uint(static_cast<u32>(scope));
+        const u32 relaxed = Uint(static_cast<u32>(spv::MemorySemanticsMask::MaskNone));
+        const bool is_signed = type == AtomicType::S32 || type == AtomicType::S64;
+        const auto simple = [&](spv::Op spv_op) {
+            return Emit(spv_op, value_type, {pointer, scope_id, relaxed, value});
+        };
+        switch (op) {
+            case AtomicOp::Add:
+                if (type == AtomicType::F32) {
+                    return CompareSwapLoop(pointer, scope_id, value_type, [&](u32 old) {
+                        const u32 sum = Emit(spv::Op::OpFAdd, Type::F32,
+                                             {Emit(spv::Op::OpBitcast, Type::F32, {old}),
+                                              Emit(spv::Op::OpBitcast, Type::F32, {value})});
+                        return Emit(spv::Op::OpBitcast, Type::U32, {sum});
+                    });
+                }
+                return simple(spv::Op::OpAtomicIAdd);
+            case AtomicOp::Min:
+                return simple(is_signed ? spv::Op::OpAtomicSMin : spv::Op::OpAtomicUMin);
+            case AtomicOp::Max:
+                return simple(is_signed ? spv::Op::OpAtomicSMax : spv::Op::OpAtomicUMax);
+            case AtomicOp::And:
+                return simple(spv::Op::OpAtomicAnd);
+            case AtomicOp::Or:
+                return simple(spv::Op::OpAtomicOr);
+            case AtomicOp::Xor:
+                return simple(spv::Op::OpAtomicXor);
+            case AtomicOp::Exchange:
+                return simple(spv::Op::OpAtomicExchange);
+            case AtomicOp::CompareExchange:
+                return Emit(spv::Op::OpAtomicCompareExchange, value_type,
+                            {pointer, scope_id, relaxed, relaxed, IdOf(inst.args[2]), value});
+            case AtomicOp::Inc:
+                // old >= value ? 0 : old + 1
+                return CompareSwapLoop(pointer, scope_id, value_type, [&](u32 old) {
+                    const u32 wraps = Emit(spv::Op::OpUGreaterThanEqual, Type::Bool, {old, value});
+                    const u32 next = Emit(spv::Op::OpIAdd, Type::U32, {old, Uint(1)});
+                    return Emit(spv::Op::OpSelect, Type::U32, {wraps, Uint(0), next});
+                });
+            case AtomicOp::Dec:
+                // old == 0 || old > value ? value : old - 1
+                return CompareSwapLoop(pointer, scope_id, value_type, [&](u32 old) {
+                    const u32 zero = Emit(spv::Op::OpIEqual, Type::Bool, {old, Uint(0)});
+                    const u32 above = Emit(spv::Op::OpUGreaterThan, Type::Bool, {old, value});
+                    const u32 wraps = Emit(spv::Op::OpLogicalOr, Type::Bool, {zero, above});
+                    const u32 next = Emit(spv::Op::OpISub, Type::U32, {old, Uint(1)});
+                    return Emit(spv::Op::OpSelect, Type::U32, {wraps, value, next});
+                });
+        }
+        Fail(inst, "atomic operation");
+    }
+
+    template <typename Update>
+    u32 CompareSwapLoop(u32 pointer, u32 scope_id, Type type, Update update) {
+        const u32 relaxed = Uint(static_cast<u32>(spv::MemorySemanticsMask::MaskNone));
+        const u32 first = Emit(spv::Op::OpAtomicLoad, type, {pointer, scope_id, relaxed});
+        const u32 before = current_label_;
+        const u32 header = m_.NewId();
+        const u32 body = m_.NewId();
+        const u32 continue_target = m_.NewId();
+        const u32 merge = m_.NewId();
+        const u32 old = m_.NewId();
+        const u32 observed = m_.NewId();
+        Terminate(spv::Op::OpBranch, {header});
+        Label(header);
+        m_.Code(spv::Op::OpPhi, {TypeId(type), old, first, before, observed, continue_target});
+        m_.Code(spv::Op::OpLoopMerge,
+                {merge, continue_target, static_cast<u32>(spv::LoopControlMask::MaskNone)});
+        Terminate(spv::Op::OpBranch, {body});
+        Label(body);
+        const u32 next = update(old);
+        m_.Code(spv::Op::OpAtomicCompareExchange,
+                {TypeId(type), observed, pointer, scope_id, relaxed, relaxed, next, old});
+        const u32 done = Emit(spv::Op::OpIEqual, Type::Bool, {observed, old});
+        Terminate(spv::Op::OpBranchConditional, {done, merge, continue_target});
+        Label(continue_target);
+        Terminate(spv::Op::OpBranch, {header});
+        Label(merge);
+        return old;
+    }
+
+    u32 AtomicGlobal(const Inst& inst) {
+        const u32 offset = GlobalOffset(inst);
+        const u32 words = inst.type == Type::U64 ? kScalar64 : 1;
+        return Atomic(inst, GlobalPointer(inst.resource, words, offset), spv::Scope::Device);
+    }
+
+    u32 AtomicShared(const Inst& inst) {
+        if (inst.type == Type::U64) {
+            Fail(inst, "64-bit atomics on shared memory");
+        }
+        return Atomic(inst, SharedPointer(IdOf(inst.args[0])), spv::Scope::Workgroup);
+    }
+
     // The thread's index in its block, as CUDA numbers them (x fastest), and its lane in its
     // warp of 32 (warps are cut from that index, whatever the host's subgroup size).
     u32 LinearThreadIndex() {
@@ -607,6 +728,12 @@ private:
             case Op::Barrier:
                 WorkgroupBarrier();
                 break;
+            case Op::AtomicGlobal:
+                id = AtomicGlobal(inst);
+                break;
+            case Op::AtomicShared:
+                id = AtomicShared(inst);
+                break;
             case Op::WarpReadLane:
                 id = WarpReadLane(inst);
                 break;
@@ -667,6 +794,7 @@ private:
 
     void Label(u32 label) {
         m_.Code(spv::Op::OpLabel, {label});
+        current_label_ = label;
         terminated_ = false;
     }
 
@@ -751,6 +879,7 @@ private:
     u32 shared_ = 0;
     u32 scratch_base_ = 0;  // first word of the warp operations' scratch in shared memory
     bool terminated_ = false;
+    u32 current_label_ = 0;
     std::vector<u32> interface_;
     std::map<spv::BuiltIn, u32> builtins_;
     std::map<std::pair<u32, u32>, u32> global_variables_;

@@ -1,0 +1,150 @@
+// Atomic memory operations: RED and ATOMG / ATOM on global memory, ATOMS on shared memory.
+// CUDA's atomicInc / atomicDec wrap-around rules: the PTX ISA manual (atom.inc, atom.dec).
+#include "shader/frontend/translator.h"
+
+namespace shader::frontend {
+namespace {
+
+using ir::AtomicOp;
+using ir::AtomicType;
+using ir::Type;
+using ir::Value;
+using spv::Op;
+
+constexpr u32 kZeroRegister = 255;
+
+s64 MemoryOffset(Translator& t, const sass::OperandSpec& spec) {
+    if (spec.f2 < 0) {
+        return 0;
+    }
+    const u64 raw = t.Field(spec.f2);
+    const unsigned width = t.Inst().form->fields[static_cast<std::size_t>(spec.f2)].width;
+    if (spec.offset_unsigned) {
+        return static_cast<s64>(raw);
+    }
+    const u64 sign = u64{1} << (width - 1);
+    return static_cast<s64>((raw ^ sign) - sign);
+}
+
+Value GlobalAddress(Translator& t, std::size_t operand) {
+    const sass::OperandSpec& spec = t.Spec(operand);
+    const u32 base = static_cast<u32>(t.Field(spec.field));
+    const Value offset = Value::U64(static_cast<u64>(MemoryOffset(t, spec)));
+    if (base == kZeroRegister) {
+        return offset;
+    }
+    return t.Spv(Op::OpIAdd, Type::U64, {t.Reg64(base), offset});
+}
+
+Value SharedAddress(Translator& t, std::size_t operand) {
+    const sass::OperandSpec& spec = t.Spec(operand);
+    const u32 base = static_cast<u32>(t.Field(spec.field));
+    const Value offset = Value::U32(static_cast<u32>(MemoryOffset(t, spec)));
+    if (base == kZeroRegister) {
+        return offset;
+    }
+    return t.Spv(Op::OpIAdd, Type::U32, {t.Reg(base), offset});
+}
+
+AtomicOp Operation(Translator& t) {
+    static constexpr std::pair<std::string_view, AtomicOp> kOps[] = {
+        {"ADD", AtomicOp::Add},       {"MIN", AtomicOp::Min},
+        {"MAX", AtomicOp::Max},       {"INC", AtomicOp::Inc},
+        {"DEC", AtomicOp::Dec},       {"AND", AtomicOp::And},
+        {"OR", AtomicOp::Or},         {"XOR", AtomicOp::Xor},
+        {"EXCH", AtomicOp::Exchange}, {"CAS", AtomicOp::CompareExchange}};
+    for (const auto& [name, op] : kOps) {
+        if (t.Has(name)) {
+            return op;
+        }
+    }
+    t.Unsupported("atomic operation");
+}
+
+AtomicType ValueType(Translator& t) {
+    if (t.Has("64")) {
+        return AtomicType::U64;
+    }
+    if (t.Has("S64")) {
+        return AtomicType::S64;
+    }
+    if (t.Has("S32")) {
+        return AtomicType::S32;
+    }
+    if (t.Has("F32.FTZ.RN")) {
+        return AtomicType::F32;
+    }
+    return AtomicType::U32;
+}
+
+bool IsWide(AtomicType type) {
+    return type == AtomicType::U64 || type == AtomicType::S64;
+}
+
+Value Operand(Translator& t, std::size_t operand, AtomicType type) {
+    const u32 reg = static_cast<u32>(t.Field(t.Spec(operand).field));
+    return IsWide(type) ? t.Reg64(reg) : t.Reg(reg);
+}
+
+void WriteResult(Translator& t, std::size_t operand, AtomicType type, Value result) {
+    if (IsWide(type)) {
+        t.WriteDst64(operand, result);
+    } else {
+        t.WriteDst(operand, result);
+    }
+}
+
+// RED.op.type [address], value
+void Red(Translator& t) {
+    const AtomicType type = ValueType(t);
+    t.Emit(ir::Op::AtomicGlobal, IsWide(type) ? Type::U64 : Type::U32,
+           {GlobalAddress(t, 0), Operand(t, 1, type)}, static_cast<u32>(Operation(t)),
+           static_cast<u32>(type));
+}
+
+// ATOMG / ATOM.op.type Pd, Rd, [address], value [, new value for CAS]
+void Atomg(Translator& t) {
+    const AtomicType type = ValueType(t);
+    const AtomicOp op = Operation(t);
+    std::vector<Value> args{GlobalAddress(t, 2), Operand(t, 3, type)};
+    if (op == AtomicOp::CompareExchange) {
+        args.push_back(Operand(t, 4, type));
+    }
+    const Value old = t.Emit(ir::Op::AtomicGlobal, IsWide(type) ? Type::U64 : Type::U32,
+                             std::move(args), static_cast<u32>(op), static_cast<u32>(type));
+    WriteResult(t, 1, type, old);
+}
+
+// ATOMS.CAS Rd, [address], compare, new; ATOMS.CAST.SPIN stores only on a match and gives 1
+// when it did; ATOMS.POPC.INC adds one per thread.
+void Atoms(Translator& t) {
+    const Value address = SharedAddress(t, 1);
+    if (t.Has("POPC")) {
+        const Value old =
+            t.Emit(ir::Op::AtomicShared, Type::U32, {address, Value::U32(1)},
+                   static_cast<u32>(AtomicOp::Add), static_cast<u32>(AtomicType::U32));
+        t.WriteDst(0, old);
+        return;
+    }
+    const Value compare = t.Int(2);
+    const Value old =
+        t.Emit(ir::Op::AtomicShared, Type::U32, {address, compare, t.Int(3)},
+               static_cast<u32>(AtomicOp::CompareExchange), static_cast<u32>(AtomicType::U32));
+    if (t.Has("SPIN")) {
+        const Value stored = t.Spv(Op::OpIEqual, Type::Bool, {old, compare});
+        t.WriteDst(0, t.Spv(Op::OpSelect, Type::U32, {stored, Value::U32(1), Value::U32(0)}));
+        return;
+    }
+    t.WriteDst(0, old);
+}
+
+}  // namespace
+
+void AddAtomicHandlers(HandlerTable& table) {
+    table["RED"] = Red;
+    table["ATOMG"] = Atomg;
+    table["ATOM"] = Atomg;
+    table["ATOMS"] = Atoms;
+}
+
+}  // namespace shader::frontend
