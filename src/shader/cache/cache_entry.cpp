@@ -1,0 +1,202 @@
+#include "shader/cache/cache_entry.h"
+
+#include <array>
+#include <cstring>
+#include <string_view>
+#include <type_traits>
+
+#include <xxhash.h>
+
+#include "base/byte_writer.h"
+#include "base/error.h"
+
+namespace shader {
+namespace {
+
+constexpr std::array<u8, 8> kMagic{'n', 'x', 's', 'h', 'a', 'd', 'e', 'r'};
+
+class PayloadWriter {
+public:
+    template <typename T>
+    requires std::is_integral_v<T>
+    void Put(T value) { writer_.Write(writer_.Size(), value); }
+    void Put(bool value) { Put<u8>(value ? 1 : 0); }
+
+    // A u32 count, then the elements.
+    void PutWords(std::span<const u32> words) {
+        Put(static_cast<u32>(words.size()));
+        writer_.Append({reinterpret_cast<const u8*>(words.data()), words.size_bytes()});
+    }
+    void PutString(std::string_view text) {
+        Put(static_cast<u32>(text.size()));
+        writer_.Append({reinterpret_cast<const u8*>(text.data()), text.size()});
+    }
+
+    std::vector<u8> Take() { return writer_.Take(); }
+
+private:
+    base::ByteWriter writer_;
+};
+
+// Reads the payload front to back; every length is checked against the bytes left before
+// anything is allocated for it.
+class PayloadReader {
+public:
+    explicit PayloadReader(std::span<const u8> bytes) : bytes_(bytes) {}
+
+    template <typename T>
+    requires std::is_integral_v<T> T Get(std::string_view field) {
+        T value;
+        std::memcpy(&value, Take(sizeof(T), field).data(), sizeof(T));
+        return value;
+    }
+    bool GetBool(std::string_view field) {
+        const u8 value = Get<u8>(field);
+        if (value > 1) {
+            base::Fail("{} is {}, not 0 or 1", field, value);
+        }
+        return value != 0;
+    }
+    std::vector<u32> GetWords(std::string_view field) {
+        const u32 count = Get<u32>(field);
+        const std::span<const u8> bytes = Take(u64{count} * sizeof(u32), field);
+        std::vector<u32> words(count);
+        std::memcpy(words.data(), bytes.data(), bytes.size());
+        return words;
+    }
+    std::string GetString(std::string_view field) {
+        const u32 size = Get<u32>(field);
+        const std::span<const u8> bytes = Take(size, field);
+        return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
+    }
+    // A u32 element count whose `element_bytes`-sized elements must fit in what is left.
+    u32 GetCount(std::string_view field, u64 element_bytes) {
+        const u32 count = Get<u32>(field);
+        if (u64{count} * element_bytes > bytes_.size() - at_) {
+            base::Fail("payload ends inside {} ({} of them)", field, count);
+        }
+        return count;
+    }
+
+    void ExpectEnd() const {
+        if (at_ != bytes_.size()) {
+            base::Fail("{} bytes after the program", bytes_.size() - at_);
+        }
+    }
+
+private:
+    std::span<const u8> Take(u64 size, std::string_view field) {
+        if (size > bytes_.size() - at_) {
+            base::Fail("payload ends inside {}", field);
+        }
+        const std::span<const u8> bytes = bytes_.subspan(at_, size);
+        at_ += size;
+        return bytes;
+    }
+
+    std::span<const u8> bytes_;
+    u64 at_ = 0;
+};
+
+// Both functions bind every member of ComputeProgram (and GlobalBufferBinding) by name: a field
+// added to them stops this file from compiling until the entry format carries it (and
+// kShaderCacheFormatVersion is bumped).
+
+void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
+    const auto& [spirv, entry_point, workgroup_size, cbank0_binding, cbank0_bytes, global_buffers,
+                 shared_bytes, local_bytes, requires_32_wide_subgroups] = program;
+    out.PutWords(spirv);
+    out.PutString(entry_point);
+    for (const u32 size : workgroup_size) {
+        out.Put(size);
+    }
+    out.Put(cbank0_binding);
+    out.Put(cbank0_bytes);
+    out.Put(static_cast<u32>(global_buffers.size()));
+    for (const GlobalBufferBinding& buffer : global_buffers) {
+        const auto& [binding, cbank0_offset] = buffer;
+        out.Put(binding);
+        out.Put(cbank0_offset);
+    }
+    out.Put(shared_bytes);
+    out.Put(local_bytes);
+    out.Put(requires_32_wide_subgroups);
+}
+
+ComputeProgram ReadProgram(PayloadReader& in) {
+    ComputeProgram program;
+    auto& [spirv, entry_point, workgroup_size, cbank0_binding, cbank0_bytes, global_buffers,
+           shared_bytes, local_bytes, requires_32_wide_subgroups] = program;
+    spirv = in.GetWords("SPIR-V words");
+    entry_point = in.GetString("entry point name");
+    for (u32& size : workgroup_size) {
+        size = in.Get<u32>("workgroup size");
+    }
+    cbank0_binding = in.Get<u32>("constant bank 0 binding");
+    cbank0_bytes = in.Get<u32>("constant bank 0 size");
+    global_buffers.resize(in.GetCount("global buffers", 2 * sizeof(u32)));
+    for (GlobalBufferBinding& buffer : global_buffers) {
+        auto& [binding, cbank0_offset] = buffer;
+        binding = in.Get<u32>("global buffer binding");
+        cbank0_offset = in.Get<u32>("global buffer parameter offset");
+    }
+    shared_bytes = in.Get<u32>("shared memory size");
+    local_bytes = in.Get<u32>("local memory size");
+    requires_32_wide_subgroups = in.GetBool("32-wide subgroup flag");
+    in.ExpectEnd();
+    return program;
+}
+
+template <typename T>
+T ReadHeaderField(std::span<const u8> bytes, std::size_t offset) {
+    T value;
+    std::memcpy(&value, bytes.data() + offset, sizeof(T));
+    return value;
+}
+
+}  // namespace
+
+std::vector<u8> EncodeCacheEntry(const ShaderCacheKey& key, const ComputeProgram& program) {
+    PayloadWriter payload_writer;
+    WriteProgram(payload_writer, program);
+    const std::vector<u8> payload = payload_writer.Take();
+
+    base::ByteWriter entry;
+    entry.WriteBytes(0, kMagic);
+    entry.Write(8, kShaderCacheFormatVersion);
+    entry.Write(12, key.low);
+    entry.Write(20, key.high);
+    entry.Write(28, u64{payload.size()});
+    entry.Write(36, u64{XXH3_64bits(payload.data(), payload.size())});
+    entry.WriteBytes(kShaderCacheHeaderBytes, payload);
+    return entry.Take();
+}
+
+ComputeProgram DecodeCacheEntry(std::span<const u8> bytes, const ShaderCacheKey& key) {
+    if (bytes.size() < kShaderCacheHeaderBytes) {
+        base::Fail("{} bytes, shorter than the {}-byte header", bytes.size(),
+                   kShaderCacheHeaderBytes);
+    }
+    if (std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0) {
+        base::Fail("not a shader cache entry (wrong magic)");
+    }
+    if (const u32 version = ReadHeaderField<u32>(bytes, 8); version != kShaderCacheFormatVersion) {
+        base::Fail("format version {}, this build reads {}", version, kShaderCacheFormatVersion);
+    }
+    const ShaderCacheKey stored{.low = ReadHeaderField<u64>(bytes, 12),
+                                .high = ReadHeaderField<u64>(bytes, 20)};
+    if (stored != key) {
+        base::Fail("it holds key {}", stored.Hex());
+    }
+    const std::span<const u8> payload = bytes.subspan(kShaderCacheHeaderBytes);
+    if (const u64 length = ReadHeaderField<u64>(bytes, 28); length != payload.size()) {
+        base::Fail("payload of {} bytes announced, {} there", length, payload.size());
+    }
+    if (ReadHeaderField<u64>(bytes, 36) != XXH3_64bits(payload.data(), payload.size())) {
+        base::Fail("payload checksum mismatch");
+    }
+    PayloadReader reader(payload);
+    return ReadProgram(reader);
+}
+
+}  // namespace shader
