@@ -1,0 +1,52 @@
+// RunKernel end to end: a fixture cubin translated by shader::TranslateCompute and run on the
+// device, against the results an NVIDIA GPU gave for the same launch (tests/shader/cuda/runs).
+#include <gtest/gtest.h>
+
+#include "base/file.h"
+#include "shader/sass/cubin.h"
+#include "video/kernel_runner.h"
+#include "video_test_support.h"
+
+namespace video {
+namespace {
+
+const std::filesystem::path kCudaDir =
+    std::filesystem::path(NXHOST_SOURCE_DIR) / "tests/shader/cuda";
+const std::filesystem::path kRunsDir = kCudaDir / "runs";
+
+shader::sass::CubinKernel FixtureKernel(const char* cubin, std::string_view name) {
+    const std::filesystem::path path = kCudaDir / cubin;
+    const shader::sass::Cubin parsed = shader::sass::ReadCubin(base::ReadFile(path), path.string());
+    for (const shader::sass::CubinKernel& kernel : parsed.kernels) {
+        if (kernel.name == name) {
+            return kernel;
+        }
+    }
+    ADD_FAILURE() << "no kernel " << name << " in " << path;
+    return {};
+}
+
+// tests/shader/cuda/runs/int32_ops.run: every output word must equal the GPU's.
+TEST(KernelRunner, Int32OpsMatchesTheNvidiaGpu) {
+    const shader::sass::CubinKernel kernel = FixtureKernel("arith.cubin", "int32_ops");
+    KernelLaunch launch;
+    launch.grid = {2, 1, 1};
+    launch.block = {64, 1, 1};
+    for (const std::string& text : {"in:" + (kRunsDir / "int32_ops.a.bin").string(),
+                                    "in:" + (kRunsDir / "int32_ops.b.bin").string(),
+                                    std::string("out:4096"), std::string("i32:120")}) {
+        launch.arguments.push_back(ParseKernelArgument(text));
+    }
+    const KernelResult result = RunKernel(testing::SharedDevice(), kernel, launch);
+    ASSERT_TRUE(result.buffers.contains(2));
+    const std::vector<u32> got = testing::BytesWords(result.buffers.at(2));
+    const std::vector<u32> expected =
+        testing::BytesWords(base::ReadFile(kRunsDir / "int32_ops.out.expected.bin"));
+    ASSERT_EQ(got.size(), expected.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        EXPECT_EQ(got[i], expected[i]) << "word " << i;
+    }
+}
+
+}  // namespace
+}  // namespace video
