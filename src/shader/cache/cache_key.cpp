@@ -56,12 +56,13 @@ private:
 // stops it from compiling until the field is hashed here too (or named as not hashed).
 
 void AddKernel(KeyHasher& hasher, const sass::CubinKernel& kernel) {
-    const auto& [name_not_hashed, code, registers, shared_bytes, constant0_bytes, param_base,
-                 param_bytes, parameters, exit_offsets, attributes, functions] = kernel;
+    const auto& [name_not_hashed, code, registers, shared_bytes, constant0_bytes, constant2,
+                 param_base, param_bytes, parameters, exit_offsets, attributes, functions] = kernel;
     hasher.AddBytes(code);
     hasher.Add(registers);
     hasher.Add(shared_bytes);
     hasher.Add(constant0_bytes);
+    hasher.AddBytes(constant2);  // translated into immediates
     hasher.Add(param_base);
     hasher.Add(param_bytes);
     hasher.Add<u64>(parameters.size());

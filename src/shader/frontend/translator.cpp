@@ -22,7 +22,23 @@ s64 SignExtend(u64 value, unsigned width) {
     return static_cast<s64>((value ^ sign) - sign);
 }
 
+// ptxas puts constants of its own (division magic numbers, tables) in bank 2; the cubin holds
+// their values, so they become immediates.
+constexpr u32 kCompilerConstantBank = 2;
+
 }  // namespace
+
+Value Translator::CompilerConstant(s64 offset) const {
+    const std::vector<u8>& bytes = kernel_.constant2;
+    if (offset < 0 || offset % 4 != 0 || static_cast<u64>(offset) + 4 > bytes.size()) {
+        Unsupported("c[0x2] offset " + std::to_string(offset) + " outside the kernel's " +
+                    std::to_string(bytes.size()) + " bytes of bank 2");
+    }
+    const auto at = static_cast<std::size_t>(offset);
+    return Value::U32(static_cast<u32>(bytes[at]) | static_cast<u32>(bytes[at + 1]) << 8 |
+                      static_cast<u32>(bytes[at + 2]) << 16 |
+                      static_cast<u32>(bytes[at + 3]) << 24);
+}
 
 void Translator::Begin(ir::Block* block, const sass::Instruction& inst, u64 offset) {
     block_ = block;
@@ -182,6 +198,24 @@ u64 Translator::Immediate(std::size_t index) const {
     }
 }
 
+Value Translator::ConstantWord(const sass::OperandSpec& spec, s64 extra) {
+    if (spec.f4 >= 0) {
+        Unsupported("constant bank selected by a uniform register");
+    }
+    const sass::Field& field = inst_->form->fields[static_cast<std::size_t>(spec.field)];
+    const s64 offset = SignExtend(Field(spec.field), field.width) * spec.scale + extra;
+    const u32 bank = static_cast<u32>(Field(spec.f2));
+    const bool indexed = spec.f3 >= 0 && Field(spec.f3) != kZeroRegister;
+    if (bank == kCompilerConstantBank && !indexed) {
+        return CompilerConstant(offset);
+    }
+    Value address = Value::U32(static_cast<u32>(offset));
+    if (indexed) {
+        address = Spv(spv::Op::OpIAdd, Type::U32, {Reg(static_cast<u32>(Field(spec.f3))), address});
+    }
+    return ConstBank(bank, address);
+}
+
 Value Translator::Raw(std::size_t index) {
     const sass::OperandSpec& spec = Spec(index);
     switch (spec.kind) {
@@ -193,19 +227,8 @@ Value Translator::Raw(std::size_t index) {
         case OperandKind::SignedImmediate:
         case OperandKind::Float32:
             return Value::U32(static_cast<u32>(Immediate(index)));
-        case OperandKind::ConstantBuffer: {
-            if (spec.f4 >= 0) {
-                Unsupported("constant bank selected by a uniform register");
-            }
-            const sass::Field& field = inst_->form->fields[static_cast<std::size_t>(spec.field)];
-            const s64 offset = SignExtend(Field(spec.field), field.width) * spec.scale;
-            Value address = Value::U32(static_cast<u32>(offset));
-            if (spec.f3 >= 0 && Field(spec.f3) != kZeroRegister) {
-                address = Spv(spv::Op::OpIAdd, Type::U32,
-                              {Reg(static_cast<u32>(Field(spec.f3))), address});
-            }
-            return ConstBank(static_cast<u32>(Field(spec.f2)), address);
-        }
+        case OperandKind::ConstantBuffer:
+            return ConstantWord(spec, 0);
         default:
             Unsupported("operand " + std::to_string(index) + " is not a 32-bit value");
     }
@@ -247,12 +270,8 @@ Value Translator::Int64(std::size_t index) {
             }
             return Pack64(UniformReg(reg), UniformReg(reg + 1));
         }
-        case OperandKind::ConstantBuffer: {
-            const Value lo = Raw(index);
-            const ir::Inst* load = lo.Def();
-            const Value hi_offset = Spv(spv::Op::OpIAdd, Type::U32, {load->args[1], Value::U32(4)});
-            return Pack64(lo, ConstBank(load->args[0].Bits() & 0xffffffff, hi_offset));
-        }
+        case OperandKind::ConstantBuffer:
+            return Pack64(ConstantWord(spec, 0), ConstantWord(spec, 4));
         case OperandKind::HexImmediate:
         case OperandKind::SignedImmediate:
             return Value::U64(Immediate(index));

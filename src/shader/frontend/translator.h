@@ -94,6 +94,8 @@ public:
 
 private:
     ir::Value ReadVar(u32 variable, ir::Type type);
+    ir::Value CompilerConstant(s64 offset) const;
+    ir::Value ConstantWord(const sass::OperandSpec& spec, s64 extra);
     void WriteVar(u32 variable, ir::Type type, ir::Value value);
 
     ir::Program& program_;

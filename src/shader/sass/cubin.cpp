@@ -195,6 +195,11 @@ Cubin ReadCubin(std::span<const u8> bytes, const std::string& source) {
         if (const auto it = by_name.find(".nv.constant0." + kernel.name); it != by_name.end()) {
             kernel.constant0_bytes = static_cast<u32>(it->second->size);
         }
+        if (const auto it = by_name.find(".nv.constant2." + kernel.name); it != by_name.end()) {
+            const auto bytes =
+                reader.Slice(it->second->offset, it->second->size, "constant bank 2");
+            kernel.constant2.assign(bytes.begin(), bytes.end());
+        }
         if (const auto it = by_name.find(".nv.info." + kernel.name); it != by_name.end()) {
             kernel.attributes = ReadNvInfo(reader, *it->second);
             ApplyAttributes(kernel);

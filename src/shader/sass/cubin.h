@@ -27,12 +27,13 @@ struct KernelParameter {
 // A kernel of a cubin: its code, resources and constant bank 0 layout.
 struct CubinKernel {
     std::string name;
-    std::vector<u8> code;     // `.text.<name>`
-    u32 registers = 0;        // sh_info >> 24 of the text section
-    u32 shared_bytes = 0;     // size of `.nv.shared.<name>`
-    u32 constant0_bytes = 0;  // size of `.nv.constant0.<name>`
-    u32 param_base = 0;       // first parameter byte in constant bank 0 (EIATTR_PARAM_CBANK)
-    u32 param_bytes = 0;      // EIATTR_CBANK_PARAM_SIZE
+    std::vector<u8> code;       // `.text.<name>`
+    u32 registers = 0;          // sh_info >> 24 of the text section
+    u32 shared_bytes = 0;       // size of `.nv.shared.<name>`
+    u32 constant0_bytes = 0;    // size of `.nv.constant0.<name>`
+    std::vector<u8> constant2;  // `.nv.constant2.<name>`: constants ptxas placed in bank 2
+    u32 param_base = 0;         // first parameter byte in constant bank 0 (EIATTR_PARAM_CBANK)
+    u32 param_bytes = 0;        // EIATTR_CBANK_PARAM_SIZE
     std::vector<KernelParameter> parameters;  // EIATTR_KPARAM_INFO, by ordinal
     std::vector<u32> exit_offsets;            // EIATTR_EXIT_INSTR_OFFSETS
     std::vector<NvInfoAttribute> attributes;  // everything of `.nv.info.<name>`
