@@ -56,10 +56,7 @@ std::vector<Outcome> TranslateAll(const shader::TargetProfile& target) {
     return outcomes;
 }
 
-TEST(ComputeTranslate, TranslatedKernelsAreValidSpirv) {
-    shader::TargetProfile target;
-    target.int64 = true;
-    target.float64 = true;
+void ExpectValidSpirv(const shader::TargetProfile& target) {
     const std::vector<Outcome> outcomes = TranslateAll(target);
     ASSERT_GE(outcomes.size(), 31u);
     int translated = 0;
@@ -74,6 +71,27 @@ TEST(ComputeTranslate, TranslatedKernelsAreValidSpirv) {
                     outcome.error.empty() ? "ok" : outcome.error.c_str());
     }
     std::printf("%d of %zu kernels translate\n", translated, outcomes.size());
+}
+
+// Warp operations through shared memory (lavapipe's subgroups have 8 invocations).
+TEST(ComputeTranslate, TranslatedKernelsAreValidSpirv) {
+    shader::TargetProfile target;
+    target.subgroup_size = 8;
+    target.int64 = true;
+    target.float64 = true;
+    ExpectValidSpirv(target);
+}
+
+// Warp operations as subgroup operations, on a device with 32-wide subgroups.
+TEST(ComputeTranslate, SubgroupFastPathIsValidSpirv) {
+    shader::TargetProfile target;
+    target.subgroup_size = 32;
+    target.int64 = true;
+    target.float64 = true;
+    target.subgroup_ballot = true;
+    target.subgroup_shuffle = true;
+    target.subgroup_arithmetic = true;
+    ExpectValidSpirv(target);
 }
 
 }  // namespace

@@ -31,6 +31,11 @@ public:
         : ir_(ir), target_(target), state_(state), out_(out) {}
 
     void Run(const std::vector<Node>& structure) {
+        // With 32-wide subgroups that the pipeline can require full, a subgroup is a CUDA warp
+        // (invocations are cut into subgroups by their local index, x fastest).
+        subgroup_warps_ = (target_.subgroup_size == 32 || target_.full_32_wide_subgroups) &&
+                          target_.subgroup_shuffle && target_.subgroup_ballot &&
+                          target_.subgroup_arithmetic && state_.block[0] % kWarpSize == 0;
         DeclareCommon();
         function_ = m_.NewId();
         first_label_ = m_.NewId();
@@ -54,6 +59,7 @@ public:
         }
         out_.shared_bytes = ir_.info.shared_bytes + state_.dynamic_shared_bytes;
         out_.local_bytes = ir_.info.local_bytes;
+        out_.requires_32_wide_subgroups = subgroup_warps_ && UsesWarpOperations();
     }
 
 private:
@@ -349,15 +355,56 @@ private:
 
     u32 Threads() const { return state_.block[0] * state_.block[1] * state_.block[2]; }
 
-    bool UsesWarpScratch() const {
+    bool Uses(Op first, Op last) const {
         for (const auto& block : ir_.Blocks()) {
             for (const Inst* inst : block->insts) {
-                if (inst->op >= Op::WarpReadLane && inst->op <= Op::BlockCount) {
+                if (inst->op >= first && inst->op <= last) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    bool UsesWarpOperations() const { return Uses(Op::WarpReadLane, Op::WarpMatch); }
+
+    // MATCH and BAR.RED always go through shared memory; the others only without subgroups.
+    bool UsesWarpScratch() const {
+        return Uses(Op::WarpMatch, Op::BlockCount) ||
+               (!subgroup_warps_ && Uses(Op::WarpReadLane, Op::WarpReduce));
+    }
+
+    u32 SubgroupScope() {
+        m_.AddCapability(spv::Capability::GroupNonUniform);
+        return Uint(static_cast<u32>(spv::Scope::Subgroup));
+    }
+
+    u32 SubgroupReadLane(const Inst& inst) {
+        m_.AddCapability(spv::Capability::GroupNonUniformShuffle);
+        const u32 lane =
+            Emit(spv::Op::OpBitwiseAnd, Type::U32, {IdOf(inst.args[1]), Uint(kWarpSize - 1)});
+        return Emit(spv::Op::OpGroupNonUniformShuffle, Type::U32,
+                    {SubgroupScope(), IdOf(inst.args[0]), lane});
+    }
+
+    u32 SubgroupBallot(const Inst& inst) {
+        m_.AddCapability(spv::Capability::GroupNonUniformBallot);
+        const u32 ballot = Emit(spv::Op::OpGroupNonUniformBallot, Type::U32x4,
+                                {SubgroupScope(), IdOf(inst.args[0])});
+        return Emit(spv::Op::OpCompositeExtract, Type::U32, {ballot, 0});
+    }
+
+    u32 SubgroupReduce(const Inst& inst) {
+        using ir::WarpReduceOp;
+        m_.AddCapability(spv::Capability::GroupNonUniformArithmetic);
+        static constexpr spv::Op kOps[] = {
+            spv::Op::OpGroupNonUniformIAdd,      spv::Op::OpGroupNonUniformBitwiseAnd,
+            spv::Op::OpGroupNonUniformBitwiseOr, spv::Op::OpGroupNonUniformBitwiseXor,
+            spv::Op::OpGroupNonUniformSMin,      spv::Op::OpGroupNonUniformSMax,
+            spv::Op::OpGroupNonUniformUMin,      spv::Op::OpGroupNonUniformUMax};
+        return Emit(
+            kOps[inst.aux], Type::U32,
+            {SubgroupScope(), static_cast<u32>(spv::GroupOperation::Reduce), IdOf(inst.args[0])});
     }
 
     u32 ScratchPointer(u32 word_index) {
@@ -735,13 +782,13 @@ private:
                 id = AtomicShared(inst);
                 break;
             case Op::WarpReadLane:
-                id = WarpReadLane(inst);
+                id = subgroup_warps_ ? SubgroupReadLane(inst) : WarpReadLane(inst);
                 break;
             case Op::WarpBallot:
-                id = WarpBallot(inst);
+                id = subgroup_warps_ ? SubgroupBallot(inst) : WarpBallot(inst);
                 break;
             case Op::WarpReduce:
-                id = WarpReduce(inst);
+                id = subgroup_warps_ ? SubgroupReduce(inst) : WarpReduce(inst);
                 break;
             case Op::WarpMatch:
                 id = WarpMatch(inst);
@@ -877,7 +924,9 @@ private:
     u32 cbank0_ = 0;
     u32 cbank0_words_ = 0;
     u32 shared_ = 0;
-    u32 scratch_base_ = 0;  // first word of the warp operations' scratch in shared memory
+    u32 scratch_base_ = 0;
+    bool subgroup_warps_ = false;  // warp operations as subgroup operations  // first word of the
+                                   // warp operations' scratch in shared memory
     bool terminated_ = false;
     u32 current_label_ = 0;
     std::vector<u32> interface_;
