@@ -3,6 +3,7 @@
 // the Volta+ convention that the operand is in revolutions (ptxas multiplies by 1/(2*pi) first).
 #include <numbers>
 
+#include "shader/frontend/float_rounding.h"
 #include "shader/frontend/translator.h"
 
 namespace shader::frontend {
@@ -12,24 +13,48 @@ using ir::Type;
 using ir::Value;
 using spv::Op;
 
-// FTZ: single-precision denormals read and written as zero of the same sign.
-Value FlushDenormal(Translator& t, Value value) {
-    const Value magnitude = t.Glsl(GLSLstd450FAbs, Type::F32, {value});
-    const Value tiny =
-        t.Spv(Op::OpFOrdLessThan, Type::Bool, {magnitude, Value::F32(1.17549435e-38f)});
-    const Value zero = t.Spv(Op::OpFMul, Type::F32, {value, Value::F32(0.0f)});
-    return t.Spv(Op::OpSelect, Type::F32, {tiny, zero, value});
-}
-
 Value Source(Translator& t, std::size_t operand) {
     const Value value = t.Float(operand);
     return t.Has("FTZ") ? FlushDenormal(t, value) : value;
 }
 
-void CheckRounding(Translator& t) {
-    if (!t.EnumName({"RM", "RP", "RZ"}).empty()) {
-        t.Unsupported("single-precision rounding mode ." + std::string(t.EnumName({"RM"})));
+Rounding Mode(Translator& t) {
+    return RoundingOf(t.EnumName({"RM", "RP", "RZ"}));
+}
+
+Value IsPositiveZero(Translator& t, Value value) {
+    const Type int_type = value.GetType() == Type::F64 ? Type::U64 : Type::U32;
+    const Value zero = int_type == Type::U64 ? Value::U64(0) : Value::U32(0);
+    return t.Spv(Op::OpIEqual, Type::Bool, {t.Spv(Op::OpBitcast, int_type, {value}), zero});
+}
+
+// The directed rounding of x + y (exactly), given its round-to-nearest result and the residual
+// (exact - nearest, exact in sign). An exact zero sum of two values is +0 in every mode but RM,
+// where it is -0 unless both were +0 (IEEE 754 6.3).
+Value Directed(Translator& t, Rounding mode, Value nearest, Value residual, Value x, Value y) {
+    const Type type = nearest.GetType();
+    const Value zero = type == Type::F64 ? Value::F64(0.0) : Value::F32(0.0f);
+    const Value residual_zero =
+        residual.GetType() == Type::F64 ? Value::F64(0.0) : Value::F32(0.0f);
+    const Value below = t.Spv(Op::OpFOrdLessThan, Type::Bool, {residual, residual_zero});
+    const Value above = t.Spv(Op::OpFOrdGreaterThan, Type::Bool, {residual, residual_zero});
+    Value result = RoundDirected(t, mode, nearest, below, above);
+    if (mode == Rounding::Down && !x.IsEmpty()) {
+        const Value exact_zero =
+            t.Spv(Op::OpLogicalAnd, Type::Bool,
+                  {t.Spv(Op::OpFOrdEqual, Type::Bool, {nearest, zero}),
+                   t.Spv(Op::OpFOrdEqual, Type::Bool, {residual, residual_zero})});
+        const Value both_positive =
+            t.Spv(Op::OpLogicalAnd, Type::Bool, {IsPositiveZero(t, x), IsPositiveZero(t, y)});
+        const Value negative_zero = type == Type::F64 ? Value::F64(-0.0) : Value::F32(-0.0f);
+        const Value zero_sum = t.Spv(Op::OpSelect, type, {both_positive, zero, negative_zero});
+        result = t.Spv(Op::OpSelect, type, {exact_zero, zero_sum, result});
     }
+    return result;
+}
+
+Value Widen(Translator& t, Value f32) {
+    return t.Spv(Op::OpFConvert, Type::F64, {f32});
 }
 
 void WriteResult(Translator& t, Value result) {
@@ -44,22 +69,47 @@ void WriteResult(Translator& t, Value result) {
     t.WriteDst(0, t.BitcastU32(result));
 }
 
+// FADD/FMUL/FFMA with .RM/.RP/.RZ: the f32 residual is computed in f64, where the product of
+// two f32s is exact (see ResidualF32).
 void Fadd(Translator& t) {
-    CheckRounding(t);
-    WriteResult(t, t.Spv(Op::OpFAdd, Type::F32, {Source(t, 1), Source(t, 2)}));
+    const Value a = Source(t, 1);
+    const Value b = Source(t, 2);
+    Value result = t.Spv(Op::OpFAdd, Type::F32, {a, b});
+    if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
+        const Value widened = Widen(t, a);
+        result =
+            Directed(t, mode, result, ResidualF32(t, widened, b, result), widened, Widen(t, b));
+    }
+    WriteResult(t, result);
 }
 
 void Fmul(Translator& t) {
-    CheckRounding(t);
     if (!t.EnumName({"D2", "M2"}).empty()) {
         t.Unsupported("FMUL scale ." + std::string(t.EnumName({"D2", "M2"})));
     }
-    WriteResult(t, t.Spv(Op::OpFMul, Type::F32, {Source(t, 1), Source(t, 2)}));
+    const Value a = Source(t, 1);
+    const Value b = Source(t, 2);
+    Value result = t.Spv(Op::OpFMul, Type::F32, {a, b});
+    if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
+        const Value product = t.Spv(Op::OpFMul, Type::F64, {Widen(t, a), Widen(t, b)});
+        // A product's zero has its sign in every mode: no zero-sum rule.
+        result =
+            Directed(t, mode, result, ResidualF32(t, product, Value::F32(0.0f), result), {}, {});
+    }
+    WriteResult(t, result);
 }
 
 void Ffma(Translator& t) {
-    CheckRounding(t);
-    WriteResult(t, t.Glsl(GLSLstd450Fma, Type::F32, {Source(t, 1), Source(t, 2), Source(t, 3)}));
+    const Value a = Source(t, 1);
+    const Value b = Source(t, 2);
+    const Value c = Source(t, 3);
+    Value result = t.Glsl(GLSLstd450Fma, Type::F32, {a, b, c});
+    if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
+        const Value product = t.Spv(Op::OpFMul, Type::F64, {Widen(t, a), Widen(t, b)});
+        result =
+            Directed(t, mode, result, ResidualF32(t, product, c, result), product, Widen(t, c));
+    }
+    WriteResult(t, result);
 }
 
 // The float comparisons of FSETP and DSETP: ordered ones are false with a NaN, the U forms true.
@@ -149,33 +199,110 @@ void Mufu(Translator& t) {
     t.WriteDst(0, t.BitcastU32(result));
 }
 
-void CheckDoubleRounding(Translator& t) {
-    if (!t.EnumName({"RM", "RP", "RZ"}).empty()) {
-        t.Unsupported("double-precision rounding mode ." + std::string(t.EnumName({"RM"})));
-    }
-}
-
 void WriteDouble(Translator& t, Value result) {
     t.WriteDst64(0, t.Spv(Op::OpBitcast, Type::U64, {result}));
 }
 
-void Dadd(Translator& t) {
-    CheckDoubleRounding(t);
-    WriteDouble(t, t.Spv(Op::OpFAdd, Type::F64, {t.Double(1), t.Double(2)}));
+Value Magnitude64(Translator& t, Value value) {
+    return t.Glsl(GLSLstd450FAbs, Type::F64, {value});
 }
 
+// DADD with a directed rounding: the residual by Fast2Sum (exact when |big| >= |small|, also
+// for subnormal sums). The operands are ordered through a select, which also keeps a driver
+// from folding (a + b) - a into b.
+void Dadd(Translator& t) {
+    const Value a = t.Double(1);
+    const Value b = t.Double(2);
+    Value result = t.Spv(Op::OpFAdd, Type::F64, {a, b});
+    if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
+        const Value a_bigger =
+            t.Spv(Op::OpFOrdGreaterThanEqual, Type::Bool, {Magnitude64(t, a), Magnitude64(t, b)});
+        const Value big = t.Spv(Op::OpSelect, Type::F64, {a_bigger, a, b});
+        const Value small = t.Spv(Op::OpSelect, Type::F64, {a_bigger, b, a});
+        const Value big_part = t.Spv(Op::OpFSub, Type::F64, {result, big});
+        const Value residual = t.Spv(Op::OpFSub, Type::F64, {small, big_part});
+        result = Directed(t, mode, result, residual, a, b);
+    }
+    WriteDouble(t, result);
+}
+
+// DMUL with a directed rounding: the residual a*b - r by one fma. Below 2^-900 the smaller
+// operand and r are scaled by 2^160 (exactly) so that the residual is not lost to underflow; a
+// zero r of a nonzero product (a total underflow) has the product's sign.
 void Dmul(Translator& t) {
-    CheckDoubleRounding(t);
-    WriteDouble(t, t.Spv(Op::OpFMul, Type::F64, {t.Double(1), t.Double(2)}));
+    const Value a = t.Double(1);
+    const Value b = t.Double(2);
+    Value result = t.Spv(Op::OpFMul, Type::F64, {a, b});
+    if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
+        const Value a_smaller =
+            t.Spv(Op::OpFOrdLessThanEqual, Type::Bool, {Magnitude64(t, a), Magnitude64(t, b)});
+        const Value smaller = t.Spv(Op::OpSelect, Type::F64, {a_smaller, a, b});
+        const Value larger = t.Spv(Op::OpSelect, Type::F64, {a_smaller, b, a});
+        const Value tiny =
+            t.Spv(Op::OpFOrdLessThan, Type::Bool, {Magnitude64(t, result), Value::F64(0x1p-900)});
+        const Value scale =
+            t.Spv(Op::OpSelect, Type::F64, {tiny, Value::F64(0x1p160), Value::F64(1.0)});
+        const Value scaled_result = t.Spv(Op::OpFMul, Type::F64, {result, scale});
+        const Value residual = t.Glsl(GLSLstd450Fma, Type::F64,
+                                      {t.Spv(Op::OpFMul, Type::F64, {smaller, scale}), larger,
+                                       t.Spv(Op::OpFNegate, Type::F64, {scaled_result})});
+        const Value zero_result = t.Spv(Op::OpFOrdEqual, Type::Bool, {result, Value::F64(0.0)});
+        const Value nonzero_operands =
+            t.Spv(Op::OpLogicalAnd, Type::Bool,
+                  {t.Spv(Op::OpFOrdNotEqual, Type::Bool, {a, Value::F64(0.0)}),
+                   t.Spv(Op::OpFOrdNotEqual, Type::Bool, {b, Value::F64(0.0)})});
+        const Value underflow =
+            t.Spv(Op::OpLogicalAnd, Type::Bool, {zero_result, nonzero_operands});
+        // In a total underflow the residual's sign is the zero's: +-2^-1074 stands for it.
+        const Value underflow_residual =
+            t.Spv(Op::OpSelect, Type::F64,
+                  {IsPositiveZero(t, result), Value::F64(0x1p-1074), Value::F64(-0x1p-1074)});
+        result = Directed(t, mode, result,
+                          t.Spv(Op::OpSelect, Type::F64, {underflow, underflow_residual, residual}),
+                          {}, {});
+    }
+    WriteDouble(t, result);
 }
 
 void Dfma(Translator& t) {
-    CheckDoubleRounding(t);
+    if (Mode(t) != Rounding::Nearest) {
+        t.Unsupported("double-precision fma rounding mode ." + std::string(t.EnumName({"RM"})));
+    }
     WriteDouble(t, t.Glsl(GLSLstd450Fma, Type::F64, {t.Double(1), t.Double(2), t.Double(3)}));
+}
+
+// DSETP.MIN (value 0 of the comparison field, F in FSETP) is the predicate pair ptxas builds
+// fmin from: Pd picks a (a < b, or b is NaN; -0 below +0), Pd2 says both are NaN (the result is
+// then b made quiet). Seen in double_ops: FSEL/SEL by Pd, then @Pd2 LOP3 ... 0x80000.
+void DsetpMin(Translator& t) {
+    const Value a = t.Double(2);
+    const Value b = t.Double(3);
+    const Value a_nan = t.Spv(Op::OpIsNan, Type::Bool, {a});
+    const Value b_nan = t.Spv(Op::OpIsNan, Type::Bool, {b});
+    const Value less = t.Spv(Op::OpFOrdLessThan, Type::Bool, {a, b});
+    const Value a_negative_zero =
+        t.Spv(Op::OpLogicalAnd, Type::Bool,
+              {t.Spv(Op::OpFOrdEqual, Type::Bool, {a, b}),
+               t.Spv(Op::OpSLessThan, Type::Bool,
+                     {t.Spv(Op::OpBitcast, Type::U64, {a}), Value::U64(0)})});
+    Value pick_a = t.Spv(Op::OpLogicalOr, Type::Bool, {less, a_negative_zero});
+    pick_a = t.Spv(
+        Op::OpLogicalOr, Type::Bool,
+        {t.Spv(Op::OpLogicalAnd, Type::Bool, {b_nan, t.Spv(Op::OpLogicalNot, Type::Bool, {a_nan})}),
+         pick_a});
+    const Value both_nan = t.Spv(Op::OpLogicalAnd, Type::Bool, {a_nan, b_nan});
+    const std::string_view how = t.EnumName({"AND", "OR", "XOR"});
+    const Value other = t.Predicate(4);
+    t.WriteDst(0, CombinePredicate(t, how, pick_a, other));
+    t.WriteDst(1, CombinePredicate(t, how, both_nan, other));
 }
 
 void Dsetp(Translator& t) {
     const std::string_view how = t.EnumName({"LT", "NAN", "GEU"});
+    if (how == "MIN") {
+        DsetpMin(t);
+        return;
+    }
     WriteSetp(t, FloatCompare(t, how, t.Double(2), t.Double(3)), 4);
 }
 

@@ -1,6 +1,8 @@
 // Integer arithmetic, logic and comparison. Semantics: the PTX ISA manual for the operations
 // these instructions implement, Mesa NAK (nak_ir.rs, its constant folder) for carries, funnel
 // shifts and LOP3 lookup tables.
+#include <vector>
+
 #include "shader/frontend/translator.h"
 
 namespace shader::frontend {
@@ -405,6 +407,36 @@ void Plop3(Translator& t) {
     t.WriteDst(1, PredicateLut(t, static_cast<u32>(t.Immediate(6)), a, b, c));
 }
 
+// IDP.4A.{U8,S8}.{U8,S8} Rd, a, b, c: c plus the dot product of a's and b's four bytes;
+// IDP.2A.LO.{U16,S16}.{U8,S8}: a's two halves with b's two low bytes (PTX dp4a / dp2a.lo).
+void Idp(Translator& t) {
+    std::vector<bool> is_signed;  // a's, then b's
+    for (const sass::Modifier& modifier : t.Inst().form->modifiers) {
+        if (modifier.kind == sass::ModifierKind::Enum) {
+            is_signed.push_back(modifier.names[t.Field(modifier.field)].starts_with("S"));
+        }
+    }
+    const bool four = t.Has("4A");
+    if (is_signed.size() != 2 || (!four && !t.Has("LO"))) {
+        t.Unsupported("IDP form");
+    }
+    const Value a = t.Int(1);
+    const Value b = t.Int(2);
+    const u32 a_width = four ? 8 : 16;
+    const auto extract = [&](Value word, bool sign, u32 offset, u32 width) {
+        return t.Spv(sign ? Op::OpBitFieldSExtract : Op::OpBitFieldUExtract, Type::U32,
+                     {word, Value::U32(offset), Value::U32(width)});
+    };
+    Value sum = t.Int(3);
+    for (u32 i = 0; i < (four ? 4u : 2u); ++i) {
+        const Value product = t.Spv(
+            Op::OpIMul, Type::U32,
+            {extract(a, is_signed[0], i * a_width, a_width), extract(b, is_signed[1], i * 8, 8)});
+        sum = Add(t, sum, product);
+    }
+    t.WriteDst(0, sum);
+}
+
 }  // namespace
 
 void AddIntegerHandlers(HandlerTable& table) {
@@ -423,6 +455,7 @@ void AddIntegerHandlers(HandlerTable& table) {
     table["PRMT"] = Prmt;
     table["VABSDIFF"] = Vabsdiff;
     table["PLOP3"] = Plop3;
+    table["IDP"] = Idp;
 }
 
 }  // namespace shader::frontend

@@ -384,6 +384,8 @@ const HandlerTable& Handlers() {
         HandlerTable handlers;
         AddIntegerHandlers(handlers);
         AddFloatHandlers(handlers);
+        AddConversionHandlers(handlers);
+        AddHalfHandlers(handlers);
         AddMemoryHandlers(handlers);
         AddMoveHandlers(handlers);
         AddWarpHandlers(handlers);

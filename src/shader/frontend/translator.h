@@ -119,6 +119,8 @@ using HandlerTable = std::unordered_map<std::string_view, Handler>;
 // Each family's handlers, by mnemonic (translate_*.cpp).
 void AddIntegerHandlers(HandlerTable& table);
 void AddFloatHandlers(HandlerTable& table);
+void AddConversionHandlers(HandlerTable& table);
+void AddHalfHandlers(HandlerTable& table);
 void AddMemoryHandlers(HandlerTable& table);
 void AddMoveHandlers(HandlerTable& table);
 void AddWarpHandlers(HandlerTable& table);
