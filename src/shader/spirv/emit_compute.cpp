@@ -701,6 +701,21 @@ private:
         }
     }
 
+    static bool IsFloatArithmetic(spv::Op op) {
+        switch (op) {
+            case spv::Op::OpFAdd:
+            case spv::Op::OpFSub:
+            case spv::Op::OpFMul:
+            case spv::Op::OpFDiv:
+            case spv::Op::OpFRem:
+            case spv::Op::OpFMod:
+            case spv::Op::OpFNegate:
+                return true;
+            default:
+                return false;
+        }
+    }
+
     void EmitInst(const Inst& inst) {
         u32 id = 0;
         switch (inst.op) {
@@ -709,7 +724,13 @@ private:
                 for (const Value& arg : inst.args) {
                     operands.push_back(IdOf(arg));
                 }
-                id = Emit(static_cast<spv::Op>(inst.aux), inst.type, operands);
+                const auto op = static_cast<spv::Op>(inst.aux);
+                id = Emit(op, inst.type, operands);
+                if (IsFloatArithmetic(op)) {
+                    // The GPU rounds each operation; the host's compiler must not fuse a multiply
+                    // and an add into one rounding, nor reassociate.
+                    m_.Decorate(id, spv::Decoration::NoContraction);
+                }
                 break;
             }
             case Op::Glsl: {
