@@ -209,16 +209,23 @@ private:
                     }
                 }
             }
-            // Exits that end the thread (all their paths EXIT without meeting another exit) are
-            // emitted in place; at most one exit may continue after the loop.
+            // One exit continues after the loop (its merge); the others must end the thread
+            // (all their paths EXIT without meeting another exit) and are emitted in place.
+            // When every exit ends the thread, the last one in the code is taken as the merge.
+            Block* last = nullptr;
             for (Block* exit : exits) {
-                if (EndsThread(exit, exits)) {
-                    continue;
+                if (last == nullptr || exit->sass_offset > last->sass_offset) {
+                    last = exit;
                 }
-                if (loop.merge != nullptr) {
-                    Fail(header, "a loop with several exits");
+                if (exits.size() == 1 || !EndsThread(exit, exits)) {
+                    if (loop.merge != nullptr) {
+                        Fail(header, "a loop with several exits");
+                    }
+                    loop.merge = exit;
                 }
-                loop.merge = exit;
+            }
+            if (loop.merge == nullptr) {
+                loop.merge = last;
             }
         }
         for (const auto& block : program_.Blocks()) {
@@ -317,14 +324,10 @@ private:
                     block = block->end.targets[0];
                     break;
                 case Terminator::Kind::Branch: {
-                    Block* merge = post_dominator_[block->index];
-                    if (loop != nullptr && merge != nullptr && !loop->body.contains(merge) &&
-                        merge != loop->merge) {
-                        merge = nullptr;
-                    }
-                    if (loop != nullptr && merge == loop->merge) {
-                        merge = nullptr;
-                    }
+                    // Inside a loop, a selection merges where its paths meet again before they
+                    // continue or break; null when they only meet by leaving the iteration.
+                    Block* merge = loop != nullptr ? LoopPostDominator(*loop, block)
+                                                   : post_dominator_[block->index];
                     Node node = Leaf(Node::Kind::If);
                     node.condition = block->end.condition;
                     node.then_body = Region(block->end.targets[0], merge, loop, false);
@@ -346,7 +349,56 @@ private:
         return nodes;
     }
 
+    // The immediate post-dominator of `block` within one iteration of `loop`: edges back to the
+    // header and out of the loop all lead to one virtual end of the iteration.
+    Block* LoopPostDominator(const Loop& loop, const Block* block) {
+        auto& table = loop_post_dominators_[&loop];
+        if (table.empty()) {
+            std::vector<const Block*> nodes(loop.body.begin(), loop.body.end());
+            std::map<const Block*, int> number;
+            for (std::size_t i = 0; i < nodes.size(); ++i) {
+                number[nodes[i]] = static_cast<int>(i);
+            }
+            const int sink = static_cast<int>(nodes.size());
+            std::vector<std::vector<int>> reversed(nodes.size() + 1);
+            for (const Block* node : nodes) {
+                for (const Block* next : node->Successors()) {
+                    const bool leaves = next == loop.header || !loop.body.contains(next);
+                    reversed[static_cast<std::size_t>(leaves ? sink : number.at(next))].push_back(
+                        number.at(node));
+                }
+            }
+            const std::vector<int> order = ReversePostOrder(reversed, sink);
+            std::vector<int> position(nodes.size() + 1, -1);
+            for (std::size_t i = 0; i < order.size(); ++i) {
+                position[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+            }
+            std::vector<std::vector<int>> preds(order.size());
+            for (std::size_t from = 0; from < reversed.size(); ++from) {
+                if (position[from] < 0) {
+                    continue;
+                }
+                for (int to : reversed[from]) {
+                    if (position[static_cast<std::size_t>(to)] >= 0) {
+                        preds[static_cast<std::size_t>(position[static_cast<std::size_t>(to)])]
+                            .push_back(position[from]);
+                    }
+                }
+            }
+            const std::vector<int> idom = ImmediateDominators(preds);
+            for (std::size_t i = 1; i < order.size(); ++i) {
+                const int target = order[static_cast<std::size_t>(idom[i])];
+                table[nodes[static_cast<std::size_t>(order[i])]] =
+                    target == sink ? nullptr
+                                   : const_cast<Block*>(nodes[static_cast<std::size_t>(target)]);
+            }
+        }
+        const auto it = table.find(block);
+        return it == table.end() ? nullptr : it->second;
+    }
+
     const ir::Program& program_;
+    std::map<const Loop*, std::map<const Block*, Block*>> loop_post_dominators_;
     std::vector<Block*> dominator_;
     std::vector<Block*> post_dominator_;
     std::map<Block*, Loop> loops_;
