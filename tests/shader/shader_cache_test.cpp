@@ -72,6 +72,7 @@ sass::CubinKernel MakeKernel() {
     kernel.registers = 16;
     kernel.shared_bytes = 256;
     kernel.constant0_bytes = 0x170;
+    kernel.constant2 = {0x00, 0x00, 0x80, 0x3f};
     kernel.param_base = 0x160;
     kernel.param_bytes = 16;
     kernel.parameters = {{.ordinal = 0, .offset = 0, .size = 8},
@@ -212,6 +213,8 @@ TEST(ShaderCacheKeyTest, EveryInputChangesTheKey) {
     with_kernel([](sass::CubinKernel& k) { k.registers += 1; });
     with_kernel([](sass::CubinKernel& k) { k.shared_bytes += 4; });
     with_kernel([](sass::CubinKernel& k) { k.constant0_bytes += 4; });
+    with_kernel([](sass::CubinKernel& k) { k.constant2[2] ^= 1; });
+    with_kernel([](sass::CubinKernel& k) { k.constant2.push_back(0); });
     with_kernel([](sass::CubinKernel& k) { k.param_base += 4; });
     with_kernel([](sass::CubinKernel& k) { k.param_bytes += 4; });
     with_kernel([](sass::CubinKernel& k) { k.parameters[1].ordinal = 2; });

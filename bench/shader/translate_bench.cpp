@@ -1,0 +1,214 @@
+// Translation speed of shader::TranslateCompute on one core, cold and from the shader cache, over
+// every kernel of every cubin in tests/shader/cuda. Kernels that fail to translate are counted
+// and named; the rates are over those that translate. bench/shader/run_translate.sh records it.
+//
+// Usage: nx_shader_translate_bench [--rounds N] [--cubins FOLDER]
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "base/error.h"
+#include "base/file.h"
+#include "shader/cache/shader_cache.h"
+#include "shader/compute.h"
+#include "shader/sass/cubin.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace shader;
+
+struct NamedKernel {
+    std::string cubin;
+    sass::CubinKernel kernel;
+};
+
+struct Failure {
+    std::string kernel;
+    std::string error;  // its first line
+};
+
+// A desktop NVIDIA GPU: 32-wide subgroups and every optional feature, so that the translator
+// takes its most direct paths. CUDA launches these fixtures with 128 threads a block.
+constexpr TargetProfile kTarget{.subgroup_size = 32,
+                                .full_32_wide_subgroups = true,
+                                .float64 = true,
+                                .int64 = true,
+                                .int16 = true,
+                                .int8 = true,
+                                .float16 = true,
+                                .storage_8bit = true,
+                                .storage_16bit = true,
+                                .int64_atomics = true,
+                                .float32_atomic_add = true,
+                                .float32_atomic_add_shared = true,
+                                .float64_atomic_add = true,
+                                .float32_atomic_min_max = true,
+                                .subgroup_ballot = true,
+                                .subgroup_shuffle = true,
+                                .subgroup_vote = true,
+                                .subgroup_arithmetic = true};
+constexpr ComputeState kState{.block = {128, 1, 1}};
+
+double ThreadCpuSeconds() {
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+// This thread's CPU time (what one core spent, whatever else the machine was doing) of the
+// fastest round and of all of them, and the wall time of all of them.
+struct RoundTimes {
+    double best_cpu = 0;
+    double total_cpu = 0;
+    double total_wall = 0;
+};
+
+template <typename Round>
+RoundTimes MeasureRounds(int rounds, Round round) {
+    RoundTimes times{.best_cpu = std::numeric_limits<double>::infinity()};
+    const auto wall_start = std::chrono::steady_clock::now();
+    for (int i = 0; i < rounds; ++i) {
+        const double cpu_start = ThreadCpuSeconds();
+        round();
+        const double cpu = ThreadCpuSeconds() - cpu_start;
+        times.best_cpu = std::min(times.best_cpu, cpu);
+        times.total_cpu += cpu;
+    }
+    times.total_wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    return times;
+}
+
+void PrintRates(std::string_view name, const RoundTimes& times, int rounds, std::size_t kernels) {
+    const double per_round = static_cast<double>(kernels);
+    fmt::print(
+        "{:7} {:8.0f} kernels/s best round, {:8.0f} mean ({:8.0f} wall), {:7.1f} us a kernel\n",
+        name, per_round / times.best_cpu, per_round * rounds / times.total_cpu,
+        per_round * rounds / times.total_wall, times.best_cpu / per_round * 1e6);
+}
+
+std::vector<NamedKernel> LoadKernels(const fs::path& folder) {
+    std::vector<fs::path> cubins;
+    for (const auto& entry : fs::directory_iterator(folder)) {
+        if (entry.path().extension() == ".cubin") {
+            cubins.push_back(entry.path());
+        }
+    }
+    std::sort(cubins.begin(), cubins.end());
+    std::vector<NamedKernel> kernels;
+    for (const fs::path& path : cubins) {
+        const std::vector<u8> bytes = base::ReadFile(path);
+        for (sass::CubinKernel& kernel : sass::ReadCubin(bytes, path.string()).kernels) {
+            kernels.push_back({path.filename().string(), std::move(kernel)});
+        }
+    }
+    return kernels;
+}
+
+std::string FirstLine(const std::string& text) {
+    return text.substr(0, text.find('\n'));
+}
+
+int Run(int rounds, const fs::path& cubin_folder) {
+    const std::vector<NamedKernel> all = LoadKernels(cubin_folder);
+    std::vector<const NamedKernel*> translatable;
+    std::vector<Failure> failures;
+    for (const NamedKernel& named : all) {
+        try {
+            TranslateCompute(named.kernel, kTarget, kState);
+            translatable.push_back(&named);
+        } catch (const std::exception& error) {
+            failures.push_back({named.cubin + " " + named.kernel.name, FirstLine(error.what())});
+        }
+    }
+    fmt::print("kernels: {} in {}; {} translate, {} fail\n", all.size(), cubin_folder.string(),
+               translatable.size(), failures.size());
+    for (const Failure& failure : failures) {
+        fmt::print("  FAIL {}: {}\n", failure.kernel, failure.error);
+    }
+    if (translatable.empty()) {
+        fmt::print("nothing translates, so nothing to time\n");
+        return 1;
+    }
+
+    const RoundTimes cold = MeasureRounds(rounds, [&] {
+        for (const NamedKernel* named : translatable) {
+            const ComputeProgram program = TranslateCompute(named->kernel, kTarget, kState);
+            if (program.spirv.empty()) {
+                base::Fail("{}: no SPIR-V", named->kernel.name);
+            }
+        }
+    });
+
+    const fs::path cache_folder = fs::temp_directory_path() /
+                                  fmt::format("nxhost-translate-bench-{}", std::random_device()());
+    ShaderCache cache(cache_folder);
+    for (const NamedKernel* named : translatable) {
+        cache.GetOrTranslate(named->kernel, kTarget, kState);
+    }
+    const ShaderCacheStats filled = cache.Stats();
+    // What a warm start pays per kernel: the key (a hash of the code) plus reading and checking
+    // the entry, which the OS has in its page cache here.
+    const RoundTimes cached = MeasureRounds(rounds, [&] {
+        for (const NamedKernel* named : translatable) {
+            const ComputeProgram program = cache.GetOrTranslate(named->kernel, kTarget, kState);
+            if (program.spirv.empty()) {
+                base::Fail("{}: no SPIR-V from the cache", named->kernel.name);
+            }
+        }
+    });
+    const ShaderCacheStats stats = cache.Stats();
+    fs::remove_all(cache_folder);
+    const u64 expected_hits = static_cast<u64>(rounds) * translatable.size();
+    if (filled.stored != translatable.size() || stats.hits - filled.hits != expected_hits) {
+        base::Fail("the cache stored {} of {} and hit {} of {} times", filled.stored,
+                   translatable.size(), stats.hits - filled.hits, expected_hits);
+    }
+
+    fmt::print("rounds: {}, {} kernels each, one thread; rates by this thread's CPU time\n", rounds,
+               translatable.size());
+    PrintRates("cold:", cold, rounds, translatable.size());
+    PrintRates("cached:", cached, rounds, translatable.size());
+    fmt::print("cached / cold: {:.1f}x faster (best rounds), {:.1f}x (means)\n",
+               cold.best_cpu / cached.best_cpu, cold.total_cpu / cached.total_cpu);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int rounds = 50;
+    fs::path cubins = fs::path(NXHOST_SOURCE_DIR) / "tests/shader/cuda";
+    for (int i = 1; i < argc; ++i) {
+        const std::string argument = argv[i];
+        if (argument == "--rounds" && i + 1 < argc) {
+            rounds = std::atoi(argv[++i]);
+        } else if (argument == "--cubins" && i + 1 < argc) {
+            cubins = argv[++i];
+        } else {
+            fmt::print(stderr, "usage: {} [--rounds N] [--cubins FOLDER]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (rounds < 1) {
+        fmt::print(stderr, "--rounds must be at least 1\n");
+        return 2;
+    }
+    try {
+        return Run(rounds, cubins);
+    } catch (const std::exception& error) {
+        fmt::print(stderr, "nx_shader_translate_bench: {}\n", error.what());
+        return 1;
+    }
+}
