@@ -1,11 +1,15 @@
 // Runs one launch manifest (README.md) natively on an NVIDIA GPU through the CUDA driver API and
 // writes the contents of every out/inout buffer after the launch.
 //
-//   reference_runner MANIFEST CUBIN_DIR OUT_DIR
+//   reference_runner [--repeat N [--trials T]] MANIFEST CUBIN_DIR OUT_DIR
 //
 // MANIFEST's input files are read relative to the manifest's folder; the cubin it names is
 // loaded from CUBIN_DIR (built there for the GPU at hand from the same .cu file); each buffer's
 // contents are written to OUT_DIR under the expected-file name the manifest gives it.
+// With --repeat (timing, bench/shader/gpu/run.sh): after the first launch, T times (default 3)
+// N back-to-back launches of the same kernel in one stream between two CUDA events; prints
+// `time MANIFEST NS` with the best per-launch time in nanoseconds. The buffers written then hold
+// what all the launches left.
 // Built by make_reference.sh: nvcc -O2 -std=c++17 reference_runner.cu -lcuda
 #include <cuda.h>
 
@@ -153,7 +157,16 @@ Manifest parse(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 4) fail("usage: reference_runner MANIFEST CUBIN_DIR OUT_DIR");
+    unsigned repeat = 0, trials = 3;
+    while (argc > 1 && argv[1][0] == '-' && argv[1][1] == '-') {
+        std::string option = argv[1];
+        if (argc < 3 || (option != "--repeat" && option != "--trials")) fail("unknown option " + option);
+        unsigned value = static_cast<unsigned>(parse_uint(argv[2], option));
+        (option == "--repeat" ? repeat : trials) = value;
+        argc -= 2;
+        argv += 2;
+    }
+    if (argc != 4) fail("usage: reference_runner [--repeat N [--trials T]] MANIFEST CUBIN_DIR OUT_DIR");
     Manifest m = parse(argv[1]);
     std::string cubin_dir = argv[2], out_dir = argv[3];
 
@@ -209,6 +222,29 @@ int main(int argc, char** argv) {
                          m.shared, nullptr, params.data(), nullptr),
           "cuLaunchKernel");
     check(cuCtxSynchronize(), "cuCtxSynchronize");
+
+    if (repeat > 0) {
+        CUevent start, stop;
+        check(cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate");
+        check(cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate");
+        double best_ns = 1e300;
+        for (unsigned t = 0; t < (trials ? trials : 1); ++t) {
+            check(cuEventRecord(start, nullptr), "cuEventRecord");
+            for (unsigned r = 0; r < repeat; ++r)
+                check(cuLaunchKernel(fn, m.grid[0], m.grid[1], m.grid[2], m.block[0], m.block[1], m.block[2],
+                                     m.shared, nullptr, params.data(), nullptr),
+                      "cuLaunchKernel");
+            check(cuEventRecord(stop, nullptr), "cuEventRecord");
+            check(cuEventSynchronize(stop), "cuEventSynchronize");
+            float ms = 0;
+            check(cuEventElapsedTime(&ms, start, stop), "cuEventElapsedTime");
+            double ns = static_cast<double>(ms) * 1e6 / repeat;
+            if (ns < best_ns) best_ns = ns;
+        }
+        check(cuEventDestroy(start), "cuEventDestroy");
+        check(cuEventDestroy(stop), "cuEventDestroy");
+        std::printf("time %s %.1f\n", argv[1], best_ns);
+    }
 
     for (Arg& a : m.args) {
         if (a.expected.empty()) continue;
