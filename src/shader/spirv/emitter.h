@@ -1,0 +1,184 @@
+#pragma once
+
+#include <spirv/unified1/GLSL.std.450.h>
+
+#include <map>
+#include <set>
+#include <string_view>
+#include <vector>
+
+#include "shader/compute.h"
+#include "shader/ir/program.h"
+#include "shader/passes/structurize.h"
+#include "shader/spirv/module.h"
+
+namespace shader::spirv {
+
+inline constexpr u32 kCbank0Binding = 0;
+inline constexpr u32 kFirstGlobalBinding = 1;
+inline constexpr u32 kWarpSize = 32;
+
+// Writes one compute kernel's SPIR-V: emit_compute.cpp (resources, instructions, structured
+// control flow), emit_memory.cpp, emit_atomic.cpp, emit_warp.cpp, emit_special.cpp.
+class Emitter {
+    using Inst = ir::Inst;
+    using MemoryWidth = ir::MemoryWidth;
+    using Op = ir::Op;
+    using Type = ir::Type;
+    using Value = ir::Value;
+    using Node = passes::Node;
+    using StorageClass = spv::StorageClass;
+
+public:
+    Emitter(const ir::Program& ir, const TargetProfile& target, const ComputeState& state,
+            ComputeProgram& out)
+        : ir_(ir), target_(target), state_(state), out_(out) {}
+    void Run(const std::vector<Node>& structure);
+
+private:
+    [[noreturn]] void Fail(const Inst& inst, std::string_view what) const;
+    u32 TypeId(Type type);
+    u32 Uint(u32 value) { return m_.Uint(value); }
+    u32 Emit(spv::Op op, Type type, std::vector<u32> operands);
+    u32 Glsl(GLSLstd450 op, Type type, std::vector<u32> operands);
+    u32 IdOf(const Value& raw);
+    // Resources.
+    u32 BuiltinInput(spv::BuiltIn builtin, u32 components);
+    u32 BuiltinComponent(spv::BuiltIn builtin, u32 component);
+    void DeclareCommon();
+    // Element kinds of the storage buffer aliases: words per element, or kScalar64.
+    static constexpr u32 kScalar64 = 0;
+    u32 ElementType(u32 element_words);
+    static u32 ElementBytes(u32 element_words);
+    // One storage buffer variable per (buffer, element type): aliases of one binding.
+    u32 GlobalBuffer(u32 resource, u32 element_words);
+    // A word (or uvec2/uvec4) of constant bank 0 at a byte offset.
+    u32 ConstBankWord(u32 byte_offset_id);
+    // Byte offset of a global address within its parameter's buffer.
+    u32 GlobalOffset(const Inst& inst);
+    u32 GlobalPointer(u32 resource, u32 element_words, u32 byte_offset);
+    u32 SharedPointer(u32 byte_offset);
+    // A byte or half-word out of the word it lives in.
+    u32 ExtractNarrow(u32 word, u32 byte_offset, MemoryWidth width);
+    // Narrow stores change only their bytes of the word, with two atomics, so that threads
+    // writing the other bytes of the same word at the same time keep theirs.
+    void StoreNarrow(u32 word_pointer, u32 byte_offset, MemoryWidth width, u32 value,
+                     spv::Scope scope);
+    u32 WordOffset(u32 byte_offset, u32 word);
+    u32 LoadGlobal(const Inst& inst);
+    void StoreGlobal(const Inst& inst);
+    u32 LoadShared(const Inst& inst);
+    void StoreShared(const Inst& inst);
+    u32 Threads() const { return state_.block[0] * state_.block[1] * state_.block[2]; }
+    bool Uses(Op first, Op last) const;
+    bool UsesWarpOperations() const { return Uses(Op::WarpReadLane, Op::WarpMatch); }
+    // MATCH and BAR.RED always go through shared memory; the others only without subgroups.
+    bool UsesWarpScratch() const;
+    u32 SubgroupScope();
+    u32 SubgroupReadLane(const Inst& inst);
+    u32 SubgroupBallot(const Inst& inst);
+    u32 SubgroupReduce(const Inst& inst);
+    u32 ScratchPointer(u32 word_index);
+    void WorkgroupBarrier();
+    // Warp operations without subgroup operations of the right width: every thread publishes
+    // its word in the scratch area, then reads those of its warp's 32 lanes. `combine` folds
+    // lane k's word into the running result; lanes past the end of the block are left out.
+    template <typename Combine>
+    u32 AcrossWarp(u32 published, u32 initial, Combine combine) {
+        const u32 thread = LinearThreadIndex();
+        m_.Code(spv::Op::OpStore, {ScratchPointer(thread), published});
+        WorkgroupBarrier();
+        const u32 warp_base =
+            Emit(spv::Op::OpBitwiseAnd, Type::U32, {thread, Uint(~(kWarpSize - 1))});
+        u32 result = initial;
+        for (u32 lane = 0; lane < kWarpSize; ++lane) {
+            const u32 index = Emit(spv::Op::OpIAdd, Type::U32, {warp_base, Uint(lane)});
+            const u32 word = Emit(spv::Op::OpLoad, Type::U32, {ScratchPointer(index)});
+            const u32 combined = combine(result, word, lane);
+            if (Threads() % kWarpSize == 0) {
+                result = combined;
+            } else {
+                const u32 exists = Emit(spv::Op::OpULessThan, Type::Bool, {index, Uint(Threads())});
+                result = Emit(spv::Op::OpSelect, Type::U32, {exists, combined, result});
+            }
+        }
+        WorkgroupBarrier();
+        return result;
+    }
+    u32 WarpReadLane(const Inst& inst);
+    u32 WarpBallot(const Inst& inst);
+    u32 WarpReduce(const Inst& inst);
+    u32 WarpMatch(const Inst& inst);
+    // BAR.RED: every thread clears the counter (the same value), then adds its predicate.
+    u32 BlockCount(const Inst& inst);
+    // An atomic read-modify-write; what SPIR-V has no instruction for (CUDA's wrapping
+    // increment and decrement, float add without the extension) runs as a compare-and-swap loop.
+    u32 Atomic(const Inst& inst, u32 pointer, spv::Scope scope);
+    template <typename Update>
+    u32 CompareSwapLoop(u32 pointer, u32 scope_id, Type type, Update update) {
+        const u32 relaxed = Uint(static_cast<u32>(spv::MemorySemanticsMask::MaskNone));
+        const u32 first = Emit(spv::Op::OpAtomicLoad, type, {pointer, scope_id, relaxed});
+        const u32 before = current_label_;
+        const u32 header = m_.NewId();
+        const u32 body = m_.NewId();
+        const u32 continue_target = m_.NewId();
+        const u32 merge = m_.NewId();
+        const u32 old = m_.NewId();
+        const u32 observed = m_.NewId();
+        Terminate(spv::Op::OpBranch, {header});
+        Label(header);
+        m_.Code(spv::Op::OpPhi, {TypeId(type), old, first, before, observed, continue_target});
+        m_.Code(spv::Op::OpLoopMerge,
+                {merge, continue_target, static_cast<u32>(spv::LoopControlMask::MaskNone)});
+        Terminate(spv::Op::OpBranch, {body});
+        Label(body);
+        const u32 next = update(old);
+        m_.Code(spv::Op::OpAtomicCompareExchange,
+                {TypeId(type), observed, pointer, scope_id, relaxed, relaxed, next, old});
+        const u32 done = Emit(spv::Op::OpIEqual, Type::Bool, {observed, old});
+        Terminate(spv::Op::OpBranchConditional, {done, merge, continue_target});
+        Label(continue_target);
+        Terminate(spv::Op::OpBranch, {header});
+        Label(merge);
+        return old;
+    }
+    u32 AtomicGlobal(const Inst& inst);
+    u32 AtomicShared(const Inst& inst);
+    // The thread's index in its block, as CUDA numbers them (x fastest), and its lane in its
+    // warp of 32 (warps are cut from that index, whatever the host's subgroup size).
+    u32 LinearThreadIndex();
+    u32 LaneId();
+    u32 SpecialRegister(const Inst& inst);
+    static bool IsFloatArithmetic(spv::Op op);
+    void EmitInst(const Inst& inst);
+    void DeclarePhis();
+    // The values the successors' phis take when control comes from `block`.
+    void StorePhiInputs(const ir::Block* block);
+    void Label(u32 label);
+    void Terminate(spv::Op op, std::initializer_list<u32> operands);
+    void EmitNodes(const std::vector<Node>& nodes);
+    const ir::Program& ir_;
+    const TargetProfile& target_;
+    const ComputeState& state_;
+    ComputeProgram& out_;
+    Module m_;
+    u32 function_ = 0;
+    u32 first_label_ = 0;
+    u32 cbank0_ = 0;
+    u32 cbank0_words_ = 0;
+    u32 shared_ = 0;
+    u32 scratch_base_ = 0;
+    bool subgroup_warps_ = false;  // warp operations as subgroup operations  // first word of the
+                                   // warp operations' scratch in shared memory
+    bool terminated_ = false;
+    u32 current_label_ = 0;
+    std::vector<u32> interface_;
+    std::map<spv::BuiltIn, u32> builtins_;
+    std::map<std::pair<u32, u32>, u32> global_variables_;
+    std::set<u32> decorated_arrays_;
+    std::map<const Inst*, u32> ids_;
+    std::map<const Inst*, u32> phi_variables_;
+    std::vector<std::pair<u32, u32>> loops_;  // (merge, continue target)
+};
+
+}  // namespace shader::spirv
