@@ -167,9 +167,8 @@ private:
     u32 cbank0_ = 0;
     u32 cbank0_words_ = 0;
     u32 shared_ = 0;
-    u32 scratch_base_ = 0;
-    bool subgroup_warps_ = false;  // warp operations as subgroup operations  // first word of the
-                                   // warp operations' scratch in shared memory
+    u32 scratch_base_ = 0;         // first word of the warp operations' scratch in shared memory
+    bool subgroup_warps_ = false;  // warp operations as subgroup operations
     bool terminated_ = false;
     u32 current_label_ = 0;
     std::vector<u32> interface_;
