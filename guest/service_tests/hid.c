@@ -17,11 +17,12 @@ static void CheckLayout(const volatile uint8_t* memory) {
     CheckLifoHeader(memory, 0x3800);
     const uint64_t player1 = hid_npad(0);
     const uint64_t handheld = hid_npad(HID_NPAD_HANDHELD);
+    // The default pad layout: one Pro Controller, nothing else.
     CHECK(hid_u32(memory, player1) == 1);      // FullKey: a Pro Controller
-    CHECK(hid_u32(memory, handheld) == 2);     // Handheld
+    CHECK(hid_u32(memory, handheld) == 0);     // the console's own Joy-Con: not connected
     CHECK(hid_u32(memory, hid_npad(1)) == 0);  // Player 2: nothing connected
     CHECK(hid_u32(memory, player1 + HID_DEVICE_TYPE) == 1);
-    CHECK(hid_u32(memory, handheld + HID_DEVICE_TYPE) == (4 | 8));
+    CHECK(hid_u32(memory, handheld + HID_DEVICE_TYPE) == 0);
     CheckLifoHeader(memory, player1 + HID_FULL_KEY_LIFO);
     CheckLifoHeader(memory, handheld + HID_HANDHELD_LIFO);
 }
@@ -54,7 +55,7 @@ static void CheckSampling(const volatile uint8_t* memory) {
     const uint64_t handheld = hid_npad(HID_NPAD_HANDHELD) + HID_HANDHELD_LIFO;
     const uint64_t handheld_state = hid_newest_npad_state(memory, handheld);
     CHECK(hid_u64(memory, handheld_state) > 0);
-    CHECK((hid_u32(memory, handheld_state + 0x28) & 0x3f) == 0x3f);  // wired, both Joy-Con
+    CHECK(hid_u32(memory, handheld_state + 0x28) == 0);  // sampled, but not connected
     // The debug pad's ring advances too.
     CHECK(hid_u64(memory, 0x18) == HID_LIFO_ENTRIES);
 }

@@ -1,19 +1,17 @@
-// hid_input: run with a control script that presses A at 0.1 s for 0.3 s; Player 1 and the
-// handheld pad show A within 3 s, and let go of it afterwards.
+// hid_input: run with a control script that presses A at 0.1 s for 0.3 s; Player 1 (the
+// default pad layout's Pro Controller) shows A within 3 s, and lets go of it afterwards.
 
 #include "hid_memory.h"
 
 #define TICKS_PER_SECOND 19200000ull
 
-// Polls the newest state of both pads until A is (or is not) held; false after 3 s.
+// Polls the newest state of Player 1 until A is (or is not) held; false after 3 s.
 static bool WaitForA(const volatile uint8_t* memory, bool pressed) {
     const uint64_t player1 = hid_npad(0) + HID_FULL_KEY_LIFO;
-    const uint64_t handheld = hid_npad(HID_NPAD_HANDHELD) + HID_HANDHELD_LIFO;
     const uint64_t deadline = svcGetSystemTick() + 3 * TICKS_PER_SECOND;
     while (svcGetSystemTick() < deadline) {
-        const bool a1 = (hid_u64(memory, hid_newest_npad_state(memory, player1) + 0x10) & 1) != 0;
-        const bool a2 = (hid_u64(memory, hid_newest_npad_state(memory, handheld) + 0x10) & 1) != 0;
-        if (a1 == pressed && a2 == pressed) {
+        const bool a = (hid_u64(memory, hid_newest_npad_state(memory, player1) + 0x10) & 1) != 0;
+        if (a == pressed) {
             return true;
         }
         svcSleepThread(2000000);

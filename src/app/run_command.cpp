@@ -1,4 +1,5 @@
 #include <cstdio>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -6,6 +7,7 @@
 #include "app/run_profile.h"
 #include "formats/game_image.h"
 #include "formats/program_image.h"
+#include "frontend/frontend.h"
 #include "kernel/kernel.h"
 #include "services/services.h"
 
@@ -21,6 +23,8 @@ struct RunArguments {
     bool deterministic = false;
     std::optional<std::string> profiles;
     std::optional<std::string> input;
+    std::optional<std::string> pad_layout;
+    bool window = false;
 };
 
 // The running program's RomFS and id for the services: an NRO's own RomFS, else the one the
@@ -48,9 +52,14 @@ int Run(const RunArguments& arguments) {
     const profile::GameProfile game_profile = LoadRunProfile(image, arguments.profiles);
     options.memory = MemorySettingsFromProfile(game_profile);
     services::ServiceConfig service_config = ServiceConfigFor(image, arguments.path);
+    services::hid::HidInputs& hid = service_config.hid_inputs;
+    hid.layout = PadLayoutFor(game_profile, arguments.pad_layout);
     if (arguments.input) {
-        service_config.input_script = std::make_shared<const services::hid::InputScript>(
+        hid.script = std::make_shared<const services::hid::InputScript>(
             services::hid::InputScript::Load(*arguments.input));
+    }
+    if (arguments.window) {
+        hid.host_pads = std::make_shared<services::hid::HostPads>(hid.layout.Slots().size());
     }
     options.named_ports = services::MakeNamedPorts(service_config);
     options.arguments.push_back(arguments.path);
@@ -62,7 +71,13 @@ int Run(const RunArguments& arguments) {
                    game_profile.Source().empty() ? "defaults" : game_profile.Source());
         std::fputs(process.DescribeMemory().c_str(), stderr);
     }
-    const kernel::RunResult result = process.Run();
+    kernel::RunResult result;
+    if (arguments.window) {
+        const std::string name = std::filesystem::path(arguments.path).filename().string();
+        frontend::RunInWindow(name, hid.host_pads, [&] { result = process.Run(); });
+    } else {
+        result = process.Run();
+    }
     std::fflush(stdout);
     if (!result.report.empty()) {
         fmt::print(stderr, "nxhost: {}", result.report);
@@ -106,6 +121,13 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_option("--input", arguments->input,
                         "Control script of timed pad input (\"45s A~0.2\", \"+5s LUp~3.5\"); "
                         "README.md lists the names");
+    command->add_option("--pad-layout", arguments->pad_layout,
+                        "Controllers the console reports, one a player: pro (default), handheld, "
+                        "joycon-pair, joycon-left, joycon-right, as a comma list; over the "
+                        "profile's pad_layout");
+    command->add_flag("--window", arguments->window,
+                      "A window that reads the keyboard and game controllers (SDL2); headless "
+                      "without it");
     command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
 }
 

@@ -34,4 +34,15 @@ kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& pro
     return settings;
 }
 
+services::hid::PadLayout PadLayoutFor(const profile::GameProfile& profile,
+                                      const std::optional<std::string>& flag) {
+    if (flag) {
+        return services::hid::PadLayout::Parse(*flag, "--pad-layout");
+    }
+    if (const auto text = profile.GetLocatedText("pad_layout")) {
+        return services::hid::PadLayout::Parse(text->value, text->where);
+    }
+    return {};
+}
+
 }  // namespace app

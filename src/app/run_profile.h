@@ -8,6 +8,7 @@
 #include "formats/program_image.h"
 #include "kernel/memory_settings.h"
 #include "profile/game_profile.h"
+#include "services/hid/pad_layout.h"
 
 namespace app {
 
@@ -19,5 +20,10 @@ profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
 // mem_reserve, mem_alias, mem_stack, app_pool, mem_map_limit and sys_resource over the
 // console's defaults.
 kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& profile);
+
+// The controllers the console reports: `flag` (--pad-layout) over the profile's pad_layout over
+// one Pro Controller. A bad value throws, naming the flag or the profile's file and line.
+services::hid::PadLayout PadLayoutFor(const profile::GameProfile& profile,
+                                      const std::optional<std::string>& flag);
 
 }  // namespace app

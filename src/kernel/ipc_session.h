@@ -12,6 +12,7 @@
 #include "base/result.h"
 #include "base/types.h"
 #include "kernel/kernel_object.h"
+#include "kernel/periodic_work.h"
 
 namespace cpu {
 class GuestMemory;
@@ -37,6 +38,9 @@ public:
     virtual void EndProcess(std::string headline) = 0;
     // Signals or clears an event a service made (see kernel/event.h), waking its waiters.
     virtual void SetEventSignal(ReadableEvent& event, bool signaled) = 0;
+    // Runs `work` once a period, first one period from now, for as long as it lives (the
+    // kernel keeps only a weak reference).
+    virtual void StartPeriodicWork(std::weak_ptr<PeriodicWork> work) = 0;
 };
 
 class SessionServer {

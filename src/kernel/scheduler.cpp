@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "kernel/event.h"
 #include "kernel/svc_results.h"
 
 namespace kernel {
@@ -202,12 +203,19 @@ Thread* Scheduler::PickNext(unsigned core, std::unique_lock<std::mutex>& lock) {
             any_running |= thread->running;
             any_runnable |= thread->state == ThreadState::Runnable;
         }
-        if (!earliest && !any_running && !any_runnable) {
+        if (!earliest && !any_running && !any_runnable && !PeriodicWorkMayWake()) {
             return nullptr;
         }
-        if (clock_.Deterministic() && earliest) {
-            clock_.SkipTo(*earliest);  // nothing can run before it
-            continue;
+        if (clock_.Deterministic()) {
+            // Nothing can run before the next deadline, but periodic work due earlier runs
+            // at its own time.
+            if (const auto due = NextPeriodicDue()) {
+                earliest = std::min(earliest.value_or(~u64{0}), *due);
+            }
+            if (earliest) {
+                clock_.SkipTo(*earliest);
+                continue;
+            }
         }
         idle_.wait(lock);
     }
@@ -225,9 +233,54 @@ void Scheduler::Release(unsigned core) {
     }
 }
 
+void Scheduler::AddPeriodicWork(std::weak_ptr<PeriodicWork> work) {
+    if (const std::shared_ptr<PeriodicWork> live = work.lock()) {
+        periodic_.push_back({std::move(work), clock_.Now() + live->PeriodTicks()});
+        timer_.notify_all();
+    }
+}
+
+std::optional<u64> Scheduler::RunPeriodicWork(u64 now) {
+    std::erase_if(periodic_, [](const PeriodicEntry& entry) { return entry.work.expired(); });
+    std::optional<u64> earliest;
+    for (PeriodicEntry& entry : periodic_) {
+        if (entry.due <= now) {
+            if (const std::shared_ptr<PeriodicWork> work = entry.work.lock()) {
+                const u64 period = std::max<u64>(work->PeriodTicks(), 1);
+                work->Run(entry.due, *this);
+                entry.due += period * ((now - entry.due) / period + 1);
+            }
+        }
+        earliest = std::min(earliest.value_or(~u64{0}), entry.due);
+    }
+    return earliest;
+}
+
+std::optional<u64> Scheduler::NextPeriodicDue() const {
+    std::optional<u64> earliest;
+    for (const PeriodicEntry& entry : periodic_) {
+        if (!entry.work.expired()) {
+            earliest = std::min(earliest.value_or(~u64{0}), entry.due);
+        }
+    }
+    return earliest;
+}
+
+bool Scheduler::PeriodicWorkMayWake() const {
+    return std::any_of(periodic_.begin(), periodic_.end(), [](const PeriodicEntry& entry) {
+        const std::shared_ptr<PeriodicWork> work = entry.work.lock();
+        return work != nullptr && work->MayWakeWaiters();
+    });
+}
+
+void Scheduler::Signal(ReadableEvent& event) {
+    event.signaled = true;
+    NotifySignaled(event);
+}
+
 std::optional<u64> Scheduler::ExpireDeadlines() {
     const u64 now = clock_.Now();
-    std::optional<u64> earliest;
+    std::optional<u64> earliest = RunPeriodicWork(now);
     for (const auto& thread : threads_) {
         if (thread->state != ThreadState::Waiting || !thread->wait_deadline) {
             continue;
@@ -250,6 +303,10 @@ u64 Scheduler::InstructionsUntilNextDeadline() const {
             const u64 ticks = *thread->wait_deadline > now ? *thread->wait_deadline - now : 0;
             instructions = std::min(instructions, GuestClock::TicksToInstructions(ticks));
         }
+    }
+    if (const auto due = NextPeriodicDue()) {
+        const u64 ticks = *due > now ? *due - now : 0;
+        instructions = std::min(instructions, GuestClock::TicksToInstructions(ticks));
     }
     return instructions;
 }

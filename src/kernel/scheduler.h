@@ -9,6 +9,7 @@
 
 #include "base/result.h"
 #include "kernel/guest_clock.h"
+#include "kernel/periodic_work.h"
 #include "kernel/thread.h"
 
 namespace kernel {
@@ -21,7 +22,7 @@ enum class YieldKind { WithoutCoreMigration, WithCoreMigration, ToAnyThread };
 // run in the order they became runnable; a thread that becomes runnable preempts a core running
 // something of lower priority; an idle core takes (migrates) a runnable thread another core has
 // not started. Every member is called with Lock() held unless it says otherwise.
-class Scheduler {
+class Scheduler final : private EventSignaller {
 public:
     Scheduler(unsigned core_count, GuestClock& clock);
 
@@ -55,7 +56,11 @@ public:
     // The core gave its thread back (its context saved).
     void Release(unsigned core);
 
-    // Wakes threads whose deadline has passed; returns the earliest deadline still pending.
+    // Runs `work` once a period, first one period from now, while it lives.
+    void AddPeriodicWork(std::weak_ptr<PeriodicWork> work);
+
+    // Wakes threads whose deadline has passed and runs periodic work that is due; returns the
+    // earliest deadline or periodic time still pending.
     std::optional<u64> ExpireDeadlines();
     // Guest instructions until the next deadline (deterministic mode's time slice).
     u64 InstructionsUntilNextDeadline() const;
@@ -74,6 +79,18 @@ private:
     bool OnCore(const Thread& thread, unsigned core) const;
     Thread* Best(unsigned core, const Thread* excluded, bool own_core_only) const;
     void PlaceRunnable(Thread& thread);
+    // Runs the periodic work due at `now`, forgets work that has ended; the next time due.
+    std::optional<u64> RunPeriodicWork(u64 now);
+    // When live periodic work is next due.
+    std::optional<u64> NextPeriodicDue() const;
+    // Whether live periodic work may wake waiting threads (see PeriodicWork::MayWakeWaiters).
+    bool PeriodicWorkMayWake() const;
+    void Signal(ReadableEvent& event) override;
+
+    struct PeriodicEntry {
+        std::weak_ptr<PeriodicWork> work;
+        u64 due = 0;
+    };
 
     std::mutex mutex_;
     std::condition_variable idle_;
@@ -84,6 +101,7 @@ private:
     std::vector<Thread*> running_;
     std::vector<bool> reschedule_;
     std::vector<Thread*> yielded_;  // per core: the thread that yielded to anyone else
+    std::vector<PeriodicEntry> periodic_;
     u64 order_ = 0;
     bool stopped_ = false;
 };

@@ -41,6 +41,10 @@ public:
             svc_.process.scheduler.NotifySignaled(event);
         }
     }
+    void StartPeriodicWork(std::weak_ptr<PeriodicWork> work) override {
+        std::lock_guard lock(svc_.process.scheduler.Lock());
+        svc_.process.scheduler.AddPeriodicWork(std::move(work));
+    }
 
     void EndProcess(std::string headline) override {
         svc_.process.Stop(RunEnding::Fatal, 0, svc_.process.FaultReport(svc_.core, headline));

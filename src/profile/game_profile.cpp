@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include <fmt/format.h>
+
 #include "base/error.h"
 #include "base/file.h"
 
@@ -13,12 +15,14 @@ struct KnownKey {
     ValueKind kind;
 };
 
-// The memory keys of the seed's profiles (issue 3). Other keys stay text until the subsystem
-// that reads them registers their kind here.
+// The memory keys of the seed's profiles (issue 3), and pad_layout (validated by hid's
+// PadLayout when a run reads it). Other keys stay text until the subsystem that reads them
+// registers their kind here.
 constexpr KnownKey kKnownKeys[] = {
     {"mem_reserve", ValueKind::Size},     {"mem_alias", ValueKind::Size},
     {"mem_stack", ValueKind::Size},       {"app_pool", ValueKind::Size},
     {"mem_map_limit", ValueKind::Switch}, {"sys_resource", ValueKind::Size},
+    {"pad_layout", ValueKind::Text},
 };
 
 std::string_view Trim(std::string_view text) {
@@ -159,6 +163,14 @@ std::optional<bool> GameProfile::GetSwitch(std::string_view key) const {
 std::optional<std::string> GameProfile::GetText(std::string_view key) const {
     const Entry* entry = Find(key);
     return entry ? std::optional<std::string>(entry->value) : std::nullopt;
+}
+
+std::optional<GameProfile::LocatedText> GameProfile::GetLocatedText(std::string_view key) const {
+    const Entry* entry = Find(key);
+    if (entry == nullptr) {
+        return std::nullopt;
+    }
+    return LocatedText{entry->value, fmt::format("{}:{}", source_, entry->line)};
 }
 
 std::vector<std::string> GameProfile::UnknownKeys() const {

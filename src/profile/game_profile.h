@@ -33,6 +33,13 @@ public:
     std::optional<bool> GetSwitch(std::string_view key) const;
     // Any key, as written.
     std::optional<std::string> GetText(std::string_view key) const;
+    // A key its reader validates itself (pad_layout): the value, and "file:line" for its
+    // errors.
+    struct LocatedText {
+        std::string value;
+        std::string where;
+    };
+    std::optional<LocatedText> GetLocatedText(std::string_view key) const;
 
     // Keys no getter of this library knows, kept for the subsystems that will read them.
     std::vector<std::string> UnknownKeys() const;

@@ -31,7 +31,7 @@ kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config) {
                                                       config.program_id, config.user_data);
     directory->Add("fsp-srv",
                    [fs_context] { return std::make_shared<fs::FileSystemProxy>(fs_context); });
-    auto hid_state = std::make_shared<hid::HidState>(config.input_script);
+    auto hid_state = std::make_shared<hid::HidState>(config.hid_inputs);
     directory->Add("hid", [hid_state] { return std::make_shared<hid::HidServer>(hid_state); });
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });

@@ -8,7 +8,7 @@
 #include "formats/file_tree.h"
 #include "formats/storage.h"
 #include "kernel/ipc_session.h"
-#include "services/hid/input_script.h"
+#include "services/hid/hid_state.h"
 
 namespace services {
 
@@ -18,7 +18,7 @@ struct ServiceConfig {
     formats::FileTreePtr romfs_tree;  // else its RomFS as files (a game folder, a NUP)
     u64 program_id = 0;               // saves opened with application id 0 use it
     std::filesystem::path user_data;  // sdmc/ and saves/; empty: $XDG_DATA_HOME/nxhost
-    std::shared_ptr<const hid::InputScript> input_script;  // --input: scripted pad input
+    hid::HidInputs hid_inputs;        // pad layout, --input script, a window's pads
 };
 
 kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config = {});

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# deterministic_twice.sh NXHOST PROGRAM
-# Two --deterministic runs of PROGRAM must print the same output and the same count of guest
-# instructions.
+# deterministic_twice.sh NXHOST PROGRAM [FLAGS...]
+# Two --deterministic runs of PROGRAM (with nxhost's FLAGS) must print the same output and the
+# same count of guest instructions.
 set -u
 nxhost=$1 program=$2
-first=$("$nxhost" run --deterministic "$program" 2>&1 | sed -E 's/, [0-9.]+ s;/;/')
-second=$("$nxhost" run --deterministic "$program" 2>&1 | sed -E 's/, [0-9.]+ s;/;/')
+shift 2
+first=$("$nxhost" run --deterministic "$@" "$program" 2>&1 | sed -E 's/, [0-9.]+ s;/;/')
+second=$("$nxhost" run --deterministic "$@" "$program" 2>&1 | sed -E 's/, [0-9.]+ s;/;/')
 echo "$first"
 if [ "$first" != "$second" ]; then
   diff <(echo "$first") <(echo "$second")

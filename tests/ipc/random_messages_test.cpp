@@ -29,6 +29,8 @@ public:
     u64 ProgramId() const override { return 0x0100000000001000; }
     void EndProcess(std::string) override { ended = true; }
     void SetEventSignal(kernel::ReadableEvent&, bool) override {}
+    // No guest clock runs here: periodic work (the HID sampler) never runs.
+    void StartPeriodicWork(std::weak_ptr<kernel::PeriodicWork>) override {}
 
     std::vector<std::shared_ptr<kernel::KernelObject>> objects_;
     bool ended = false;

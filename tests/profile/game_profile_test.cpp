@@ -65,6 +65,17 @@ TEST(GameProfile, BadLinesNameTheFileAndLine) {
     EXPECT_EQ(ErrorOf("mem_reserve\t0x1ffffffffffffffff\n").substr(0, 12), "game.tsv:1: ");
 }
 
+// pad_layout is read by hid's PadLayout, which names the file and line of a mistake.
+TEST(GameProfile, LocatedTextGivesFileAndLine) {
+    const auto profile = GameProfile::Parse("# pads\n\npad_layout\tpro, handheld\n", "g.tsv");
+    const auto pad_layout = profile.GetLocatedText("pad_layout");
+    ASSERT_TRUE(pad_layout.has_value());
+    EXPECT_EQ(pad_layout->value, "pro, handheld");
+    EXPECT_EQ(pad_layout->where, "g.tsv:3");
+    EXPECT_FALSE(profile.GetLocatedText("fps_target").has_value());
+    EXPECT_TRUE(profile.UnknownKeys().empty());
+}
+
 TEST(GameProfile, TypedGettersCheckKeysTheyDoNotKnow) {
     const auto profile = GameProfile::Parse("fps_target\tsixty\n", "p.tsv");
     EXPECT_THROW(profile.GetSize("fps_target"), base::Error);

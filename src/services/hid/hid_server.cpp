@@ -5,6 +5,13 @@
 #include "base/log.h"
 
 namespace services::hid {
+namespace {
+
+// hid's InvalidNpadId (module 202, description 709, as the open-source Switch emulators' HID
+// result lists name it): an npad id that is none of No1..No8, Handheld, Other.
+constexpr base::Result kResultInvalidNpadId{202, 709};
+
+}  // namespace
 
 base::Result AppletResource::GetSharedMemoryHandle(ipc::OutCopyHandle memory) {
     *memory.object = state_->Memory();
@@ -15,8 +22,10 @@ base::Result ActiveVibrationDeviceList::ActivateVibrationDevice(u32) {
     return base::ResultSuccess;
 }
 
-base::Result HidServer::CreateAppletResource(u64, ipc::OutObject resource) {
-    *resource.object = std::make_shared<AppletResource>(state_, state_->AcquireSampler());
+base::Result HidServer::CreateAppletResource(ipc::RequestEnvironment environment, u64,
+                                             ipc::OutObject resource) {
+    *resource.object =
+        std::make_shared<AppletResource>(state_, state_->AcquireSampler(*environment));
     return base::ResultSuccess;
 }
 
@@ -28,30 +37,29 @@ base::Result HidServer::StartSixAxisSensor(u32, u64) {
     return base::ResultSuccess;
 }
 
-base::Result HidServer::SetSupportedNpadStyleSet(u32 style_set, u64) {
-    std::lock_guard lock(state_->mutex);
-    state_->supported_style_set = style_set;
+base::Result HidServer::SetSupportedNpadStyleSet(ipc::RequestEnvironment environment, u32 style_set,
+                                                 u64) {
+    state_->SetSupportedStyleSet(style_set, *environment);
     return base::ResultSuccess;
 }
 
 base::Result HidServer::GetSupportedNpadStyleSet(u64, ipc::Out<u32> style_set) {
-    std::lock_guard lock(state_->mutex);
-    *style_set = state_->supported_style_set;
+    *style_set = state_->SupportedStyleSet();
     return base::ResultSuccess;
 }
 
-base::Result HidServer::SetSupportedNpadIdType(u64, ipc::InBuffer<ipc::kPointer> ids) {
-    std::lock_guard lock(state_->mutex);
-    state_->supported_npad_ids.resize(ids.data.size() / sizeof(u32));
-    std::memcpy(state_->supported_npad_ids.data(), ids.data.data(),
-                state_->supported_npad_ids.size() * sizeof(u32));
+base::Result HidServer::SetSupportedNpadIdType(ipc::RequestEnvironment environment, u64,
+                                               ipc::InBuffer<ipc::kPointer> ids) {
+    std::vector<u32> npad_ids(ids.data.size() / sizeof(u32));
+    std::memcpy(npad_ids.data(), ids.data.data(), npad_ids.size() * sizeof(u32));
+    state_->SetSupportedNpadIds(std::move(npad_ids), *environment);
     return base::ResultSuccess;
 }
 
-base::Result HidServer::AcquireNpadStyleSetUpdateEventHandle(u32, u64, u64,
+base::Result HidServer::AcquireNpadStyleSetUpdateEventHandle(u32 npad_id, u64, u64,
                                                              ipc::OutCopyHandle event) {
-    *event.object = state_->StyleSetUpdateEvent();
-    return base::ResultSuccess;
+    *event.object = state_->StyleSetUpdateEvent(npad_id);
+    return *event.object != nullptr ? base::ResultSuccess : kResultInvalidNpadId;
 }
 
 base::Result HidServer::ActivateNpadWithRevision(s32, u64) {
@@ -59,14 +67,12 @@ base::Result HidServer::ActivateNpadWithRevision(s32, u64) {
 }
 
 base::Result HidServer::SetNpadJoyHoldType(u64, u64 hold_type) {
-    std::lock_guard lock(state_->mutex);
-    state_->joy_hold_type = hold_type;
+    state_->SetJoyHoldType(hold_type);
     return base::ResultSuccess;
 }
 
 base::Result HidServer::GetNpadJoyHoldType(u64, ipc::Out<u64> hold_type) {
-    std::lock_guard lock(state_->mutex);
-    *hold_type = state_->joy_hold_type;
+    *hold_type = state_->JoyHoldType();
     return base::ResultSuccess;
 }
 

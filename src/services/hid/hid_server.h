@@ -55,12 +55,15 @@ public:
     static constexpr auto kName = "nn::hid::IHidServer";
     explicit HidServer(std::shared_ptr<HidState> state) : state_(std::move(state)) {}
 
-    base::Result CreateAppletResource(u64 aruid, ipc::OutObject resource);
+    base::Result CreateAppletResource(ipc::RequestEnvironment environment, u64 aruid,
+                                      ipc::OutObject resource);
     base::Result Activate(u64 aruid);  // debug pad, touch screen, mouse, keyboard, npad
     base::Result StartSixAxisSensor(u32 handle, u64 aruid);
-    base::Result SetSupportedNpadStyleSet(u32 style_set, u64 aruid);
+    base::Result SetSupportedNpadStyleSet(ipc::RequestEnvironment environment, u32 style_set,
+                                          u64 aruid);
     base::Result GetSupportedNpadStyleSet(u64 aruid, ipc::Out<u32> style_set);
-    base::Result SetSupportedNpadIdType(u64 aruid, ipc::InBuffer<ipc::kPointer> ids);
+    base::Result SetSupportedNpadIdType(ipc::RequestEnvironment environment, u64 aruid,
+                                        ipc::InBuffer<ipc::kPointer> ids);
     base::Result AcquireNpadStyleSetUpdateEventHandle(u32 npad_id, u64 aruid, u64 event_pointer,
                                                       ipc::OutCopyHandle event);
     base::Result ActivateNpadWithRevision(s32 revision, u64 aruid);

@@ -16,6 +16,73 @@ NpadInternalState& Npad(u8* memory, u64 index) {
     return At<NpadInternalState>(memory, kNpadOffset + index * kNpadEntrySize);
 }
 
+using StyleLifo = Lifo<NpadCommonState> NpadInternalState::*;
+using SixAxisLifo = Lifo<SixAxisSensorState> NpadInternalState::*;
+
+// Colors as 0xAARRGGBB-style words: a dark grey Pro Controller, neon Joy-Con.
+constexpr ControllerColor kProControllerColor{0xFF2D2D2D, 0xFFE6E6E6};
+constexpr ControllerColor kLeftJoyColor{0xFFFFC30A, 0xFF1E1E1E};
+constexpr ControllerColor kRightJoyColor{0xFF3C4BFF, 0xFF1E1E1E};
+constexpr u32 kBatteryFull = 4;
+constexpr u32 kColorOk = 0;
+constexpr u32 kColorNoController = 2;
+constexpr u32 kAssignmentDual = 0;
+constexpr u32 kAssignmentSingle = 1;
+
+// How a style shows in an npad entry (the HID Shared Memory page's NpadInternalState): the
+// ring its states go to, their attributes, the device types behind it and its motion rings.
+struct StyleEntry {
+    PadStyle style;
+    StyleLifo lifo;
+    u32 attributes;
+    u32 device_type;
+    u32 assignment_mode;
+    SixAxisLifo six_axis[2];
+};
+
+constexpr StyleEntry kStyleEntries[] = {
+    {PadStyle::ProController,
+     &NpadInternalState::full_key,
+     kAttributeConnected,
+     kDeviceFullKey,
+     kAssignmentDual,
+     {&NpadInternalState::full_key_six_axis, nullptr}},
+    {PadStyle::Handheld,
+     &NpadInternalState::handheld,
+     kAttributeConnected | kAttributeWired | kAttributeLeftConnected | kAttributeLeftWired |
+         kAttributeRightConnected | kAttributeRightWired,
+     kDeviceHandheldLeft | kDeviceHandheldRight,
+     kAssignmentDual,
+     {&NpadInternalState::handheld_six_axis, nullptr}},
+    {PadStyle::JoyConPair,
+     &NpadInternalState::joy_dual,
+     kAttributeConnected | kAttributeLeftConnected | kAttributeRightConnected,
+     kDeviceJoyLeft | kDeviceJoyRight,
+     kAssignmentDual,
+     {&NpadInternalState::joy_dual_left_six_axis, &NpadInternalState::joy_dual_right_six_axis}},
+    {PadStyle::JoyConLeft,
+     &NpadInternalState::joy_left,
+     kAttributeConnected | kAttributeLeftConnected,
+     kDeviceJoyLeft,
+     kAssignmentSingle,
+     {&NpadInternalState::joy_left_six_axis, nullptr}},
+    {PadStyle::JoyConRight,
+     &NpadInternalState::joy_right,
+     kAttributeConnected | kAttributeRightConnected,
+     kDeviceJoyRight,
+     kAssignmentSingle,
+     {&NpadInternalState::joy_right_six_axis, nullptr}},
+};
+
+const StyleEntry& EntryOf(PadStyle style) {
+    for (const StyleEntry& entry : kStyleEntries) {
+        if (entry.style == style) {
+            return entry;
+        }
+    }
+    return kStyleEntries[0];
+}
+
 void ResetNpad(NpadInternalState& npad) {
     for (Lifo<NpadCommonState>* lifo :
          {&npad.full_key, &npad.handheld, &npad.joy_dual, &npad.joy_left, &npad.joy_right,
@@ -28,17 +95,6 @@ void ResetNpad(NpadInternalState& npad) {
         ResetLifo(lifo->header);
     }
 }
-
-// Colors as 0xAARRGGBB-style words: a dark grey Pro Controller, neon Joy-Con.
-constexpr ControllerColor kProControllerColor{0xFF2D2D2D, 0xFFE6E6E6};
-constexpr ControllerColor kLeftJoyColor{0xFFFFC30A, 0xFF1E1E1E};
-constexpr ControllerColor kRightJoyColor{0xFF3C4BFF, 0xFF1E1E1E};
-constexpr u32 kBatteryFull = 4;
-
-constexpr u32 kFullKeyAttributes = kAttributeConnected;
-constexpr u32 kHandheldAttributes = kAttributeConnected | kAttributeWired |
-                                    kAttributeLeftConnected | kAttributeLeftWired |
-                                    kAttributeRightConnected | kAttributeRightWired;
 
 NpadCommonState PadState(const PadInput& input, u32 attributes) {
     NpadCommonState state{};
@@ -69,22 +125,32 @@ void InitializeSharedMemory(u8* memory) {
     for (u64 index = 0; index < kNpadEntries; ++index) {
         ResetNpad(Npad(memory, index));
     }
-
-    NpadInternalState& player1 = Npad(memory, 0);
-    player1.style_set = kStyleFullKey;
-    player1.full_key_color = kProControllerColor;
-    player1.device_type = kDeviceFullKey;
-    player1.battery_level = {kBatteryFull, kBatteryFull, kBatteryFull};
-
-    NpadInternalState& handheld = Npad(memory, kNpadHandheldIndex);
-    handheld.style_set = kStyleHandheld;
-    handheld.left_joy_color = kLeftJoyColor;
-    handheld.right_joy_color = kRightJoyColor;
-    handheld.device_type = kDeviceHandheldLeft | kDeviceHandheldRight;
-    handheld.battery_level = {kBatteryFull, kBatteryFull, kBatteryFull};
 }
 
-void WriteSample(u8* memory, u64 sampling_number, u64 delta_ns, const PadInput& input) {
+void WriteNpadConnection(u8* memory, u64 index, std::optional<PadStyle> style) {
+    NpadInternalState& npad = Npad(memory, index);
+    if (!style) {
+        npad.style_set = 0;
+        npad.device_type = 0;
+        npad.full_key_color_attribute = kColorNoController;
+        npad.joy_color_attribute = kColorNoController;
+        npad.battery_level = {0, 0, 0};
+        return;
+    }
+    const StyleEntry& entry = EntryOf(*style);
+    npad.style_set = StyleTag(*style);
+    npad.device_type = entry.device_type;
+    npad.joy_assignment_mode = entry.assignment_mode;
+    const bool pro = *style == PadStyle::ProController;
+    npad.full_key_color_attribute = pro ? kColorOk : kColorNoController;
+    npad.full_key_color = pro ? kProControllerColor : ControllerColor{};
+    npad.joy_color_attribute = pro ? kColorNoController : kColorOk;
+    npad.left_joy_color = pro ? ControllerColor{} : kLeftJoyColor;
+    npad.right_joy_color = pro ? ControllerColor{} : kRightJoyColor;
+    npad.battery_level = {kBatteryFull, kBatteryFull, kBatteryFull};
+}
+
+void WriteSample(u8* memory, u64 sampling_number, u64 delta_ns, const NpadSamples& npads) {
     DebugPadState debug_pad{};
     PushLifo(At<Lifo<DebugPadState>>(memory, kDebugPadOffset), debug_pad, sampling_number);
     TouchScreenState touch{};
@@ -94,17 +160,21 @@ void WriteSample(u8* memory, u64 sampling_number, u64 delta_ns, const PadInput& 
     KeyboardState keyboard{};
     PushLifo(At<Lifo<KeyboardState>>(memory, kKeyboardOffset), keyboard, sampling_number);
 
-    NpadInternalState& player1 = Npad(memory, 0);
-    PushLifo(player1.full_key, PadState(input, kFullKeyAttributes), sampling_number);
-    PushLifo(player1.full_key_six_axis, AtRest(delta_ns), sampling_number);
-    NpadInternalState& handheld = Npad(memory, kNpadHandheldIndex);
-    PushLifo(handheld.handheld, PadState(input, kHandheldAttributes), sampling_number);
-    PushLifo(handheld.handheld_six_axis, AtRest(delta_ns), sampling_number);
-}
-
-u64 LatestSamplingNumber(const u8* memory) {
-    const auto& lifo = *reinterpret_cast<const Lifo<DebugPadState>*>(memory + kDebugPadOffset);
-    return lifo.header.count == 0 ? 0 : lifo.storage[lifo.header.tail].sampling_number;
+    for (u64 index = 0; index < kNpadEntries; ++index) {
+        NpadInternalState& npad = Npad(memory, index);
+        const NpadSample& sample = npads[index];
+        for (const StyleEntry& entry : kStyleEntries) {
+            const bool current = sample.style == entry.style;
+            PushLifo(npad.*entry.lifo,
+                     current ? PadState(sample.input, entry.attributes) : NpadCommonState{},
+                     sampling_number);
+            for (const SixAxisLifo six_axis : entry.six_axis) {
+                if (current && six_axis != nullptr) {
+                    PushLifo(npad.*six_axis, AtRest(delta_ns), sampling_number);
+                }
+            }
+        }
+    }
 }
 
 }  // namespace services::hid

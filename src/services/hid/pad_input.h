@@ -4,6 +4,8 @@
 // Input sources (a control script, later the host's controllers) produce it; the HID sampler
 // writes it to the shared memory.
 
+#include <algorithm>
+
 #include "base/types.h"
 
 namespace services::hid {
@@ -45,5 +47,13 @@ struct PadInput {
 
     bool operator==(const PadInput&) const = default;
 };
+
+// Two sources on one pad (a script and a keyboard, a keyboard and a controller): buttons
+// joined, stick deflections added and clamped to the stick's range.
+inline PadInput Combined(const PadInput& a, const PadInput& b) {
+    const auto add = [](s32 x, s32 y) { return std::clamp(x + y, -kStickMax, kStickMax); };
+    return PadInput{a.buttons | b.buttons, add(a.left_x, b.left_x), add(a.left_y, b.left_y),
+                    add(a.right_x, b.right_x), add(a.right_y, b.right_y)};
+}
 
 }  // namespace services::hid

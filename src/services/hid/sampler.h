@@ -1,42 +1,31 @@
 #pragma once
 
-// The HID sampler: a host thread that appends a sample to every ring of the shared memory
-// 60 times a second while it lives, with sampling numbers counting up by one and the pads
-// carrying the input source's state at that moment.
+// The HID sampler: while an applet resource holds it, the kernel runs it 60 times a second of
+// guest time (kernel::PeriodicWork), and each run appends a sample to every ring of the shared
+// memory. Driven by the guest clock, a --deterministic run samples at the same guest
+// instructions every time, and a control script's steps land on the same samples.
 
-#include <condition_variable>
 #include <memory>
-#include <mutex>
-#include <thread>
 
-#include "kernel/memory_objects.h"
-#include "services/hid/input_script.h"
+#include "kernel/periodic_work.h"
 
 namespace services::hid {
 
-class Sampler {
+class HidState;
+
+class Sampler final : public kernel::PeriodicWork {
 public:
     static constexpr u64 kPeriodNs = 16'666'667;
 
-    // `start_ticks` is the guest clock where script times begin.
-    Sampler(std::shared_ptr<kernel::SharedMemory> memory, std::shared_ptr<const InputScript> script,
-            u64 start_ticks);
-    ~Sampler();
-    Sampler(const Sampler&) = delete;
-    Sampler& operator=(const Sampler&) = delete;
+    explicit Sampler(std::shared_ptr<HidState> state) : state_(std::move(state)) {}
+
+    u64 PeriodTicks() const override;
+    // With the host's controllers (a window) a pad may connect at any moment.
+    bool MayWakeWaiters() const override;
+    void Run(u64 ticks, kernel::EventSignaller& events) override;
 
 private:
-    void Run(std::stop_token stop);
-    void SampleOnce();
-
-    std::shared_ptr<kernel::SharedMemory> memory_;
-    std::shared_ptr<const InputScript> script_;
-    u64 start_ticks_;
-    u64 sampling_number_ = 0;
-    u64 last_ticks_ = 0;
-    std::mutex mutex_;
-    std::condition_variable_any wake_;
-    std::jthread thread_;  // last: starts after everything it uses
+    std::shared_ptr<HidState> state_;
 };
 
 }  // namespace services::hid

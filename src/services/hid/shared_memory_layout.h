@@ -174,6 +174,8 @@ inline constexpr u32 kAttributeRightWired = 1u << 5;
 inline constexpr u32 kDeviceFullKey = 1u << 0;
 inline constexpr u32 kDeviceHandheldLeft = 1u << 2;
 inline constexpr u32 kDeviceHandheldRight = 1u << 3;
+inline constexpr u32 kDeviceJoyLeft = 1u << 4;
+inline constexpr u32 kDeviceJoyRight = 1u << 5;
 
 // Shared memory entry of an npad id (No1..No8 = 0..7, Handheld = 0x20, Other = 0x10).
 inline constexpr u64 kNpadHandheldIndex = 8;
