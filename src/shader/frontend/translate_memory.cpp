@@ -11,8 +11,12 @@ using spv::Op;
 
 constexpr u32 kZeroRegister = 255;
 constexpr u32 kZeroUniformRegister = 63;
+constexpr u32 kTruePredicate = 7;
 
 s64 SignedOffset(Translator& t, const sass::OperandSpec& spec) {
+    if (spec.f2 < 0) {
+        return 0;  // a form without an offset field
+    }
     const u64 raw = t.Field(spec.f2);
     const unsigned width = t.Inst().form->fields[static_cast<std::size_t>(spec.f2)].width;
     const bool is_signed = !spec.offset_unsigned;
@@ -142,6 +146,23 @@ void Sts(Translator& t) {
            static_cast<u32>(width));
 }
 
+// LDGSTS[.64|.128] [Rs], [Ra.64]: CUDA's cp.async, a copy from global to shared memory that
+// completes asynchronously; LDGDEPBAR and DEPBAR wait for it before the copied words are
+// read. Done here as a load and a store at the LDGSTS: the copy is then complete before any
+// later read, which the wait guarantees anyway. The optional trailing predicate (printed only
+// when it is not PT) is not translated: what its false value does (skip the copy, or write
+// zeros with .ZFILL) is not established; with PT, .ZFILL copies like the plain form.
+void Ldgsts(Translator& t) {
+    const sass::OperandSpec& predicate = t.Spec(2);
+    if (t.Field(predicate.field) != kTruePredicate || t.Flag(predicate.invert)) {
+        t.Unsupported("LDGSTS with a source predicate");
+    }
+    const MemoryWidth width = Width(t);
+    const Value loaded =
+        t.Emit(ir::Op::LoadGlobal, LoadType(width), {GlobalAddress(t, 1)}, static_cast<u32>(width));
+    t.Emit(ir::Op::StoreShared, Type::Void, {WindowAddress(t, 0), loaded}, static_cast<u32>(width));
+}
+
 // LDC[.64] Rd, c[bank][R+offset] and ULDC[.64] URd, c[bank][offset].
 void LoadConstant(Translator& t) {
     const MemoryWidth width = Width(t);
@@ -161,6 +182,7 @@ void AddMemoryHandlers(HandlerTable& table) {
     table["STG"] = Stg;
     table["LDS"] = Lds;
     table["STS"] = Sts;
+    table["LDGSTS"] = Ldgsts;
     table["LDC"] = LoadConstant;
     table["ULDC"] = LoadConstant;
 }
