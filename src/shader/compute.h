@@ -30,6 +30,9 @@ struct TargetProfile {
     bool subgroup_shuffle = false;
     bool subgroup_vote = false;
     bool subgroup_arithmetic = false;
+    // VK_KHR_shader_clock with shaderSubgroupClock: OpReadClockKHR at subgroup scope, for
+    // SR_CLOCKLO / SR_CLOCKHI (clock(), clock64()).
+    bool shader_clock = false;
     bool operator==(const TargetProfile&) const = default;
 };
 

@@ -86,6 +86,7 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
         has_atomic_float && usable(VK_EXT_SHADER_ATOMIC_FLOAT_2_EXTENSION_NAME, kNever);
     const bool has_size_control =
         usable(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME, VK_API_VERSION_1_3);
+    const bool has_shader_clock = usable(VK_KHR_SHADER_CLOCK_EXTENSION_NAME, kNever);
     const bool has_driver_properties = api_version >= VK_API_VERSION_1_2 ||
                                        extensions.Has(VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME);
 
@@ -98,6 +99,7 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
     f.atomic_float2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT;
     f.subgroup_size_control.sType =
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES;
+    f.shader_clock.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR;
     Chain chain(&f.core.pNext);
     chain.Add(f.storage_16bit);  // core in 1.1
     if (has_8bit) {
@@ -117,6 +119,9 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
     }
     if (has_size_control) {
         chain.Add(f.subgroup_size_control);
+    }
+    if (has_shader_clock) {
+        chain.Add(f.shader_clock);
     }
     vkGetPhysicalDeviceFeatures2(device, &f.core);
     f.core.features = WantedCoreFeatures(f.core.features);
@@ -152,6 +157,7 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
     t.float32_atomic_add_shared = f.atomic_float.shaderSharedFloat32AtomicAdd;
     t.float64_atomic_add = f.atomic_float.shaderBufferFloat64AtomicAdd;
     t.float32_atomic_min_max = f.atomic_float2.shaderBufferFloat32AtomicMinMax;
+    t.shader_clock = f.shader_clock.shaderSubgroupClock;
 
     t.subgroup_size = subgroup.subgroupSize;
     const bool compute_subgroups = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) != 0;

@@ -24,6 +24,7 @@ struct DeviceFeatures {
     VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic_float{};
     VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT atomic_float2{};
     VkPhysicalDeviceSubgroupSizeControlFeatures subgroup_size_control{};
+    VkPhysicalDeviceShaderClockFeaturesKHR shader_clock{};
     std::vector<const char*> extensions;  // static strings of the Vulkan headers
 
     shader::TargetProfile target;

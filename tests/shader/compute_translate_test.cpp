@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <spirv-tools/libspirv.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -91,7 +92,31 @@ TEST(ComputeTranslate, SubgroupFastPathIsValidSpirv) {
     target.subgroup_ballot = true;
     target.subgroup_shuffle = true;
     target.subgroup_arithmetic = true;
+    target.shader_clock = true;
     ExpectValidSpirv(target);
+}
+
+// clock() without VK_KHR_shader_clock: refused, naming the register and the extension.
+TEST(ComputeTranslate, ClockNeedsShaderClock) {
+    const std::vector<u8> bytes = base::ReadFile(CudaDir() / "warp.cubin");
+    const shader::sass::Cubin cubin = shader::sass::ReadCubin(bytes, "warp.cubin");
+    const auto kernel = std::find_if(cubin.kernels.begin(), cubin.kernels.end(),
+                                     [](const auto& k) { return k.name == "barriers"; });
+    ASSERT_NE(kernel, cubin.kernels.end());
+    shader::ComputeState state;
+    state.block = {64, 1, 1};
+    shader::TargetProfile target;
+    target.int64 = true;
+    try {
+        shader::TranslateCompute(*kernel, target, state);
+        FAIL() << "barriers translated without shader_clock";
+    } catch (const base::Error& error) {
+        EXPECT_NE(std::string(error.what()).find("SR_CLOCKLO needs VK_KHR_shader_clock"),
+                  std::string::npos)
+            << error.what();
+    }
+    target.shader_clock = true;
+    EXPECT_FALSE(shader::TranslateCompute(*kernel, target, state).spirv.empty());
 }
 
 }  // namespace

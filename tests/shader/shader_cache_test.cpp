@@ -236,7 +236,7 @@ TEST(ShaderCacheKeyTest, EveryInputChangesTheKey) {
           &TargetProfile::float32_atomic_add_shared, &TargetProfile::float64_atomic_add,
           &TargetProfile::float32_atomic_min_max, &TargetProfile::subgroup_ballot,
           &TargetProfile::subgroup_shuffle, &TargetProfile::subgroup_vote,
-          &TargetProfile::subgroup_arithmetic}) {
+          &TargetProfile::subgroup_arithmetic, &TargetProfile::shader_clock}) {
         with_target([flag](TargetProfile& t) { t.*flag = true; });
     }
     for (std::size_t axis = 0; axis < 3; ++axis) {

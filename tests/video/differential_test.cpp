@@ -67,7 +67,6 @@ using NameList = std::map<std::string, Listed, std::less<>>;
 // hold (the translator's reason). Each must still throw that; one that translates must leave
 // this list, and then match the GPU.
 const NameList kNotTranslating = {
-    {"barriers", {"special register 12 has no Vulkan equivalent"}},
     {"double_ops", {"double-precision fma rounding mode .RM"}},
     {"float_ops", {"no translation for FCHK"}},
     {"mma_f16", {"no translation for LDSM"}},

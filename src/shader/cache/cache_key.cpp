@@ -95,13 +95,14 @@ void AddTarget(KeyHasher& hasher, const TargetProfile& target) {
     const auto& [subgroup_size, full_32_wide_subgroups, float64, int64, int16, int8, float16,
                  storage_8bit, storage_16bit, int64_atomics, float32_atomic_add,
                  float32_atomic_add_shared, float64_atomic_add, float32_atomic_min_max,
-                 subgroup_ballot, subgroup_shuffle, subgroup_vote, subgroup_arithmetic] = target;
+                 subgroup_ballot, subgroup_shuffle, subgroup_vote, subgroup_arithmetic,
+                 shader_clock] = target;
     hasher.Add(subgroup_size);
     for (const bool flag :
          {full_32_wide_subgroups, float64, int64, int16, int8, float16, storage_8bit, storage_16bit,
           int64_atomics, float32_atomic_add, float32_atomic_add_shared, float64_atomic_add,
           float32_atomic_min_max, subgroup_ballot, subgroup_shuffle, subgroup_vote,
-          subgroup_arithmetic}) {
+          subgroup_arithmetic, shader_clock}) {
         hasher.Add<u8>(flag ? 1 : 0);
     }
 }

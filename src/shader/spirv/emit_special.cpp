@@ -85,10 +85,29 @@ u32 Emitter::SpecialRegister(const Inst& inst) {
                     return Emit(spv::Op::OpNot, Type::U32, {below});
             }
         }
+        case SpecialRegister::Clock:
+        case SpecialRegister::ClockHi:
+            return ReadClock(inst, which == SpecialRegister::ClockHi ? 1 : 0);
         default:
             Fail(inst,
                  "special register " + std::to_string(inst.aux) + " has no Vulkan equivalent here");
     }
+}
+
+// SR_CLOCKLO / SR_CLOCKHI count the SM's clock cycles (clock(), clock64()); the closest Vulkan
+// has is OpReadClockKHR (SPV_KHR_shader_clock) at subgroup scope, a counter of the
+// subgroup's own, which like the SM's only orders times within one group of threads.
+u32 Emitter::ReadClock(const Inst& inst, u32 word) {
+    if (!target_.shader_clock) {
+        Fail(inst, std::string(word == 0 ? "SR_CLOCKLO" : "SR_CLOCKHI") +
+                       " needs VK_KHR_shader_clock (shaderSubgroupClock), which the device "
+                       "does not offer");
+    }
+    m_.AddExtension("SPV_KHR_shader_clock");
+    m_.AddCapability(spv::Capability::ShaderClockKHR);
+    const u32 clock =
+        Emit(spv::Op::OpReadClockKHR, Type::U32x2, {Uint(static_cast<u32>(spv::Scope::Subgroup))});
+    return Emit(spv::Op::OpCompositeExtract, Type::U32, {clock, word});
 }
 
 }  // namespace shader::spirv

@@ -149,6 +149,8 @@ private:
     u32 LinearThreadIndex();
     u32 LaneId();
     u32 SpecialRegister(const Inst& inst);
+    // SR_CLOCKLO (word 0) or SR_CLOCKHI (word 1) through OpReadClockKHR.
+    u32 ReadClock(const Inst& inst, u32 word);
     static bool IsFloatArithmetic(spv::Op op);
     void EmitInst(const Inst& inst);
     void DeclarePhis();
