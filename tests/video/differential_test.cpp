@@ -69,8 +69,6 @@ using NameList = std::map<std::string, Listed, std::less<>>;
 const NameList kNotTranslating = {
     {"double_ops", {"double-precision fma rounding mode .RM"}},
     {"float_ops", {"no translation for FCHK"}},
-    {"mma_f16", {"no translation for LDSM"}},
-    {"mma_other_types", {"no translation for HMMA"}},
     {"precise_functions", {"uses an address derived from 0 pointer parameters"}},
     // Also not runnable: `global table` (a __constant__ array) needs constant bank 3.
     {"shared_reverse", {"constant banks other than 0 are not bound for compute kernels"}},

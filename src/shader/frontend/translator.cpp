@@ -390,6 +390,7 @@ const HandlerTable& Handlers() {
         AddMoveHandlers(handlers);
         AddWarpHandlers(handlers);
         AddAtomicHandlers(handlers);
+        AddTensorHandlers(handlers);
         // The uniform datapath's forms have the operand layout of their vector twins; the
         // operand helpers read and write uniform registers and predicates by operand kind.
         for (const auto& [uniform, vector] :

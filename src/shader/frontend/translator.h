@@ -125,6 +125,7 @@ void AddMemoryHandlers(HandlerTable& table);
 void AddMoveHandlers(HandlerTable& table);
 void AddWarpHandlers(HandlerTable& table);
 void AddAtomicHandlers(HandlerTable& table);
+void AddTensorHandlers(HandlerTable& table);
 
 const HandlerTable& Handlers();
 

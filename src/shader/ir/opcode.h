@@ -37,6 +37,7 @@ enum class Op : u8 {
     WarpReduce,    // (value U32) aux = WarpReduceOp -> U32 over the lanes
     WarpMatch,     // (value U32) -> U32, the lanes holding the same value
     BlockCount,    // (predicate) aux = BlockCountMode -> U32 over the threads of the block
+    WarpSync,      // the warp's threads wait for each other; earlier shared stores are seen
     Count
 };
 

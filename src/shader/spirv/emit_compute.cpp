@@ -255,6 +255,9 @@ void Emitter::EmitInst(const Inst& inst) {
         case Op::BlockCount:
             id = BlockCount(inst);
             break;
+        case Op::WarpSync:
+            WarpSync();
+            break;
         case Op::MemoryBarrier:
             m_.Code(spv::Op::OpMemoryBarrier,
                     {Uint(static_cast<u32>(spv::Scope::Device)),

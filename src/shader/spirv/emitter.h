@@ -111,6 +111,8 @@ private:
     u32 WarpMatch(const Inst& inst);
     // BAR.RED: every thread clears the counter (the same value), then adds its predicate.
     u32 BlockCount(const Inst& inst);
+    // A warp-wide execution barrier that makes earlier shared-memory stores visible (emit_tensor).
+    void WarpSync();
     // An atomic read-modify-write; what SPIR-V has no instruction for (CUDA's wrapping
     // increment and decrement, float add without the extension) runs as a compare-and-swap loop.
     u32 Atomic(const Inst& inst, u32 pointer, spv::Scope scope);
