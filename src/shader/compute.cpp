@@ -1,6 +1,7 @@
 #include "shader/compute.h"
 
 #include "shader/frontend/translate_program.h"
+#include "shader/passes/module_data.h"
 #include "shader/passes/passes.h"
 #include "shader/passes/structurize.h"
 #include "shader/spirv/emit_compute.h"
@@ -12,6 +13,7 @@ ComputeProgram TranslateCompute(const sass::CubinKernel& kernel, const TargetPro
     ir::Program program = frontend::TranslateKernel(kernel);
     passes::FoldConstants(program);
     passes::LowerGlobalMemory(program, kernel);
+    passes::BindModuleData(program, kernel);
     passes::RemoveDeadCode(program);
     const std::vector<passes::Node> structure = passes::Structurize(program);
     ComputeProgram result;

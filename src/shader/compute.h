@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,15 @@ struct GlobalBufferBinding {
     u32 cbank0_offset = 0;  // the 64-bit pointer parameter at c[0x0][offset] this buffer backs
 };
 
+// A constant bank other than 0 and 2 that the kernel reads, as a uniform buffer: bank 3 holds
+// the module's `__constant__` variables (sass::CubinModule::constant3, then what the launch
+// sets).
+struct ConstantBankBinding {
+    u32 bank = 0;
+    u32 binding = 0;
+    u32 bytes = 0;  // a multiple of 16
+};
+
 struct ComputeProgram {
     std::vector<u32> spirv;
     std::string entry_point = "main";
@@ -61,6 +71,11 @@ struct ComputeProgram {
     // One storage buffer per pointer parameter the kernel reaches global memory through; a
     // global address is resolved to (buffer, byte offset) by subtracting the parameter's value.
     std::vector<GlobalBufferBinding> global_buffers;
+    std::vector<ConstantBankBinding> constant_banks;
+    // The module's global memory (sass::CubinModule::global: `__device__` variables, CUDA's
+    // tables) as one storage buffer, when the kernel reaches it through the addresses of
+    // constant bank 4.
+    std::optional<u32> module_global_binding;
     u32 shared_bytes = 0;  // static plus dynamic
     u32 local_bytes = 0;   // per thread
     bool requires_32_wide_subgroups = false;

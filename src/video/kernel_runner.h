@@ -3,6 +3,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "base/types.h"
@@ -13,12 +14,21 @@
 
 namespace video {
 
+// A module-scope variable (`__constant__` or `__device__`) set before the launch, as
+// cudaMemcpyToSymbol does: its bytes in the module's memory replaced by these.
+struct ModuleGlobalValue {
+    std::string symbol;
+    std::vector<u8> bytes;  // exactly the symbol's size
+    std::string source;     // where the value came from, for messages
+};
+
 // One launch of a CUDA kernel, as `<<<grid, block, dynamic_shared_bytes>>>(arguments...)`.
 struct KernelLaunch {
     std::array<u32, 3> grid{1, 1, 1};
     std::array<u32, 3> block{1, 1, 1};
     u32 dynamic_shared_bytes = 0;
-    std::vector<KernelArgument> arguments;  // one per kernel parameter, in order
+    std::vector<KernelArgument> arguments;   // one per kernel parameter, in order
+    std::vector<ModuleGlobalValue> globals;  // set before the launch, in order
     u32 repeat = 1;  // dispatches in one submission, for timing (buffers see every one)
 };
 
@@ -27,8 +37,9 @@ struct KernelResult {
     std::optional<u64> gpu_time_ns;          // all repeats together, when timestamps exist
 };
 
-// Throws base::Error unless the arguments fit the kernel's parameters and the block is one
-// CUDA allows (each side at least 1, at most 1024 x 1024 x 64 and 1024 threads in all).
+// Throws base::Error unless the arguments fit the kernel's parameters, the block is one CUDA
+// allows (each side at least 1, at most 1024 x 1024 x 64 and 1024 threads in all) and each
+// global names a variable of the module (sass::CubinModule) and has its size.
 void CheckKernelLaunch(const shader::sass::CubinKernel& kernel, const KernelLaunch& launch);
 
 // Translates `kernel` for the device (shader::TranslateCompute) and runs it.
@@ -36,9 +47,10 @@ KernelResult RunKernel(ComputeDevice& device, const shader::sass::CubinKernel& k
                        const KernelLaunch& launch);
 
 // Runs an already translated kernel: builds constant bank 0, binds each pointer argument the
-// program names as its storage buffer, dispatches `launch.grid` groups. Throws base::Error on
-// arguments that do not fit the kernel or a program that binds something other than a
-// pointer argument.
+// program names as its storage buffer, constant bank 3 and the module's global memory (from the
+// cubin, with `launch.globals` applied) where the program binds them, dispatches `launch.grid`
+// groups. Throws base::Error on arguments that do not fit the kernel or a program that binds
+// something other than a pointer argument or those.
 KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::CubinKernel& kernel,
                                  const shader::ComputeProgram& program, const KernelLaunch& launch);
 

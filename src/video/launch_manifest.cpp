@@ -151,6 +151,8 @@ private:
         } else if (key == "global" && words.size() == 3) {
             manifest_.globals.push_back(
                 {std::string(words[1]), folder_ / words[2], ReadData(words[2]), where_});
+            const ManifestGlobal& global = manifest_.globals.back();
+            manifest_.launch.globals.push_back({global.symbol, global.bytes, global.where});
         } else if (key == "arg" && words.size() >= 3) {
             Argument(words);
         } else {

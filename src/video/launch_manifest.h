@@ -33,7 +33,7 @@ struct LaunchManifest {
     std::filesystem::path path;
     std::filesystem::path cubin;  // resolved: relative to the manifest folder's parent
     std::string kernel;
-    KernelLaunch launch;  // arguments hold their files' bytes (zeros for `out`)
+    KernelLaunch launch;  // arguments hold their files' bytes (zeros for `out`); globals too
     std::vector<ExpectedBuffer> expected;
     std::vector<ManifestGlobal> globals;
     std::string description;  // the leading comment, without '#'

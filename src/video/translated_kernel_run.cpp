@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "video/constant_bank0.h"
 #include "video/kernel_runner.h"
+#include "video/module_memory.h"
 
 namespace video {
 namespace {
@@ -12,6 +13,8 @@ namespace {
 // CUDA's limits on a block (CUDA C++ Programming Guide, compute capability 8.x).
 constexpr std::array<u32, 3> kMaxBlock{1024, 1024, 64};
 constexpr u32 kMaxBlockThreads = 1024;
+// `__constant__` variables (sass::CubinModule::constant3).
+constexpr u32 kModuleConstantBank = 3;
 
 // The parameter whose value is at c[0x0][cbank0_offset].
 std::optional<std::size_t> ParameterAt(const shader::sass::CubinKernel& kernel, u32 cbank0_offset) {
@@ -27,6 +30,7 @@ std::optional<std::size_t> ParameterAt(const shader::sass::CubinKernel& kernel, 
 
 void CheckKernelLaunch(const shader::sass::CubinKernel& kernel, const KernelLaunch& launch) {
     CheckKernelArguments(kernel, launch.arguments);
+    CheckModuleGlobals(kernel, launch.globals);
     u64 threads = 1;
     for (int axis = 0; axis < 3; ++axis) {
         if (launch.block[axis] == 0 || launch.block[axis] > kMaxBlock[axis]) {
@@ -88,6 +92,24 @@ KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::Cubi
         }
         dispatch.buffers.push_back(
             {global.binding, BufferKind::Storage, &buffers[static_cast<u32>(*parameter)]});
+    }
+    // Constant bank 3 and the module's global memory: the cubin's bytes and the launch's
+    // globals (the module's global memory is not read back).
+    std::vector<std::vector<u8>> module_memories;
+    module_memories.reserve(program.constant_banks.size() + 1);
+    for (const shader::ConstantBankBinding& bank : program.constant_banks) {
+        if (bank.bank != kModuleConstantBank) {
+            base::Fail("kernel {}: the translation binds constant bank {}, which has no contents",
+                       kernel.name, bank.bank);
+        }
+        module_memories.push_back(
+            ModuleMemoryForLaunch(kernel.module.constant3, launch.globals, bank.bytes));
+        dispatch.buffers.push_back({bank.binding, BufferKind::Uniform, &module_memories.back()});
+    }
+    if (program.module_global_binding) {
+        module_memories.push_back(ModuleMemoryForLaunch(kernel.module.global, launch.globals, 0));
+        dispatch.buffers.push_back(
+            {*program.module_global_binding, BufferKind::Storage, &module_memories.back()});
     }
     const DispatchResult dispatched = device.Dispatch(dispatch);
 

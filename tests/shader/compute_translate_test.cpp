@@ -119,4 +119,73 @@ TEST(ComputeTranslate, ClockNeedsShaderClock) {
     EXPECT_FALSE(shader::TranslateCompute(*kernel, target, state).spirv.empty());
 }
 
+// Module-scope data of the cubins (sass::CubinModule), as readelf shows it: memory.cubin's
+// __constant__ table[64] in .nv.constant3; mufu.cubin's __cudart_i2opi_f (24 bytes of
+// .nv.global.init), whose address .rel.nv.constant4 writes into c[0x4][0x0] (R_CUDA_64).
+TEST(ComputeTranslate, CubinModuleData) {
+    const shader::sass::Cubin memory =
+        shader::sass::ReadCubin(base::ReadFile(CudaDir() / "memory.cubin"), "memory.cubin");
+    ASSERT_FALSE(memory.kernels.empty());
+    const shader::sass::CubinModule& constants = memory.kernels.front().module;
+    EXPECT_EQ(constants.constant3.bytes.size(), 256u);
+    ASSERT_EQ(constants.constant3.symbols.size(), 1u);
+    EXPECT_EQ(constants.constant3.symbols[0].name, "table");
+    EXPECT_EQ(constants.constant3.symbols[0].offset, 0u);
+    EXPECT_EQ(constants.constant3.symbols[0].size, 256u);
+    EXPECT_TRUE(constants.global.bytes.empty());
+
+    const shader::sass::Cubin mufu =
+        shader::sass::ReadCubin(base::ReadFile(CudaDir() / "mufu.cubin"), "mufu.cubin");
+    ASSERT_FALSE(mufu.kernels.empty());
+    const shader::sass::CubinModule& module = mufu.kernels.front().module;
+    ASSERT_EQ(module.global.bytes.size(), 24u);
+    EXPECT_EQ(module.global.bytes[0], 0x41);  // the first byte of 2/pi's bits
+    ASSERT_EQ(module.global.symbols.size(), 1u);
+    EXPECT_EQ(module.global.symbols[0].name, "__cudart_i2opi_f");
+    EXPECT_EQ(module.global.symbols[0].size, 24u);
+    EXPECT_EQ(module.constant4.size(), 8u);
+    ASSERT_EQ(module.constant4_relocations.size(), 1u);
+    const shader::sass::Relocation& relocation = module.constant4_relocations[0];
+    EXPECT_EQ(relocation.offset, 0u);
+    EXPECT_EQ(relocation.type, 2u);
+    EXPECT_EQ(relocation.symbol, "__cudart_i2opi_f");
+    EXPECT_EQ(relocation.global_offset, u64{0});
+    for (const shader::sass::CubinKernel& kernel : mufu.kernels) {
+        EXPECT_TRUE(kernel.code_relocations.empty()) << kernel.name;
+    }
+}
+
+// A kernel reading bank 3 gets it as a uniform buffer of the module's size; one reaching the
+// module's global memory through bank 4 gets that memory as a storage buffer.
+TEST(ComputeTranslate, ModuleBindings) {
+    shader::TargetProfile target;
+    target.int64 = true;
+    target.float64 = true;
+    shader::ComputeState state;
+    state.block = {256, 1, 1};
+    const auto translate = [&](const char* file, const char* name) {
+        const shader::sass::Cubin cubin =
+            shader::sass::ReadCubin(base::ReadFile(CudaDir() / file), file);
+        for (const auto& kernel : cubin.kernels) {
+            if (kernel.name == name) {
+                return shader::TranslateCompute(kernel, target, state);
+            }
+        }
+        ADD_FAILURE() << "no kernel " << name;
+        return shader::ComputeProgram{};
+    };
+    const shader::ComputeProgram reverse = translate("memory.cubin", "shared_reverse");
+    ASSERT_EQ(reverse.constant_banks.size(), 1u);
+    EXPECT_EQ(reverse.constant_banks[0].bank, 3u);
+    EXPECT_EQ(reverse.constant_banks[0].bytes, 256u);
+    EXPECT_FALSE(reverse.module_global_binding);
+    const shader::ComputeProgram precise = translate("mufu.cubin", "precise_functions");
+    EXPECT_TRUE(precise.constant_banks.empty());
+    ASSERT_TRUE(precise.module_global_binding);
+    ASSERT_EQ(precise.global_buffers.size(), 2u);  // a and out
+    for (const shader::GlobalBufferBinding& buffer : precise.global_buffers) {
+        EXPECT_NE(buffer.binding, *precise.module_global_binding);
+    }
+}
+
 }  // namespace

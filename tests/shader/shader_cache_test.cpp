@@ -41,6 +41,8 @@ ComputeProgram MakeProgram(u32 seed = 0) {
     program.global_buffers = {{.binding = 1, .cbank0_offset = 0x160},
                               {.binding = 2, .cbank0_offset = 0x168},
                               {.binding = 3, .cbank0_offset = 0x178}};
+    program.constant_banks = {{.bank = 3, .binding = 4, .bytes = 0x100 + 16 * seed}};
+    program.module_global_binding = 6;
     program.shared_bytes = 4096 + seed;
     program.local_bytes = 48;
     program.requires_32_wide_subgroups = true;
@@ -58,6 +60,13 @@ void ExpectSameProgram(const ComputeProgram& actual, const ComputeProgram& expec
         EXPECT_EQ(actual.global_buffers[i].binding, expected.global_buffers[i].binding);
         EXPECT_EQ(actual.global_buffers[i].cbank0_offset, expected.global_buffers[i].cbank0_offset);
     }
+    ASSERT_EQ(actual.constant_banks.size(), expected.constant_banks.size());
+    for (std::size_t i = 0; i < expected.constant_banks.size(); ++i) {
+        EXPECT_EQ(actual.constant_banks[i].bank, expected.constant_banks[i].bank);
+        EXPECT_EQ(actual.constant_banks[i].binding, expected.constant_banks[i].binding);
+        EXPECT_EQ(actual.constant_banks[i].bytes, expected.constant_banks[i].bytes);
+    }
+    EXPECT_EQ(actual.module_global_binding, expected.module_global_binding);
     EXPECT_EQ(actual.shared_bytes, expected.shared_bytes);
     EXPECT_EQ(actual.local_bytes, expected.local_bytes);
     EXPECT_EQ(actual.requires_32_wide_subgroups, expected.requires_32_wide_subgroups);
@@ -226,6 +235,20 @@ TEST(ShaderCacheKeyTest, EveryInputChangesTheKey) {
     with_kernel([](sass::CubinKernel& k) { k.attributes[0].value = 1; });
     with_kernel([](sass::CubinKernel& k) { k.attributes[0].payload[3] = 5; });
     with_kernel([](sass::CubinKernel& k) { k.functions[0x10] = "helper"; });
+    const sass::Relocation relocation{
+        .offset = 8, .type = 2, .symbol = "table", .addend = 0, .global_offset = 0};
+    with_kernel([&](sass::CubinKernel& k) { k.code_relocations.push_back(relocation); });
+    with_kernel([](sass::CubinKernel& k) { k.module.constant3.bytes.push_back(1); });
+    with_kernel([](sass::CubinKernel& k) { k.module.constant3.symbols.push_back({"t", 0, 4}); });
+    with_kernel([](sass::CubinKernel& k) { k.module.global.bytes.push_back(0); });
+    with_kernel([](sass::CubinKernel& k) { k.module.global.symbols.push_back({"g", 0, 0}); });
+    with_kernel([](sass::CubinKernel& k) { k.module.constant4.push_back(0); });
+    with_kernel(
+        [&](sass::CubinKernel& k) { k.module.constant4_relocations.push_back(relocation); });
+    with_kernel([&](sass::CubinKernel& k) {
+        k.module.constant4_relocations.push_back(relocation);
+        k.module.constant4_relocations.back().global_offset.reset();
+    });
 
     with_target([](TargetProfile& t) { t.subgroup_size = 16; });
     for (bool TargetProfile::*flag :
@@ -295,8 +318,8 @@ TEST_F(ShaderCacheTest, WrongMagicVersionKeyOrTrailingBytesAreNamed) {
     expect_reason(magic, "(not a shader cache entry (wrong magic))");
 
     std::vector<u8> version = whole;
-    Put<u32>(version, kVersionOffset, 2);
-    expect_reason(version, "(format version 2, this build reads 1)");
+    Put<u32>(version, kVersionOffset, 1);
+    expect_reason(version, "(format version 1, this build reads 2)");
 
     // A whole, valid entry of another key under this key's name (copied or renamed).
     const ShaderCacheKey other = MakeShaderCacheKey(MakeKernel(), {.subgroup_size = 8}, {});

@@ -67,11 +67,10 @@ using NameList = std::map<std::string, Listed, std::less<>>;
 // hold (the translator's reason). Each must still throw that; one that translates must leave
 // this list, and then match the GPU.
 const NameList kNotTranslating = {
-    {"double_ops", {"double-precision fma rounding mode .RM"}},
-    {"float_ops", {"no translation for FCHK"}},
-    {"precise_functions", {"uses an address derived from 0 pointer parameters"}},
-    // Also not runnable: `global table` (a __constant__ array) needs constant bank 3.
-    {"shared_reverse", {"constant banks other than 0 are not bound for compute kernels"}},
+    // DFMA (.RM/.RP too) and FCHK translate; ptxas' slow paths (called subroutines) do not
+    // structure yet.
+    {"double_ops", {"a block reached from two places that do not merge"}},
+    {"float_ops", {"a block reached from two places that do not merge"}},
 };
 
 // Manifests whose kernel translates and runs but does not match the GPU because of a translator
@@ -91,19 +90,18 @@ const NameList kKnownMismatches = {
     {"loops",
      {"the unrolled while loop's exit .L_x_24, reached from ~100 `@!P0 BRA`, takes j (R0) and "
       "sum (R3) from different predecessors: lane 62 gives 79.00002 (j = 79, sum halved 98 "
-      "times) for 83.695076 (j = 83, sum 0.695075); and lane 52 is 2 ulps off "
-      "(0xc2bf51fa for 0xc2bf51fc) where FFMA rounds twice (see special_functions)"}},
+      "times) for 83.695076 (j = 83, sum 0.695075)"}},
+    {"precise_functions",
+     {"out[13] (a = +inf) is +inf where the GPU gives NaN: sinf(inf) takes FMUL R10, RZ, R4 at "
+      "0x07a0 (0 * inf, NaN), which is lost on the way to the sum sinf + logf + powf (+inf "
+      "+ +inf); not established whether at that FMUL (emulated through f64) or later. The "
+      "Payne-Hanek lanes (1e30, -1e30, 3e38: the __cudart_i2opi_f table through c[0x4]) "
+      "match"}},
     {"shared_atomics",
      {"the 32 lanes of a warp run as 8-wide host subgroups that do not stay in step: the "
       "ATOMS.CAS at 0x00e0 of each 8 lanes sees counter[1] after only its own ATOMS.POPC.INC "
       "at 0x00d0 (2, 4, 6, 8), so out is 26, 28, 30, 32 by groups of 8 lanes for 32",
       [](const DeviceFacts& facts) { return facts.subgroup_size < 32; }}},
-    {"special_functions",
-     {"FFMA is emitted as GLSL.std.450 Fma, which Vulkan lets a device round twice and this "
-      "one does (fma_probe): sqrtf's FFMA R0, -R7, R7, R6 at 0x03b0 loses its exact residual, "
-      "so sqrtf(0.001) is 0x3d0186e2 for 0x3d0186e3 and sqrtf(0.6931472) 0x3f55224c for "
-      "0x3f55224d (column 5, bytes 0x1f4 and 0x3d4)",
-      [](const DeviceFacts& facts) { return !facts.fused_fma; }}},
 };
 
 std::string ManifestName(const std::filesystem::path& path) {
@@ -161,12 +159,6 @@ TEST_P(Differential, MatchesTheNvidiaGpu) {
         return;
     }
     ASSERT_TRUE(program) << name << " does not translate: " << error;
-
-    if (!manifest.globals.empty()) {
-        GTEST_SKIP() << name << " is not runnable: it sets the module-scope variable '"
-                     << manifest.globals.front().symbol << "' (" << manifest.globals.front().where
-                     << "), and the translator binds no constant bank other than 0 yet";
-    }
 
     const KernelResult result = RunTranslatedKernel(device, kernel, *program, manifest.launch);
     bool all_match = true;

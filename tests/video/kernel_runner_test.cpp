@@ -2,6 +2,7 @@
 // device, against the results an NVIDIA GPU gave for the same launch (tests/shader/cuda/runs).
 #include <gtest/gtest.h>
 
+#include "base/error.h"
 #include "base/file.h"
 #include "shader/sass/cubin.h"
 #include "video/kernel_runner.h"
@@ -46,6 +47,21 @@ TEST(KernelRunner, Int32OpsMatchesTheNvidiaGpu) {
     for (std::size_t i = 0; i < got.size(); ++i) {
         EXPECT_EQ(got[i], expected[i]) << "word " << i;
     }
+}
+
+// `global NAME FILE` values must name a module variable and have its size.
+TEST(KernelRunner, ModuleGlobalsAreChecked) {
+    const shader::sass::CubinKernel kernel = FixtureKernel("memory.cubin", "shared_reverse");
+    KernelLaunch launch;
+    launch.block = {256, 1, 1};
+    launch.arguments.push_back(ParseKernelArgument("out:1024"));
+    launch.arguments.push_back(ParseKernelArgument("out:1024"));
+    launch.globals.push_back({"table", std::vector<u8>(256, 0), "test"});
+    EXPECT_NO_THROW(CheckKernelLaunch(kernel, launch));
+    launch.globals[0].bytes.resize(255);
+    EXPECT_THROW(CheckKernelLaunch(kernel, launch), base::Error);
+    launch.globals[0] = {"no_such_variable", std::vector<u8>(4, 0), "test"};
+    EXPECT_THROW(CheckKernelLaunch(kernel, launch), base::Error);
 }
 
 }  // namespace

@@ -104,7 +104,8 @@ private:
 
 void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
     const auto& [spirv, entry_point, workgroup_size, cbank0_binding, cbank0_bytes, global_buffers,
-                 shared_bytes, local_bytes, requires_32_wide_subgroups] = program;
+                 constant_banks, module_global_binding, shared_bytes, local_bytes,
+                 requires_32_wide_subgroups] = program;
     out.PutWords(spirv);
     out.PutString(entry_point);
     for (const u32 size : workgroup_size) {
@@ -118,6 +119,15 @@ void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
         out.Put(binding);
         out.Put(cbank0_offset);
     }
+    out.Put(static_cast<u32>(constant_banks.size()));
+    for (const ConstantBankBinding& bank : constant_banks) {
+        const auto& [number, binding, bytes] = bank;
+        out.Put(number);
+        out.Put(binding);
+        out.Put(bytes);
+    }
+    out.Put(module_global_binding.has_value());
+    out.Put(module_global_binding.value_or(0));
     out.Put(shared_bytes);
     out.Put(local_bytes);
     out.Put(requires_32_wide_subgroups);
@@ -126,7 +136,8 @@ void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
 ComputeProgram ReadProgram(PayloadReader& in) {
     ComputeProgram program;
     auto& [spirv, entry_point, workgroup_size, cbank0_binding, cbank0_bytes, global_buffers,
-           shared_bytes, local_bytes, requires_32_wide_subgroups] = program;
+           constant_banks, module_global_binding, shared_bytes, local_bytes,
+           requires_32_wide_subgroups] = program;
     spirv = in.GetWords("SPIR-V words");
     entry_point = in.GetString("entry point name");
     for (u32& size : workgroup_size) {
@@ -139,6 +150,18 @@ ComputeProgram ReadProgram(PayloadReader& in) {
         auto& [binding, cbank0_offset] = buffer;
         binding = in.Get<u32>("global buffer binding");
         cbank0_offset = in.Get<u32>("global buffer parameter offset");
+    }
+    constant_banks.resize(in.GetCount("constant banks", 3 * sizeof(u32)));
+    for (ConstantBankBinding& bank : constant_banks) {
+        auto& [number, binding, bytes] = bank;
+        number = in.Get<u32>("constant bank number");
+        binding = in.Get<u32>("constant bank binding");
+        bytes = in.Get<u32>("constant bank size");
+    }
+    if (in.GetBool("module global memory flag")) {
+        module_global_binding = in.Get<u32>("module global memory binding");
+    } else {
+        in.Get<u32>("module global memory binding");
     }
     shared_bytes = in.Get<u32>("shared memory size");
     local_bytes = in.Get<u32>("local memory size");

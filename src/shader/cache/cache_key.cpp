@@ -55,9 +55,43 @@ private:
 // Each function below binds every member of its struct by name: a field added to the struct
 // stops it from compiling until the field is hashed here too (or named as not hashed).
 
+void AddRelocations(KeyHasher& hasher, const std::vector<sass::Relocation>& relocations) {
+    hasher.Add<u64>(relocations.size());
+    for (const sass::Relocation& relocation : relocations) {
+        const auto& [offset, type, symbol, addend, global_offset] = relocation;
+        hasher.Add(offset);
+        hasher.Add(type);
+        hasher.AddString(symbol);
+        hasher.Add(addend);
+        hasher.Add<u8>(global_offset ? 1 : 0);
+        hasher.Add(global_offset.value_or(0));
+    }
+}
+
+void AddMemory(KeyHasher& hasher, const sass::ModuleMemory& memory) {
+    const auto& [bytes, symbols] = memory;
+    hasher.AddBytes(bytes);
+    hasher.Add<u64>(symbols.size());
+    for (const sass::ModuleSymbol& symbol : symbols) {
+        const auto& [name, offset, size] = symbol;
+        hasher.AddString(name);
+        hasher.Add(offset);
+        hasher.Add(size);
+    }
+}
+
+void AddModule(KeyHasher& hasher, const sass::CubinModule& module) {
+    const auto& [constant3, global, constant4, constant4_relocations] = module;
+    AddMemory(hasher, constant3);
+    AddMemory(hasher, global);
+    hasher.AddBytes(constant4);
+    AddRelocations(hasher, constant4_relocations);
+}
+
 void AddKernel(KeyHasher& hasher, const sass::CubinKernel& kernel) {
     const auto& [name_not_hashed, code, registers, shared_bytes, constant0_bytes, constant2,
-                 param_base, param_bytes, parameters, exit_offsets, attributes, functions] = kernel;
+                 param_base, param_bytes, parameters, exit_offsets, attributes, functions,
+                 code_relocations, module] = kernel;
     hasher.AddBytes(code);
     hasher.Add(registers);
     hasher.Add(shared_bytes);
@@ -89,6 +123,8 @@ void AddKernel(KeyHasher& hasher, const sass::CubinKernel& kernel) {
         hasher.Add(offset);
         hasher.AddString(function_name);
     }
+    AddRelocations(hasher, code_relocations);
+    AddModule(hasher, module);
 }
 
 void AddTarget(KeyHasher& hasher, const TargetProfile& target) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -58,6 +59,9 @@ struct ProgramInfo {
     // Byte offsets in constant bank 0 of the pointer parameters global memory is reached
     // through, one storage buffer each (passes::LowerGlobalMemory).
     std::vector<u32> global_buffers;
+    // Constant banks other than 0 and 2 the program reads, by number, with their sizes in
+    // bytes: one uniform buffer each (passes::BindModuleData).
+    std::map<u32, u32> constant_banks;
 };
 
 class Program {

@@ -2,6 +2,7 @@
 #include <set>
 
 #include "base/error.h"
+#include "shader/passes/module_data.h"
 #include "shader/passes/passes.h"
 
 namespace shader::passes {
@@ -65,6 +66,9 @@ void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
                     pointer_offsets.end()) {
                     candidates.push_back(word);
                 }
+            }
+            if (candidates.empty() && LowerModuleGlobalAccess(program, kernel, *inst)) {
+                continue;  // module global memory (passes/module_data.cpp)
             }
             if (candidates.size() != 1) {
                 base::Fail(

@@ -23,7 +23,28 @@ struct Section {
     u32 info = 0;
     u64 offset = 0;
     u64 size = 0;
+    u64 align = 0;
 };
+
+// ELF section and symbol types (the ELF-64 specification).
+constexpr u32 kSymtab = 2;
+constexpr u32 kRela = 4;
+constexpr u32 kNoBits = 8;
+constexpr u32 kRel = 9;
+constexpr u8 kSymbolObject = 1;
+constexpr u8 kSymbolFunction = 2;
+
+// An Elf64_Sym: name, info, other, section, value, size.
+struct Symbol {
+    std::string name;
+    u8 type = 0;  // info & 0xf
+    u16 section = 0;
+    u64 value = 0;
+    u64 size = 0;
+};
+
+// R_CUDA_64: a 64-bit absolute address (the only type the fixtures' data relocations use).
+constexpr u32 kRelocationAbsolute64 = 2;
 
 std::string ReadString(const base::ByteReader& reader, const Section& table, u64 offset,
                        std::string_view what) {
@@ -117,6 +138,158 @@ void ApplyAttributes(CubinKernel& kernel) {
         [](const KernelParameter& a, const KernelParameter& b) { return a.ordinal < b.ordinal; });
 }
 
+std::vector<Symbol> ReadSymbols(const base::ByteReader& reader,
+                                const std::vector<Section>& sections) {
+    std::vector<Symbol> symbols;
+    for (const Section& table : sections) {
+        if (table.type != kSymtab || table.link >= sections.size()) {
+            continue;
+        }
+        for (u64 at = table.offset; at + 24 <= table.offset + table.size; at += 24) {
+            Symbol symbol;
+            symbol.name = ReadString(reader, sections[table.link],
+                                     reader.Read<u32>(at, "symbol name"), "symbol name");
+            symbol.type = reader.Read<u8>(at + 4, "symbol info") & 0xf;
+            symbol.section = reader.Read<u16>(at + 6, "symbol section");
+            symbol.value = reader.Read<u64>(at + 8, "symbol value");
+            symbol.size = reader.Read<u64>(at + 16, "symbol size");
+            symbols.push_back(std::move(symbol));
+        }
+        break;  // a cubin has one symbol table
+    }
+    return symbols;
+}
+
+// Where a section of module memory lies in that memory.
+struct MemoryPlace {
+    bool global = false;  // CubinModule::global, else constant3
+    u64 base = 0;
+    u64 size = 0;
+};
+
+// Reads the module-scope memories, their symbols and relocations.
+class ModuleReader {
+public:
+    ModuleReader(const base::ByteReader& reader, const std::vector<Section>& sections,
+                 const std::vector<Symbol>& symbols)
+        : reader_(reader), sections_(sections), symbols_(symbols) {
+        if (const auto index = Find(".nv.constant3")) {
+            module_.constant3.bytes = Bytes(*index, "constant bank 3");
+            places_[*index] = {false, 0, sections_[*index].size};
+        }
+        // .nv.global.init first, then .nv.global (no bits: zeros) at its alignment.
+        if (const auto index = Find(".nv.global.init")) {
+            module_.global.bytes = Bytes(*index, "module global memory");
+            places_[*index] = {true, 0, sections_[*index].size};
+        }
+        if (const auto index = Find(".nv.global")) {
+            const Section& section = sections_[*index];
+            const u64 align = std::max<u64>(section.align, 1);
+            const u64 base = (module_.global.bytes.size() + align - 1) / align * align;
+            if (section.size > kMaxMemory || base > kMaxMemory) {
+                reader_.Invalid(".nv.global", section.offset, "{:#x} bytes is too large",
+                                section.size);
+            }
+            module_.global.bytes.resize(base + section.size, 0);
+            places_[*index] = {true, base, section.size};
+        }
+        for (const Symbol& symbol : symbols_) {
+            const auto place = places_.find(symbol.section);
+            if (symbol.type != kSymbolObject || place == places_.end()) {
+                continue;
+            }
+            if (symbol.value > place->second.size ||
+                symbol.size > place->second.size - symbol.value) {
+                reader_.Invalid("symbol", 0, "'{}' ({:#x} bytes at {:#x}) is outside its section",
+                                symbol.name, symbol.size, symbol.value);
+            }
+            ModuleMemory& memory = place->second.global ? module_.global : module_.constant3;
+            memory.symbols.push_back({symbol.name, place->second.base + symbol.value, symbol.size});
+        }
+        if (const auto index = Find(".nv.constant4")) {
+            module_.constant4 = Bytes(*index, "constant bank 4");
+            module_.constant4_relocations = Relocations(*index);
+        }
+    }
+
+    const CubinModule& Module() const { return module_; }
+
+    // The relocations of section `target` (from every REL and RELA section that applies to it).
+    std::vector<Relocation> Relocations(u32 target) const {
+        std::vector<Relocation> out;
+        for (const Section& section : sections_) {
+            if ((section.type != kRel && section.type != kRela) || section.info != target) {
+                continue;
+            }
+            const u64 entry = section.type == kRela ? 24 : 16;
+            for (u64 at = section.offset; at + entry <= section.offset + section.size;
+                 at += entry) {
+                out.push_back(ReadRelocation(section, at, sections_[target]));
+            }
+        }
+        return out;
+    }
+
+private:
+    static constexpr u64 kMaxMemory = u64{1} << 32;
+
+    std::optional<u32> Find(std::string_view name) const {
+        for (u32 i = 0; i < sections_.size(); ++i) {
+            if (sections_[i].name == name) {
+                return i;
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::vector<u8> Bytes(u32 index, std::string_view what) const {
+        const Section& section = sections_[index];
+        if (section.type == kNoBits) {
+            if (section.size > kMaxMemory) {
+                reader_.Invalid(what, section.offset, "{:#x} bytes is too large", section.size);
+            }
+            return std::vector<u8>(section.size, 0);
+        }
+        const auto bytes = reader_.Slice(section.offset, section.size, what);
+        return {bytes.begin(), bytes.end()};
+    }
+
+    Relocation ReadRelocation(const Section& table, u64 at, const Section& target) const {
+        Relocation relocation;
+        relocation.offset = reader_.Read<u64>(at, "relocation offset");
+        const u64 info = reader_.Read<u64>(at + 8, "relocation info");
+        relocation.type = static_cast<u32>(info);
+        const u64 symbol_index = info >> 32;
+        if (symbol_index >= symbols_.size()) {
+            reader_.Invalid("relocation", at, "symbol {} of {} in {}", symbol_index,
+                            symbols_.size(), table.name);
+        }
+        const Symbol& symbol = symbols_[symbol_index];
+        relocation.symbol = symbol.name;
+        if (table.type == kRela) {
+            relocation.addend = reader_.Read<s64>(at + 16, "relocation addend");
+        } else if (relocation.type == kRelocationAbsolute64 && target.type != kNoBits) {
+            if (relocation.offset > target.size || target.size - relocation.offset < 8) {
+                reader_.Invalid("relocation", at, "offset {:#x} is outside {}", relocation.offset,
+                                target.name);
+            }
+            relocation.addend = reader_.Read<s64>(target.offset + relocation.offset, "addend");
+        }
+        if (const auto place = places_.find(symbol.section);
+            place != places_.end() && place->second.global) {
+            relocation.global_offset =
+                place->second.base + symbol.value + static_cast<u64>(relocation.addend);
+        }
+        return relocation;
+    }
+
+    const base::ByteReader& reader_;
+    const std::vector<Section>& sections_;
+    const std::vector<Symbol>& symbols_;
+    std::map<u32, MemoryPlace> places_;
+    CubinModule module_;
+};
+
 }  // namespace
 
 bool IsCubin(std::span<const u8> bytes) {
@@ -149,28 +322,21 @@ Cubin ReadCubin(std::span<const u8> bytes, const std::string& source) {
         sections[i].size = reader.Read<u64>(at + 0x20, "sh_size");
         sections[i].link = reader.Read<u32>(at + 0x28, "sh_link");
         sections[i].info = reader.Read<u32>(at + 0x2c, "sh_info");
+        sections[i].align = reader.Read<u64>(at + 0x30, "sh_addralign");
         sections[i].name = std::to_string(reader.Read<u32>(at, "sh_name"));
     }
     const Section& names = sections[names_index];
     for (Section& section : sections) {
         section.name = ReadString(reader, names, std::stoull(section.name), "section name");
     }
-    // Function symbols (Elf64_Sym: name, info, other, section, value, size), by section.
-    std::map<u16, std::map<u64, std::string>> functions;
-    for (const Section& table : sections) {
-        if (table.type != 2 || table.link >= count) {  // SHT_SYMTAB
-            continue;
-        }
-        for (u64 at = table.offset; at + 24 <= table.offset + table.size; at += 24) {
-            const u8 info = reader.Read<u8>(at + 4, "symbol info");
-            const u16 index = reader.Read<u16>(at + 6, "symbol section");
-            if ((info & 0xf) != 2) {  // STT_FUNC
-                continue;
-            }
-            functions[index][reader.Read<u64>(at + 8, "symbol value")] = ReadString(
-                reader, sections[table.link], reader.Read<u32>(at, "symbol name"), "symbol name");
+    const std::vector<Symbol> symbols = ReadSymbols(reader, sections);
+    std::map<u16, std::map<u64, std::string>> functions;  // by section
+    for (const Symbol& symbol : symbols) {
+        if (symbol.type == kSymbolFunction) {
+            functions[symbol.section][symbol.value] = symbol.name;
         }
     }
+    const ModuleReader module(reader, sections, symbols);
     std::map<std::string, const Section*> by_name;
     for (const Section& section : sections) {
         by_name[section.name] = &section;
@@ -183,7 +349,9 @@ Cubin ReadCubin(std::span<const u8> bytes, const std::string& source) {
         CubinKernel kernel;
         kernel.name = section.name.substr(6);
         kernel.functions = functions[index];
-        const bool no_bits = section.type == 8;  // SHT_NOBITS
+        kernel.code_relocations = module.Relocations(index);
+        kernel.module = module.Module();
+        const bool no_bits = section.type == kNoBits;
         if (!no_bits) {
             const auto code = reader.Slice(section.offset, section.size, "kernel code");
             kernel.code.assign(code.begin(), code.end());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -24,6 +25,45 @@ struct KernelParameter {
     u32 size = 0;    // bytes
 };
 
+// A module-scope variable (an ELF object symbol): its byte offset in its memory and its size.
+struct ModuleSymbol {
+    std::string name;
+    u64 offset = 0;
+    u64 size = 0;
+};
+
+// One of the module's memories: its initial bytes and the variables in it.
+struct ModuleMemory {
+    std::vector<u8> bytes;
+    std::vector<ModuleSymbol> symbols;  // in the order of the symbol table
+};
+
+// A word of code or data that the CUDA driver patches with an address when it loads the module
+// (an entry of a `.rel.*` or `.rela.*` section).
+struct Relocation {
+    u64 offset = 0;  // in the section it patches
+    u32 type = 0;    // R_CUDA_*; 2 is R_CUDA_64, a 64-bit absolute address
+    std::string symbol;
+    s64 addend = 0;  // RELA's addend, or for REL the bytes already at `offset` (R_CUDA_64)
+    // The symbol's place in the module's global memory (CubinModule::global), plus the
+    // addend, when the symbol is a variable of it.
+    std::optional<u64> global_offset;
+};
+
+// What every kernel of a cubin shares: its module-scope variables, and the constant bank of
+// their addresses.
+struct CubinModule {
+    // Constant bank 3, `.nv.constant3`: the `__constant__` variables.
+    ModuleMemory constant3;
+    // Global memory of the module: `.nv.global.init` (initialised `__device__` variables and
+    // CUDA's own tables) followed by `.nv.global` (zero-initialised), at its alignment.
+    ModuleMemory global;
+    // Constant bank 4, `.nv.constant4`: addresses the driver writes in when it loads the module
+    // (`.rel.nv.constant4`), e.g. of the global tables sinf's slow path reads.
+    std::vector<u8> constant4;
+    std::vector<Relocation> constant4_relocations;
+};
+
 // A kernel of a cubin: its code, resources and constant bank 0 layout.
 struct CubinKernel {
     std::string name;
@@ -34,10 +74,12 @@ struct CubinKernel {
     std::vector<u8> constant2;  // `.nv.constant2.<name>`: constants ptxas placed in bank 2
     u32 param_base = 0;         // first parameter byte in constant bank 0 (EIATTR_PARAM_CBANK)
     u32 param_bytes = 0;        // EIATTR_CBANK_PARAM_SIZE
-    std::vector<KernelParameter> parameters;  // EIATTR_KPARAM_INFO, by ordinal
-    std::vector<u32> exit_offsets;            // EIATTR_EXIT_INSTR_OFFSETS
-    std::vector<NvInfoAttribute> attributes;  // everything of `.nv.info.<name>`
-    std::map<u64, std::string> functions;     // FUNC symbols of the section, by offset
+    std::vector<KernelParameter> parameters;   // EIATTR_KPARAM_INFO, by ordinal
+    std::vector<u32> exit_offsets;             // EIATTR_EXIT_INSTR_OFFSETS
+    std::vector<NvInfoAttribute> attributes;   // everything of `.nv.info.<name>`
+    std::map<u64, std::string> functions;      // FUNC symbols of the section, by offset
+    std::vector<Relocation> code_relocations;  // `.rel.text.<name>` / `.rela.text.<name>`
+    CubinModule module;                        // the same in every kernel of the cubin
 };
 
 struct Cubin {

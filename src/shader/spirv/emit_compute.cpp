@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "base/error.h"
+#include "shader/passes/module_data.h"
 #include "shader/spirv/emitter.h"
 
 namespace shader::spirv {
@@ -38,9 +39,19 @@ void Emitter::Run(const std::vector<Node>& structure) {
     out_.cbank0_binding = kCbank0Binding;
     out_.cbank0_bytes = cbank0_words_ * 16;
     out_.global_buffers.clear();
+    out_.module_global_binding.reset();
     for (std::size_t i = 0; i < ir_.info.global_buffers.size(); ++i) {
-        out_.global_buffers.push_back(
-            {kFirstGlobalBinding + static_cast<u32>(i), ir_.info.global_buffers[i]});
+        const u32 binding = kFirstGlobalBinding + static_cast<u32>(i);
+        if (ir_.info.global_buffers[i] == passes::kModuleGlobalBuffer) {
+            out_.module_global_binding = binding;
+        } else {
+            out_.global_buffers.push_back({binding, ir_.info.global_buffers[i]});
+        }
+    }
+    out_.constant_banks.clear();
+    u32 bank_binding = kFirstGlobalBinding + static_cast<u32>(ir_.info.global_buffers.size());
+    for (const auto& [bank, bytes] : ir_.info.constant_banks) {
+        out_.constant_banks.push_back({bank, bank_binding++, (bytes + 15) / 16 * 16});
     }
     out_.shared_bytes = ir_.info.shared_bytes + state_.dynamic_shared_bytes;
     out_.local_bytes = ir_.info.local_bytes;
@@ -114,18 +125,14 @@ u32 Emitter::IdOf(const Value& raw) {
 void Emitter::DeclareCommon() {
     m_.AddCapability(spv::Capability::Shader);
     m_.AddCapability(spv::Capability::Int64);
-    // Constant bank 0 as a uniform buffer of uvec4 (std140 arrays have a 16-byte stride).
+    // Constant bank 0 as a uniform buffer; the other banks the program reads after the
+    // global buffers' bindings.
     cbank0_words_ = std::max<u32>(1, (ir_.info.cbank0_bytes + 15) / 16);
-    const u32 uvec4 = m_.TypeVector(m_.TypeUint(32), 4);
-    const u32 array = m_.TypeArray(uvec4, cbank0_words_);
-    m_.Decorate(array, spv::Decoration::ArrayStride, {16});
-    const u32 block = m_.TypeStruct({array});
-    m_.Decorate(block, spv::Decoration::Block);
-    m_.MemberDecorate(block, 0, spv::Decoration::Offset, {0});
-    cbank0_ =
-        m_.GlobalVariable(m_.TypePointer(StorageClass::Uniform, block), StorageClass::Uniform);
-    m_.Decorate(cbank0_, spv::Decoration::DescriptorSet, {0});
-    m_.Decorate(cbank0_, spv::Decoration::Binding, {kCbank0Binding});
+    cbank0_ = UniformBank(cbank0_words_, kCbank0Binding);
+    u32 bank_binding = kFirstGlobalBinding + static_cast<u32>(ir_.info.global_buffers.size());
+    for (const auto& [bank, bytes] : ir_.info.constant_banks) {
+        constant_banks_[bank] = UniformBank(std::max<u32>(1, (bytes + 15) / 16), bank_binding++);
+    }
     u32 shared_words = (ir_.info.shared_bytes + state_.dynamic_shared_bytes + 3) / 4;
     if (UsesWarpScratch()) {
         // Warp operations exchange values through a word per thread (and one to count in).
@@ -137,6 +144,22 @@ void Emitter::DeclareCommon() {
         shared_ = m_.GlobalVariable(m_.TypePointer(StorageClass::Workgroup, type),
                                     StorageClass::Workgroup);
     }
+}
+
+u32 Emitter::UniformBank(u32 words, u32 binding) {
+    const u32 uvec4 = m_.TypeVector(m_.TypeUint(32), 4);
+    const u32 array = m_.TypeArray(uvec4, words);
+    if (decorated_arrays_.insert(array).second) {
+        m_.Decorate(array, spv::Decoration::ArrayStride, {16});
+    }
+    const u32 block = m_.TypeStruct({array});  // a struct of its own, decorated here
+    m_.Decorate(block, spv::Decoration::Block);
+    m_.MemberDecorate(block, 0, spv::Decoration::Offset, {0});
+    const u32 variable =
+        m_.GlobalVariable(m_.TypePointer(StorageClass::Uniform, block), StorageClass::Uniform);
+    m_.Decorate(variable, spv::Decoration::DescriptorSet, {0});
+    m_.Decorate(variable, spv::Decoration::Binding, {binding});
+    return variable;
 }
 
 bool Emitter::IsFloatArithmetic(spv::Op op) {
@@ -210,12 +233,23 @@ void Emitter::EmitInst(const Inst& inst) {
             id = Emit(spv::Op::OpCompositeExtract, Type::U32,
                       {IdOf(inst.args[0]), static_cast<u32>(inst.Arg(1).Bits())});
             break;
-        case Op::ConstBank:
-            if (!inst.Arg(0).IsImmediate() || inst.Arg(0).Bits() != 0) {
-                Fail(inst, "constant banks other than 0 are not bound for compute kernels");
+        case Op::ConstBank: {
+            const Value bank = inst.Arg(0);
+            if (!bank.IsImmediate()) {
+                Fail(inst, "a constant bank chosen at run time");
             }
-            id = ConstBankWord(IdOf(inst.args[1]));
+            if (bank.Bits() == 0) {
+                id = ConstBankWord(IdOf(inst.args[1]));
+                break;
+            }
+            const auto other = constant_banks_.find(static_cast<u32>(bank.Bits()));
+            if (other == constant_banks_.end()) {
+                Fail(inst, "constant bank " + std::to_string(bank.Bits()) +
+                               " is not bound for compute kernels");
+            }
+            id = ConstBankWord(IdOf(inst.args[1]), other->second);
             break;
+        }
         case Op::SpecialReg:
             id = SpecialRegister(inst);
             break;

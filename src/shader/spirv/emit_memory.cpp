@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "base/error.h"
+#include "shader/passes/module_data.h"
 
 namespace shader::spirv {
 
@@ -47,25 +48,31 @@ u32 Emitter::GlobalBuffer(u32 resource, u32 element_words) {
     return variable;
 }
 
-// A word (or uvec2/uvec4) of constant bank 0 at a byte offset.
-u32 Emitter::ConstBankWord(u32 byte_offset_id) {
+// A word of a constant bank's uniform buffer at a byte offset.
+u32 Emitter::ConstBankWord(u32 byte_offset_id, u32 variable) {
     const u32 index = Emit(spv::Op::OpShiftRightLogical, Type::U32, {byte_offset_id, Uint(4)});
     const u32 pointer = m_.TypePointer(StorageClass::Uniform, m_.TypeVector(m_.TypeUint(32), 4));
     const u32 element = m_.NewId();
-    m_.Code(spv::Op::OpAccessChain, {pointer, element, cbank0_, Uint(0), index});
+    m_.Code(spv::Op::OpAccessChain, {pointer, element, variable, Uint(0), index});
     const u32 vector = Emit(spv::Op::OpLoad, Type::U32x4, {element});
     const u32 word =
         Emit(spv::Op::OpBitFieldUExtract, Type::U32, {byte_offset_id, Uint(2), Uint(2)});
     return Emit(spv::Op::OpVectorExtractDynamic, Type::U32, {vector, word});
 }
 
-// Byte offset of a global address within its parameter's buffer.
+// Byte offset of a global address within its parameter's buffer (or the module's global
+// memory, at its made-up address).
 u32 Emitter::GlobalOffset(const Inst& inst) {
     const u32 parameter = ir_.info.global_buffers.at(inst.resource);
-    const u32 lo = ConstBankWord(Uint(parameter));
-    const u32 hi = ConstBankWord(Uint(parameter + 4));
-    const u32 pair = Emit(spv::Op::OpCompositeConstruct, Type::U32x2, {lo, hi});
-    const u32 base = Emit(spv::Op::OpBitcast, Type::U64, {pair});
+    u32 base = 0;
+    if (parameter == passes::kModuleGlobalBuffer) {
+        base = m_.Constant64(TypeId(Type::U64), passes::kModuleGlobalAddress);
+    } else {
+        const u32 lo = ConstBankWord(Uint(parameter));
+        const u32 hi = ConstBankWord(Uint(parameter + 4));
+        const u32 pair = Emit(spv::Op::OpCompositeConstruct, Type::U32x2, {lo, hi});
+        base = Emit(spv::Op::OpBitcast, Type::U64, {pair});
+    }
     const u32 difference = Emit(spv::Op::OpISub, Type::U64, {IdOf(inst.args[0]), base});
     return Emit(spv::Op::OpUConvert, Type::U32, {difference});
 }

@@ -52,8 +52,11 @@ private:
     static u32 ElementBytes(u32 element_words);
     // One storage buffer variable per (buffer, element type): aliases of one binding.
     u32 GlobalBuffer(u32 resource, u32 element_words);
-    // A word (or uvec2/uvec4) of constant bank 0 at a byte offset.
-    u32 ConstBankWord(u32 byte_offset_id);
+    // A uniform buffer of `words` uvec4 (std140 arrays have a 16-byte stride) at a binding.
+    u32 UniformBank(u32 words, u32 binding);
+    // A word of a constant bank's uniform buffer (cbank0_ or another bank's) at a byte offset.
+    u32 ConstBankWord(u32 byte_offset_id, u32 variable);
+    u32 ConstBankWord(u32 byte_offset_id) { return ConstBankWord(byte_offset_id, cbank0_); }
     // Byte offset of a global address within its parameter's buffer.
     u32 GlobalOffset(const Inst& inst);
     u32 GlobalPointer(u32 resource, u32 element_words, u32 byte_offset);
@@ -170,6 +173,7 @@ private:
     u32 first_label_ = 0;
     u32 cbank0_ = 0;
     u32 cbank0_words_ = 0;
+    std::map<u32, u32> constant_banks_;  // other banks (ProgramInfo::constant_banks): variables
     u32 shared_ = 0;
     u32 scratch_base_ = 0;         // first word of the warp operations' scratch in shared memory
     bool subgroup_warps_ = false;  // warp operations as subgroup operations
