@@ -312,8 +312,11 @@ private:
                 block = inner.merge;
                 continue;
             }
-            if (!emitted_.insert(block).second) {
-                Fail(block, "a block reached from two places that do not merge");
+            // A block reached from two places that do not merge (two branches to one shared
+            // tail) is emitted on each path: its values reach other blocks only through phis,
+            // which each copy stores. The copies are bounded so that the code stays small.
+            if (++emitted_blocks_ > 8 * program_.Blocks().size() + 64) {
+                Fail(block, "control flow that needs too many copies of shared blocks");
             }
             nodes.push_back(Leaf(Node::Kind::Block, block));
             switch (block->end.kind) {
@@ -324,12 +327,18 @@ private:
                     block = block->end.targets[0];
                     break;
                 case Terminator::Kind::Branch: {
+                    if (Block* next = FlatExit(block, loop, nodes)) {
+                        block = next;
+                        break;
+                    }
                     // Inside a loop, a selection merges where its paths meet again before they
                     // continue or break; null when they only meet by leaving the iteration.
                     Block* merge = loop != nullptr ? LoopPostDominator(*loop, block)
                                                    : post_dominator_[block->index];
+
                     Node node = Leaf(Node::Kind::If);
                     node.condition = block->end.condition;
+                    node.branch = block;
                     node.then_body = Region(block->end.targets[0], merge, loop, false);
                     node.else_body = Region(block->end.targets[1], merge, loop, false);
                     nodes.push_back(std::move(node));
@@ -347,6 +356,32 @@ private:
             }
         }
         return nodes;
+    }
+
+    // `if (c) break;` (or continue) and go on with the other target, when that target is
+    // entered only from here: no nesting for the chains of early exits unrolled loops have.
+    Block* FlatExit(Block* block, const Loop* loop, std::vector<Node>& nodes) {
+        if (loop == nullptr) {
+            return nullptr;
+        }
+        const auto leaves = [&](const Block* target) {
+            return target == loop->merge || target == loop->header;
+        };
+        for (int arm = 0; arm < 2; ++arm) {
+            Block* exit = block->end.targets[arm];
+            Block* next = block->end.targets[1 - arm];
+            if (!leaves(exit) || leaves(next) || next->preds.size() != 1) {
+                continue;
+            }
+            Node node = Leaf(Node::Kind::If);
+            node.condition = block->end.condition;
+            node.branch = block;
+            std::vector<Node>& jump = arm == 0 ? node.then_body : node.else_body;
+            jump.push_back(Leaf(exit == loop->merge ? Node::Kind::Break : Node::Kind::Continue));
+            nodes.push_back(std::move(node));
+            return next;
+        }
+        return nullptr;
     }
 
     // The immediate post-dominator of `block` within one iteration of `loop`: edges back to the
@@ -402,7 +437,7 @@ private:
     std::vector<Block*> dominator_;
     std::vector<Block*> post_dominator_;
     std::map<Block*, Loop> loops_;
-    std::set<Block*> emitted_;
+    std::size_t emitted_blocks_ = 0;
 };
 
 }  // namespace

@@ -13,6 +13,7 @@ struct Node {
     Kind kind = Kind::Block;
     ir::Block* block = nullptr;   // Block: the IR block whose instructions run here
     ir::Value condition;          // If
+    ir::Block* branch = nullptr;  // If: the block whose branch it is (targets[0] is then)
     std::vector<Node> then_body;  // If
     std::vector<Node> else_body;  // If
     std::vector<Node> body;       // Loop

@@ -318,20 +318,18 @@ void Emitter::DeclarePhis() {
     }
 }
 
-// The values the successors' phis take when control comes from `block`.
-void Emitter::StorePhiInputs(const ir::Block* block) {
-    for (const ir::Block* next : block->Successors()) {
-        for (std::size_t i = 0; i < next->preds.size(); ++i) {
-            if (next->preds[i] != block) {
-                continue;
-            }
-            for (const Inst* inst : next->insts) {
-                if (inst->op == Op::Phi) {
-                    m_.Code(spv::Op::OpStore, {phi_variables_.at(inst), IdOf(inst->args[i])});
-                }
-            }
-            break;
+// The values `next`'s phis take when control comes from `block`.
+void Emitter::StorePhiInputs(const ir::Block* block, const ir::Block* next) {
+    for (std::size_t i = 0; i < next->preds.size(); ++i) {
+        if (next->preds[i] != block) {
+            continue;
         }
+        for (const Inst* inst : next->insts) {
+            if (inst->op == Op::Phi) {
+                m_.Code(spv::Op::OpStore, {phi_variables_.at(inst), IdOf(inst->args[i])});
+            }
+        }
+        return;
     }
 }
 
@@ -353,7 +351,10 @@ void Emitter::EmitNodes(const std::vector<Node>& nodes) {
                 for (const Inst* inst : node.block->insts) {
                     EmitInst(*inst);
                 }
-                StorePhiInputs(node.block);
+                // A jump hands its values over here; a branch does in the arm it takes.
+                if (node.block->end.kind == ir::Terminator::Kind::Jump) {
+                    StorePhiInputs(node.block, node.block->end.targets[0]);
+                }
                 break;
             case Node::Kind::If: {
                 const u32 condition = IdOf(node.condition);
@@ -363,10 +364,10 @@ void Emitter::EmitNodes(const std::vector<Node>& nodes) {
                 m_.Code(spv::Op::OpSelectionMerge,
                         {merge, static_cast<u32>(spv::SelectionControlMask::MaskNone)});
                 Terminate(spv::Op::OpBranchConditional, {condition, then_label, else_label});
-                for (const auto& [label, body] :
-                     {std::pair{then_label, &node.then_body}, {else_label, &node.else_body}}) {
-                    Label(label);
-                    EmitNodes(*body);
+                for (int arm = 0; arm < 2; ++arm) {
+                    Label(arm == 0 ? then_label : else_label);
+                    StorePhiInputs(node.branch, node.branch->end.targets[arm]);
+                    EmitNodes(arm == 0 ? node.then_body : node.else_body);
                     if (!terminated_) {
                         Terminate(spv::Op::OpBranch, {merge});
                     }

@@ -160,7 +160,7 @@ private:
     void EmitInst(const Inst& inst);
     void DeclarePhis();
     // The values the successors' phis take when control comes from `block`.
-    void StorePhiInputs(const ir::Block* block);
+    void StorePhiInputs(const ir::Block* block, const ir::Block* next);
     void Label(u32 label);
     void Terminate(spv::Op op, std::initializer_list<u32> operands);
     void EmitNodes(const std::vector<Node>& nodes);
