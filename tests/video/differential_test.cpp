@@ -66,12 +66,7 @@ using NameList = std::map<std::string, Listed, std::less<>>;
 // Manifests whose kernel TranslateCompute rejects today, with the text its base::Error must
 // hold (the translator's reason). Each must still throw that; one that translates must leave
 // this list, and then match the GPU.
-const NameList kNotTranslating = {
-    // DFMA (.RM/.RP too) and FCHK translate; ptxas' slow paths (called subroutines) do not
-    // structure yet.
-    {"double_ops", {"a block reached from two places that do not merge"}},
-    {"float_ops", {"a block reached from two places that do not merge"}},
-};
+const NameList kNotTranslating = {};
 
 // Manifests whose kernel translates and runs but does not match the GPU because of a translator
 // bug (the reason names the SASS instruction), on the devices where `applies` holds. Each must

@@ -69,6 +69,12 @@ Value FlushDenormal(Translator& t, Value value) {
     return t.Spv(Op::OpSelect, Type::F32, {tiny, zero, value});
 }
 
+Value FlushDenormalBits(Translator& t, Value bits) {
+    const Value exponent_zero =
+        t.Spv(Op::OpIEqual, Type::Bool, {AndBits(t, bits, 0x7f800000), Value::U32(0)});
+    return Select(t, Type::U32, exponent_zero, AndBits(t, bits, 0x80000000), bits);
+}
+
 Value RoundDirected(Translator& t, Rounding mode, Value nearest, Value exact_below,
                     Value exact_above) {
     if (mode == Rounding::Nearest) {

@@ -22,6 +22,8 @@ Rounding RoundingOf(std::string_view name);
 
 // FTZ: single-precision denormals read and written as zero of the same sign.
 ir::Value FlushDenormal(Translator& t, ir::Value f32);
+// The same on U32 bits, in integer operations.
+ir::Value FlushDenormalBits(Translator& t, ir::Value bits);
 
 // The directed rounding of an exact value whose round-to-nearest result is `nearest` (F32 or
 // F64), given whether the exact value lies below or above it (both false when it is exact or

@@ -3,6 +3,7 @@
 // the Volta+ convention that the operand is in revolutions (ptxas multiplies by 1/(2*pi) first).
 #include <numbers>
 
+#include "shader/frontend/exact_float.h"
 #include "shader/frontend/float_rounding.h"
 #include "shader/frontend/translator.h"
 
@@ -22,94 +23,52 @@ Rounding Mode(Translator& t) {
     return RoundingOf(t.EnumName({"RM", "RP", "RZ"}));
 }
 
-Value IsPositiveZero(Translator& t, Value value) {
-    const Type int_type = value.GetType() == Type::F64 ? Type::U64 : Type::U32;
-    const Value zero = int_type == Type::U64 ? Value::U64(0) : Value::U32(0);
-    return t.Spv(Op::OpIEqual, Type::Bool, {t.Spv(Op::OpBitcast, int_type, {value}), zero});
-}
-
-// The directed rounding of x + y (exactly), given its round-to-nearest result and the residual
-// (exact - nearest, exact in sign). An exact zero sum of two values is +0 in every mode but RM,
-// where it is -0 unless both were +0 (IEEE 754 6.3).
-Value Directed(Translator& t, Rounding mode, Value nearest, Value residual, Value x, Value y) {
-    const Type type = nearest.GetType();
-    const Value zero = type == Type::F64 ? Value::F64(0.0) : Value::F32(0.0f);
-    const Value residual_zero =
-        residual.GetType() == Type::F64 ? Value::F64(0.0) : Value::F32(0.0f);
-    const Value below = t.Spv(Op::OpFOrdLessThan, Type::Bool, {residual, residual_zero});
-    const Value above = t.Spv(Op::OpFOrdGreaterThan, Type::Bool, {residual, residual_zero});
-    Value result = RoundDirected(t, mode, nearest, below, above);
-    if (mode == Rounding::Down && !x.IsEmpty()) {
-        const Value exact_zero =
-            t.Spv(Op::OpLogicalAnd, Type::Bool,
-                  {t.Spv(Op::OpFOrdEqual, Type::Bool, {nearest, zero}),
-                   t.Spv(Op::OpFOrdEqual, Type::Bool, {residual, residual_zero})});
-        const Value both_positive =
-            t.Spv(Op::OpLogicalAnd, Type::Bool, {IsPositiveZero(t, x), IsPositiveZero(t, y)});
-        const Value negative_zero = type == Type::F64 ? Value::F64(-0.0) : Value::F32(-0.0f);
-        const Value zero_sum = t.Spv(Op::OpSelect, type, {both_positive, zero, negative_zero});
-        result = t.Spv(Op::OpSelect, type, {exact_zero, zero_sum, result});
+// An f32 operand as U32 bits with its absolute value, negation and .FTZ applied in integer
+// operations, so that no device flushes or quiets anything on the way.
+Value SourceBits(Translator& t, std::size_t operand) {
+    const sass::OperandSpec& spec = t.Spec(operand);
+    Value bits = t.Raw(operand);
+    if (t.Flag(spec.absolute)) {
+        bits = t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x7fffffff)});
     }
-    return result;
+    if (t.Flag(spec.negate)) {
+        bits = t.Spv(Op::OpBitwiseXor, Type::U32, {bits, Value::U32(0x80000000)});
+    }
+    return t.Has("FTZ") ? FlushDenormalBits(t, bits) : bits;
 }
 
-Value Widen(Translator& t, Value f32) {
-    return t.Spv(Op::OpFConvert, Type::F64, {f32});
-}
-
-void WriteResult(Translator& t, Value result) {
+// .SAT clamps to [+0, 1] (NaN and negative values, -0 included, become +0), then .FTZ.
+void WriteResultBits(Translator& t, Value bits) {
     if (t.Has("SAT")) {
-        // NMax/NMin take the number when the other side is NaN: NaN saturates to 0.
-        result = t.Glsl(GLSLstd450NMax, Type::F32, {result, Value::F32(0.0f)});
-        result = t.Glsl(GLSLstd450NMin, Type::F32, {result, Value::F32(1.0f)});
+        const Value not_above_one =
+            t.Spv(Op::OpULessThanEqual, Type::Bool, {bits, Value::U32(0x3f800000)});
+        const Value positive_number =
+            t.Spv(Op::OpULessThanEqual, Type::Bool, {bits, Value::U32(0x7f800000)});
+        bits = t.Spv(Op::OpSelect, Type::U32,
+                     {positive_number,
+                      t.Spv(Op::OpSelect, Type::U32, {not_above_one, bits, Value::U32(0x3f800000)}),
+                      Value::U32(0)});
     }
     if (t.Has("FTZ")) {
-        result = FlushDenormal(t, result);
+        bits = FlushDenormalBits(t, bits);
     }
-    t.WriteDst(0, t.BitcastU32(result));
+    t.WriteDst(0, bits);
 }
 
-// FADD/FMUL/FFMA with .RM/.RP/.RZ: the f32 residual is computed in f64, where the product of
-// two f32s is exact (see ResidualF32).
 void Fadd(Translator& t) {
-    const Value a = Source(t, 1);
-    const Value b = Source(t, 2);
-    Value result = t.Spv(Op::OpFAdd, Type::F32, {a, b});
-    if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
-        const Value widened = Widen(t, a);
-        result =
-            Directed(t, mode, result, ResidualF32(t, widened, b, result), widened, Widen(t, b));
-    }
-    WriteResult(t, result);
+    WriteResultBits(t, AddF32Bits(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
 }
 
 void Fmul(Translator& t) {
     if (!t.EnumName({"D2", "M2"}).empty()) {
         t.Unsupported("FMUL scale ." + std::string(t.EnumName({"D2", "M2"})));
     }
-    const Value a = Source(t, 1);
-    const Value b = Source(t, 2);
-    Value result = t.Spv(Op::OpFMul, Type::F32, {a, b});
-    if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
-        const Value product = t.Spv(Op::OpFMul, Type::F64, {Widen(t, a), Widen(t, b)});
-        // A product's zero has its sign in every mode: no zero-sum rule.
-        result =
-            Directed(t, mode, result, ResidualF32(t, product, Value::F32(0.0f), result), {}, {});
-    }
-    WriteResult(t, result);
+    WriteResultBits(t, MulF32Bits(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
 }
 
 void Ffma(Translator& t) {
-    const Value a = Source(t, 1);
-    const Value b = Source(t, 2);
-    const Value c = Source(t, 3);
-    Value result = t.Glsl(GLSLstd450Fma, Type::F32, {a, b, c});
-    if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
-        const Value product = t.Spv(Op::OpFMul, Type::F64, {Widen(t, a), Widen(t, b)});
-        result =
-            Directed(t, mode, result, ResidualF32(t, product, c, result), product, Widen(t, c));
-    }
-    WriteResult(t, result);
+    WriteResultBits(t,
+                    FmaF32Bits(t, SourceBits(t, 1), SourceBits(t, 2), SourceBits(t, 3), Mode(t)));
 }
 
 // The float comparisons of FSETP and DSETP: ordered ones are false with a NaN, the U forms true.
@@ -203,72 +162,57 @@ void WriteDouble(Translator& t, Value result) {
     t.WriteDst64(0, t.Spv(Op::OpBitcast, Type::U64, {result}));
 }
 
-Value Magnitude64(Translator& t, Value value) {
-    return t.Glsl(GLSLstd450FAbs, Type::F64, {value});
+Value DoubleBits(Translator& t, std::size_t operand) {
+    return t.Spv(Op::OpBitcast, Type::U64, {t.Double(operand)});
 }
 
-// DADD with a directed rounding: the residual by Fast2Sum (exact when |big| >= |small|, also
-// for subnormal sums). The operands are ordered through a select, which also keeps a driver
-// from folding (a + b) - a into b.
+// DADD and DMUL round to nearest with the device's (correctly rounded) f64 arithmetic; their
+// directed roundings and DFMA in every mode are computed in integer operations, exactly.
 void Dadd(Translator& t) {
-    const Value a = t.Double(1);
-    const Value b = t.Double(2);
-    Value result = t.Spv(Op::OpFAdd, Type::F64, {a, b});
     if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
-        const Value a_bigger =
-            t.Spv(Op::OpFOrdGreaterThanEqual, Type::Bool, {Magnitude64(t, a), Magnitude64(t, b)});
-        const Value big = t.Spv(Op::OpSelect, Type::F64, {a_bigger, a, b});
-        const Value small = t.Spv(Op::OpSelect, Type::F64, {a_bigger, b, a});
-        const Value big_part = t.Spv(Op::OpFSub, Type::F64, {result, big});
-        const Value residual = t.Spv(Op::OpFSub, Type::F64, {small, big_part});
-        result = Directed(t, mode, result, residual, a, b);
+        t.WriteDst64(0, AddF64Bits(t, DoubleBits(t, 1), DoubleBits(t, 2), mode));
+        return;
     }
-    WriteDouble(t, result);
+    WriteDouble(t, t.Spv(Op::OpFAdd, Type::F64, {t.Double(1), t.Double(2)}));
 }
 
-// DMUL with a directed rounding: the residual a*b - r by one fma. Below 2^-900 the smaller
-// operand and r are scaled by 2^160 (exactly) so that the residual is not lost to underflow; a
-// zero r of a nonzero product (a total underflow) has the product's sign.
 void Dmul(Translator& t) {
-    const Value a = t.Double(1);
-    const Value b = t.Double(2);
-    Value result = t.Spv(Op::OpFMul, Type::F64, {a, b});
     if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
-        const Value a_smaller =
-            t.Spv(Op::OpFOrdLessThanEqual, Type::Bool, {Magnitude64(t, a), Magnitude64(t, b)});
-        const Value smaller = t.Spv(Op::OpSelect, Type::F64, {a_smaller, a, b});
-        const Value larger = t.Spv(Op::OpSelect, Type::F64, {a_smaller, b, a});
-        const Value tiny =
-            t.Spv(Op::OpFOrdLessThan, Type::Bool, {Magnitude64(t, result), Value::F64(0x1p-900)});
-        const Value scale =
-            t.Spv(Op::OpSelect, Type::F64, {tiny, Value::F64(0x1p160), Value::F64(1.0)});
-        const Value scaled_result = t.Spv(Op::OpFMul, Type::F64, {result, scale});
-        const Value residual = t.Glsl(GLSLstd450Fma, Type::F64,
-                                      {t.Spv(Op::OpFMul, Type::F64, {smaller, scale}), larger,
-                                       t.Spv(Op::OpFNegate, Type::F64, {scaled_result})});
-        const Value zero_result = t.Spv(Op::OpFOrdEqual, Type::Bool, {result, Value::F64(0.0)});
-        const Value nonzero_operands =
-            t.Spv(Op::OpLogicalAnd, Type::Bool,
-                  {t.Spv(Op::OpFOrdNotEqual, Type::Bool, {a, Value::F64(0.0)}),
-                   t.Spv(Op::OpFOrdNotEqual, Type::Bool, {b, Value::F64(0.0)})});
-        const Value underflow =
-            t.Spv(Op::OpLogicalAnd, Type::Bool, {zero_result, nonzero_operands});
-        // In a total underflow the residual's sign is the zero's: +-2^-1074 stands for it.
-        const Value underflow_residual =
-            t.Spv(Op::OpSelect, Type::F64,
-                  {IsPositiveZero(t, result), Value::F64(0x1p-1074), Value::F64(-0x1p-1074)});
-        result = Directed(t, mode, result,
-                          t.Spv(Op::OpSelect, Type::F64, {underflow, underflow_residual, residual}),
-                          {}, {});
+        t.WriteDst64(0, MulF64Bits(t, DoubleBits(t, 1), DoubleBits(t, 2), mode));
+        return;
     }
-    WriteDouble(t, result);
+    WriteDouble(t, t.Spv(Op::OpFMul, Type::F64, {t.Double(1), t.Double(2)}));
 }
 
 void Dfma(Translator& t) {
-    if (Mode(t) != Rounding::Nearest) {
-        t.Unsupported("double-precision fma rounding mode ." + std::string(t.EnumName({"RM"})));
-    }
-    WriteDouble(t, t.Glsl(GLSLstd450Fma, Type::F64, {t.Double(1), t.Double(2), t.Double(3)}));
+    t.WriteDst64(0, FmaF64Bits(t, DoubleBits(t, 1), DoubleBits(t, 2), DoubleBits(t, 3), Mode(t)));
+}
+
+// FCHK Pd, a, b: whether a / b must take the slow path of ptxas' IEEE division instead of the
+// fast one (MUFU.RCP, one Newton step, quotient and remainder by FFMA). The fast path is exact
+// when no step leaves the normal range; this says false only well inside it: a and b normal
+// with exponents in [30, 254] and [3, 251], their difference in [-100, 125] (so 1/b, the
+// quotient and the remainder, about ulp(a), are normal and finite), and true otherwise (zeros,
+// denormals, infinities, NaNs, extreme quotients), which the slow path handles exactly.
+void Fchk(Translator& t) {
+    const auto exponent = [&](std::size_t operand) {
+        return t.Spv(Op::OpBitwiseAnd, Type::U32,
+                     {t.Spv(Op::OpShiftRightLogical, Type::U32, {t.Raw(operand), Value::U32(23)}),
+                      Value::U32(0xff)});
+    };
+    const auto within = [&](Value value, u32 low, u32 high) {
+        // low <= value <= high as one unsigned comparison.
+        return t.Spv(
+            Op::OpULessThanEqual, Type::Bool,
+            {t.Spv(Op::OpISub, Type::U32, {value, Value::U32(low)}), Value::U32(high - low)});
+    };
+    const Value ea = exponent(1);
+    const Value eb = exponent(2);
+    const Value difference =
+        t.Spv(Op::OpISub, Type::U32, {t.Spv(Op::OpIAdd, Type::U32, {ea, Value::U32(100)}), eb});
+    Value safe = t.Spv(Op::OpLogicalAnd, Type::Bool, {within(ea, 30, 254), within(eb, 3, 251)});
+    safe = t.Spv(Op::OpLogicalAnd, Type::Bool, {safe, within(difference, 0, 225)});
+    t.WriteDst(0, t.Spv(Op::OpLogicalNot, Type::Bool, {safe}));
 }
 
 // DSETP.MIN (value 0 of the comparison field, F in FSETP) is the predicate pair ptxas builds
@@ -320,6 +264,7 @@ void AddFloatHandlers(HandlerTable& table) {
     table["DMUL"] = Dmul;
     table["DFMA"] = Dfma;
     table["DSETP"] = Dsetp;
+    table["FCHK"] = Fchk;
 }
 
 }  // namespace shader::frontend

@@ -5,6 +5,7 @@
 // or product rounded in f32 and then to f16 equals its direct rounding (24 >= 2 * 11 + 2,
 // Figueroa's double-rounding condition); an fma is computed in f64 and brought to f32 with
 // round-to-odd before the final rounding.
+#include "shader/frontend/exact_float.h"
 #include "shader/frontend/float_rounding.h"
 #include "shader/frontend/translator.h"
 
@@ -110,8 +111,12 @@ void Hfma2(Translator& t) {
     const bool f32_result = t.Has("F32");
     const auto lane = [&](Value x, Value y, Value z) {
         if (f32_result) {
-            return t.Glsl(GLSLstd450Fma, Type::F32, {x, y, z});
+            // Rounded once on any device (GLSL.std.450 Fma may round twice).
+            return t.BitcastF32(FmaF32Bits(t, t.BitcastU32(x), t.BitcastU32(y), t.BitcastU32(z),
+                                           Rounding::Nearest));
         }
+        // The product of two f16s is exact in f64, so even an Fma that rounds the product
+        // first rounds the sum only once.
         const auto widen = [&](Value v) { return t.Spv(Op::OpFConvert, Type::F64, {v}); };
         return t.Glsl(GLSLstd450Fma, Type::F64, {widen(x), widen(y), widen(z)});
     };
