@@ -14,7 +14,7 @@ using spv::StorageClass;
 
 // An atomic read-modify-write; what SPIR-V has no instruction for (CUDA's wrapping
 // increment and decrement, float add without the extension) runs as a compare-and-swap loop.
-u32 Emitter::Atomic(const Inst& inst, u32 pointer, spv::Scope scope) {
+u32 Emitter::Atomic(const Inst& inst, u32 pointer, spv::Scope scope, u32 float_pointer) {
     using ir::AtomicOp;
     using ir::AtomicType;
     const auto op = static_cast<AtomicOp>(inst.aux);
@@ -32,6 +32,14 @@ u32 Emitter::Atomic(const Inst& inst, u32 pointer, spv::Scope scope) {
     };
     switch (op) {
         case AtomicOp::Add:
+            if (type == AtomicType::F32 && float_pointer != 0) {
+                m_.AddCapability(spv::Capability::AtomicFloat32AddEXT);
+                m_.AddExtension("SPV_EXT_shader_atomic_float_add");
+                const u32 sum = Emit(spv::Op::OpAtomicFAddEXT, Type::F32,
+                                     {float_pointer, scope_id, relaxed,
+                                      Emit(spv::Op::OpBitcast, Type::F32, {value})});
+                return Emit(spv::Op::OpBitcast, Type::U32, {sum});
+            }
             if (type == AtomicType::F32) {
                 return CompareSwapLoop(pointer, scope_id, value_type, [&](u32 old) {
                     const u32 sum = Emit(spv::Op::OpFAdd, Type::F32,
@@ -79,7 +87,12 @@ u32 Emitter::Atomic(const Inst& inst, u32 pointer, spv::Scope scope) {
 u32 Emitter::AtomicGlobal(const Inst& inst) {
     const u32 offset = GlobalOffset(inst);
     const u32 words = inst.type == Type::U64 ? kScalar64 : 1;
-    return Atomic(inst, GlobalPointer(inst.resource, words, offset), spv::Scope::Device);
+    const bool float_add = static_cast<ir::AtomicType>(inst.aux2) == ir::AtomicType::F32 &&
+                           static_cast<ir::AtomicOp>(inst.aux) == ir::AtomicOp::Add &&
+                           target_.float32_atomic_add;
+    const u32 float_pointer = float_add ? GlobalPointer(inst.resource, kFloat32, offset) : 0;
+    return Atomic(inst, GlobalPointer(inst.resource, words, offset), spv::Scope::Device,
+                  float_pointer);
 }
 
 u32 Emitter::AtomicShared(const Inst& inst) {

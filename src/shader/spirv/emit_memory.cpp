@@ -16,14 +16,41 @@ using passes::Node;
 using spv::StorageClass;
 
 u32 Emitter::ElementType(u32 element_words) {
-    if (element_words == kScalar64) {
-        return TypeId(Type::U64);
+    switch (element_words) {
+        case kScalar64:
+            return TypeId(Type::U64);
+        case kByte:
+            return m_.TypeUint(8);
+        case kHalfWord:
+            return m_.TypeUint(16);
+        case kFloat32:
+            return m_.TypeFloat(32);
+        case 1:
+            return m_.TypeUint(32);
+        default:
+            return m_.TypeVector(m_.TypeUint(32), element_words);
     }
-    return element_words == 1 ? m_.TypeUint(32) : m_.TypeVector(m_.TypeUint(32), element_words);
 }
 
 u32 Emitter::ElementBytes(u32 element_words) {
-    return element_words == kScalar64 ? 8 : element_words * 4;
+    switch (element_words) {
+        case kScalar64:
+            return 8;
+        case kByte:
+            return 1;
+        case kHalfWord:
+            return 2;
+        case kFloat32:
+            return 4;
+        default:
+            return element_words * 4;
+    }
+}
+
+// Devices with 8- and 16-bit storage take narrow stores as they are.
+bool Emitter::StoresNarrowDirectly(MemoryWidth width) const {
+    return ir::MemoryBytes(width) == 1 ? target_.storage_8bit && target_.int8
+                                       : target_.storage_16bit && target_.int16;
 }
 
 // One storage buffer variable per (buffer, element type): aliases of one binding.
@@ -144,6 +171,18 @@ void Emitter::StoreGlobal(const Inst& inst) {
     const auto width = static_cast<MemoryWidth>(inst.aux);
     const u32 offset = GlobalOffset(inst);
     const u32 value = IdOf(inst.args[1]);
+    if (ir::MemoryBytes(width) < 4 && StoresNarrowDirectly(width)) {
+        const bool byte = ir::MemoryBytes(width) == 1;
+        m_.AddCapability(byte ? spv::Capability::Int8 : spv::Capability::Int16);
+        m_.AddCapability(byte ? spv::Capability::StorageBuffer8BitAccess
+                              : spv::Capability::StorageBuffer16BitAccess);
+        m_.AddExtension(byte ? "SPV_KHR_8bit_storage" : "SPV_KHR_16bit_storage");
+        const u32 element = byte ? kByte : kHalfWord;
+        const u32 narrow = m_.NewId();
+        m_.Code(spv::Op::OpUConvert, {ElementType(element), narrow, value});
+        m_.Code(spv::Op::OpStore, {GlobalPointer(inst.resource, element, offset), narrow});
+        return;
+    }
     if (ir::MemoryBytes(width) < 4) {
         StoreNarrow(GlobalPointer(inst.resource, 1, offset), offset, width, value,
                     spv::Scope::Device);

@@ -46,8 +46,11 @@ private:
     u32 BuiltinInput(spv::BuiltIn builtin, u32 components);
     u32 BuiltinComponent(spv::BuiltIn builtin, u32 component);
     void DeclareCommon();
-    // Element kinds of the storage buffer aliases: words per element, or kScalar64.
+    // Element kinds of the storage buffer aliases: words per element (1, 2, 4), or one of these.
     static constexpr u32 kScalar64 = 0;
+    static constexpr u32 kByte = 0x101;
+    static constexpr u32 kHalfWord = 0x102;
+    static constexpr u32 kFloat32 = 0x104;
     u32 ElementType(u32 element_words);
     static u32 ElementBytes(u32 element_words);
     // One storage buffer variable per (buffer, element type): aliases of one binding.
@@ -65,6 +68,7 @@ private:
     u32 ExtractNarrow(u32 word, u32 byte_offset, MemoryWidth width);
     // Narrow stores change only their bytes of the word, with two atomics, so that threads
     // writing the other bytes of the same word at the same time keep theirs.
+    bool StoresNarrowDirectly(MemoryWidth width) const;
     void StoreNarrow(u32 word_pointer, u32 byte_offset, MemoryWidth width, u32 value,
                      spv::Scope scope);
     u32 WordOffset(u32 byte_offset, u32 word);
@@ -118,7 +122,8 @@ private:
     void WarpSync();
     // An atomic read-modify-write; what SPIR-V has no instruction for (CUDA's wrapping
     // increment and decrement, float add without the extension) runs as a compare-and-swap loop.
-    u32 Atomic(const Inst& inst, u32 pointer, spv::Scope scope);
+    // `float_pointer`: the same address as a float, where the device adds floats atomically.
+    u32 Atomic(const Inst& inst, u32 pointer, spv::Scope scope, u32 float_pointer = 0);
     template <typename Update>
     u32 CompareSwapLoop(u32 pointer, u32 scope_id, Type type, Update update) {
         const u32 relaxed = Uint(static_cast<u32>(spv::MemorySemanticsMask::MaskNone));
