@@ -77,11 +77,6 @@ const NameList kKnownMismatches = {
       "out[8] expected -2 got -107; the expected values need the 32 lanes converged (every "
       "load before any store), which 8-wide host subgroups do not give, but out[0] is written "
       "by lane 0 alone, so that alone does not explain it"}},
-    {"generic_atomics.shared",
-     {"ATOM.E.ADD at 0x00d0 on a generic address that is c[0x0][0x18] (the shared window) + "
-      "4 * tid when use_shared (IMAD.WIDE.U32 at 0x0090) and p + 4 * tid otherwise (0x00b0) "
-      "is lowered as an access to p's storage buffer: p[i] becomes 100 + i + 3 and out[i] "
-      "the old p[i] (100 + i) instead of p unchanged and out[i] = 0 from shared s[i]"}},
     {"loops",
      {"the unrolled while loop's exit .L_x_24, reached from ~100 `@!P0 BRA`, takes j (R0) and "
       "sum (R3) from different predecessors: lane 62 gives 79.00002 (j = 79, sum halved 98 "

@@ -14,12 +14,17 @@ namespace shader::ir {
 
 struct Block;
 
+inline constexpr u32 kNoGlobalBuffer = 0xffffffff;
+
 struct Inst {
     Op op = Op::Spv;
     Type type = Type::Void;
     u32 aux = 0;       // the op's selector: spv::Op, GLSLstd450, MemoryWidth, AtomicOp, ...
     u32 aux2 = 0;      // a second selector (AtomicType)
     u32 resource = 0;  // global memory: index into ProgramInfo::global_buffers
+    // A generic address: shared memory when it falls in the shared window, else global memory
+    // (at `resource`, or none: kNoGlobalBuffer).
+    bool generic = false;
     std::vector<Value> args;
     Block* block = nullptr;
     u32 id = 0;

@@ -45,6 +45,9 @@ std::set<u32> SourceWords(const ir::Value& address) {
     return words;
 }
 
+// The 64-bit generic address of the block's shared memory in constant bank 0.
+constexpr u32 kSharedWindowWord = 0x18;
+
 }  // namespace
 
 void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
@@ -61,7 +64,11 @@ void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
                 continue;
             }
             std::vector<u32> candidates;
-            for (u32 word : SourceWords(inst->Arg(0))) {
+            const std::set<u32> words = SourceWords(inst->Arg(0));
+            // A generic pointer that may point into shared memory: CUDA forms it from the shared
+            // window's address at c[0x0][0x18] (cvta.shared).
+            inst->generic = words.contains(kSharedWindowWord);
+            for (u32 word : words) {
                 if (std::find(pointer_offsets.begin(), pointer_offsets.end(), word) !=
                     pointer_offsets.end()) {
                     candidates.push_back(word);
@@ -69,6 +76,10 @@ void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
             }
             if (candidates.empty() && LowerModuleGlobalAccess(program, kernel, *inst)) {
                 continue;  // module global memory (passes/module_data.cpp)
+            }
+            if (candidates.empty() && inst->generic) {
+                inst->resource = ir::kNoGlobalBuffer;
+                continue;
             }
             if (candidates.size() != 1) {
                 base::Fail(

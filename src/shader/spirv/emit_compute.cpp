@@ -254,10 +254,19 @@ void Emitter::EmitInst(const Inst& inst) {
             id = SpecialRegister(inst);
             break;
         case Op::LoadGlobal:
-            id = LoadGlobal(inst);
-            break;
         case Op::StoreGlobal:
-            StoreGlobal(inst);
+        case Op::AtomicGlobal:
+            if (inst.generic) {
+                id = GenericAccess(inst);
+                break;
+            }
+            if (inst.op == Op::LoadGlobal) {
+                id = LoadGlobal(inst);
+            } else if (inst.op == Op::StoreGlobal) {
+                StoreGlobal(inst);
+            } else {
+                id = AtomicGlobal(inst);
+            }
             break;
         case Op::LoadShared:
             id = LoadShared(inst);
@@ -267,9 +276,6 @@ void Emitter::EmitInst(const Inst& inst) {
             break;
         case Op::Barrier:
             WorkgroupBarrier();
-            break;
-        case Op::AtomicGlobal:
-            id = AtomicGlobal(inst);
             break;
         case Op::AtomicShared:
             id = AtomicShared(inst);

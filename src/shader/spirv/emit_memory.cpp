@@ -193,8 +193,11 @@ void Emitter::StoreGlobal(const Inst& inst) {
 }
 
 u32 Emitter::LoadShared(const Inst& inst) {
+    return LoadSharedAt(inst, IdOf(inst.args[0]));
+}
+
+u32 Emitter::LoadSharedAt(const Inst& inst, u32 offset) {
     const auto width = static_cast<MemoryWidth>(inst.aux);
-    const u32 offset = IdOf(inst.args[0]);
     const u32 words = width == MemoryWidth::B128 ? 4 : width == MemoryWidth::B64 ? 2 : 1;
     std::vector<u32> parts;
     for (u32 i = 0; i < words; ++i) {
@@ -207,8 +210,11 @@ u32 Emitter::LoadShared(const Inst& inst) {
 }
 
 void Emitter::StoreShared(const Inst& inst) {
+    StoreSharedAt(inst, IdOf(inst.args[0]));
+}
+
+void Emitter::StoreSharedAt(const Inst& inst, u32 offset) {
     const auto width = static_cast<MemoryWidth>(inst.aux);
-    const u32 offset = IdOf(inst.args[0]);
     const u32 value = IdOf(inst.args[1]);
     if (ir::MemoryBytes(width) < 4) {
         StoreNarrow(SharedPointer(offset), offset, width, value, spv::Scope::Workgroup);

@@ -75,6 +75,10 @@ private:
     u32 LoadGlobal(const Inst& inst);
     void StoreGlobal(const Inst& inst);
     u32 LoadShared(const Inst& inst);
+    u32 LoadSharedAt(const Inst& inst, u32 offset);
+    void StoreSharedAt(const Inst& inst, u32 offset);
+    // A global memory instruction whose address is generic (emit_generic.cpp).
+    u32 GenericAccess(const Inst& inst);
     void StoreShared(const Inst& inst);
     u32 Threads() const { return state_.block[0] * state_.block[1] * state_.block[2]; }
     bool Uses(Op first, Op last) const;
