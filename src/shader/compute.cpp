@@ -10,7 +10,7 @@ namespace shader {
 
 ComputeProgram TranslateCompute(const sass::CubinKernel& kernel, const TargetProfile& target,
                                 const ComputeState& state) {
-    ir::Program program = frontend::TranslateKernel(kernel);
+    ir::Program program = frontend::TranslateKernel(kernel, target);
     passes::FoldConstants(program);
     passes::LowerGlobalMemory(program, kernel);
     passes::BindModuleData(program, kernel);

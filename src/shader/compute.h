@@ -34,6 +34,16 @@ struct TargetProfile {
     // VK_KHR_shader_clock with shaderSubgroupClock: OpReadClockKHR at subgroup scope, for
     // SR_CLOCKLO / SR_CLOCKHI (clock(), clock64()).
     bool shader_clock = false;
+    // VkPhysicalDeviceFloatControlsProperties: denormals kept (the DenormPreserve execution
+    // mode is declared for the width) and signed zeros, infinities and NaNs not optimised away
+    // (SignedZeroInfNanPreserve), both through SPV_KHR_float_controls.
+    bool denorm_preserve_f32 = false;
+    bool denorm_preserve_f64 = false;
+    bool signed_zero_inf_nan_preserve_f32 = false;
+    bool signed_zero_inf_nan_preserve_f64 = false;
+    // GLSL.std.450 Fma on f32 rounds once (Vulkan allows an fma rounded as a multiply and an
+    // add): measured by video::ComputeDevice when it opens the device.
+    bool fused_fma_f32 = false;
     bool operator==(const TargetProfile&) const = default;
 };
 

@@ -7,6 +7,7 @@
 #include "base/log.h"
 #include "video/compute_device_impl.h"
 #include "video/device_choice.h"
+#include "video/fma_probe.h"
 #include "video/vulkan_result.h"
 #include "video/vulkan_struct.h"
 
@@ -165,11 +166,21 @@ std::unique_ptr<ComputeDevice> ComputeDevice::Open(const ComputeDeviceOptions& o
     impl->features = ChooseDeviceFeatures(impl->physical_device, impl->api_version);
     CreateDevice(*impl);
 
-    LOG_INFO("video", "Vulkan {}.{} compute device {} ({}), subgroups of {}{}",
-             VK_API_VERSION_MAJOR(impl->api_version), VK_API_VERSION_MINOR(impl->api_version),
-             impl->name, impl->features->driver, impl->features->target.subgroup_size,
-             impl->features->target.full_32_wide_subgroups ? ", 32 wide on request" : "");
-    return std::unique_ptr<ComputeDevice>(new ComputeDevice(std::move(impl)));
+    auto device = std::unique_ptr<ComputeDevice>(new ComputeDevice(std::move(impl)));
+    // Measured, not promised by Vulkan; the probe's pipeline is not kept.
+    Impl& opened = *device->impl_;
+    opened.features->target.fused_fma_f32 = ProbeFusedFma(*device);
+    opened.pipelines.clear();
+    const shader::TargetProfile& target = opened.features->target;
+    LOG_INFO("video",
+             "Vulkan {}.{} compute device {} ({}), subgroups of {}{}; f32 denormals {}, "
+             "fma {}",
+             VK_API_VERSION_MAJOR(opened.api_version), VK_API_VERSION_MINOR(opened.api_version),
+             opened.name, opened.features->driver, target.subgroup_size,
+             target.full_32_wide_subgroups ? ", 32 wide on request" : "",
+             target.denorm_preserve_f32 ? "kept" : "may be flushed",
+             target.fused_fma_f32 ? "fused" : "rounded twice");
+    return device;
 }
 
 ComputeDevice::ComputeDevice(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

@@ -87,6 +87,8 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
     const bool has_size_control =
         usable(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME, VK_API_VERSION_1_3);
     const bool has_shader_clock = usable(VK_KHR_SHADER_CLOCK_EXTENSION_NAME, kNever);
+    const bool has_float_controls =
+        usable(VK_KHR_SHADER_FLOAT_CONTROLS_EXTENSION_NAME, VK_API_VERSION_1_2);
     const bool has_driver_properties = api_version >= VK_API_VERSION_1_2 ||
                                        extensions.Has(VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME);
 
@@ -134,7 +136,12 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES);
     auto driver = VulkanStruct<VkPhysicalDeviceDriverProperties>(
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES);
+    auto float_controls = VulkanStruct<VkPhysicalDeviceFloatControlsProperties>(
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES);
     Chain property_chain(&properties.pNext);
+    if (has_float_controls) {
+        property_chain.Add(float_controls);
+    }
     property_chain.Add(subgroup);
     if (has_size_control) {
         property_chain.Add(size_control);
@@ -158,6 +165,13 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
     t.float64_atomic_add = f.atomic_float.shaderBufferFloat64AtomicAdd;
     t.float32_atomic_min_max = f.atomic_float2.shaderBufferFloat32AtomicMinMax;
     t.shader_clock = f.shader_clock.shaderSubgroupClock;
+    // All false without float controls (the structure stays zero). fused_fma_f32 is measured
+    // by ComputeDevice::Open on the device.
+    t.denorm_preserve_f32 = float_controls.shaderDenormPreserveFloat32;
+    t.denorm_preserve_f64 = t.float64 && float_controls.shaderDenormPreserveFloat64;
+    t.signed_zero_inf_nan_preserve_f32 = float_controls.shaderSignedZeroInfNanPreserveFloat32;
+    t.signed_zero_inf_nan_preserve_f64 =
+        t.float64 && float_controls.shaderSignedZeroInfNanPreserveFloat64;
 
     t.subgroup_size = subgroup.subgroupSize;
     const bool compute_subgroups = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) != 0;

@@ -262,6 +262,12 @@ TEST(ShaderCacheKeyTest, EveryInputChangesTheKey) {
           &TargetProfile::subgroup_arithmetic, &TargetProfile::shader_clock}) {
         with_target([flag](TargetProfile& t) { t.*flag = true; });
     }
+    for (bool TargetProfile::*flag :
+         {&TargetProfile::denorm_preserve_f32, &TargetProfile::denorm_preserve_f64,
+          &TargetProfile::signed_zero_inf_nan_preserve_f32,
+          &TargetProfile::signed_zero_inf_nan_preserve_f64, &TargetProfile::fused_fma_f32}) {
+        with_target([flag](TargetProfile& t) { t.*flag = true; });
+    }
     for (std::size_t axis = 0; axis < 3; ++axis) {
         with_state([axis](ComputeState& s) { s.block[axis] = 2; });
     }

@@ -4,6 +4,7 @@
 #include <numbers>
 
 #include "shader/frontend/exact_float.h"
+#include "shader/frontend/float_arith.h"
 #include "shader/frontend/float_rounding.h"
 #include "shader/frontend/translator.h"
 
@@ -56,19 +57,18 @@ void WriteResultBits(Translator& t, Value bits) {
 }
 
 void Fadd(Translator& t) {
-    WriteResultBits(t, AddF32Bits(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
+    WriteResultBits(t, AddF32(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
 }
 
 void Fmul(Translator& t) {
     if (!t.EnumName({"D2", "M2"}).empty()) {
         t.Unsupported("FMUL scale ." + std::string(t.EnumName({"D2", "M2"})));
     }
-    WriteResultBits(t, MulF32Bits(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
+    WriteResultBits(t, MulF32(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
 }
 
 void Ffma(Translator& t) {
-    WriteResultBits(t,
-                    FmaF32Bits(t, SourceBits(t, 1), SourceBits(t, 2), SourceBits(t, 3), Mode(t)));
+    WriteResultBits(t, FmaF32(t, SourceBits(t, 1), SourceBits(t, 2), SourceBits(t, 3), Mode(t)));
 }
 
 // The float comparisons of FSETP and DSETP: ordered ones are false with a NaN, the U forms true.
@@ -158,30 +158,19 @@ void Mufu(Translator& t) {
     t.WriteDst(0, t.BitcastU32(result));
 }
 
-void WriteDouble(Translator& t, Value result) {
-    t.WriteDst64(0, t.Spv(Op::OpBitcast, Type::U64, {result}));
-}
-
 Value DoubleBits(Translator& t, std::size_t operand) {
     return t.Spv(Op::OpBitcast, Type::U64, {t.Double(operand)});
 }
 
-// DADD and DMUL round to nearest with the device's (correctly rounded) f64 arithmetic; their
-// directed roundings and DFMA in every mode are computed in integer operations, exactly.
+// DADD and DMUL: the device's f64 arithmetic in round-to-nearest where it keeps denormals
+// (float_arith.h), computed in integer operations otherwise and in the directed roundings;
+// DFMA in every mode in integer operations, exactly.
 void Dadd(Translator& t) {
-    if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
-        t.WriteDst64(0, AddF64Bits(t, DoubleBits(t, 1), DoubleBits(t, 2), mode));
-        return;
-    }
-    WriteDouble(t, t.Spv(Op::OpFAdd, Type::F64, {t.Double(1), t.Double(2)}));
+    t.WriteDst64(0, AddF64(t, DoubleBits(t, 1), DoubleBits(t, 2), Mode(t)));
 }
 
 void Dmul(Translator& t) {
-    if (const Rounding mode = Mode(t); mode != Rounding::Nearest) {
-        t.WriteDst64(0, MulF64Bits(t, DoubleBits(t, 1), DoubleBits(t, 2), mode));
-        return;
-    }
-    WriteDouble(t, t.Spv(Op::OpFMul, Type::F64, {t.Double(1), t.Double(2)}));
+    t.WriteDst64(0, MulF64(t, DoubleBits(t, 1), DoubleBits(t, 2), Mode(t)));
 }
 
 void Dfma(Translator& t) {

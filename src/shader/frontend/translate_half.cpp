@@ -5,7 +5,7 @@
 // or product rounded in f32 and then to f16 equals its direct rounding (24 >= 2 * 11 + 2,
 // Figueroa's double-rounding condition); an fma is computed in f64 and brought to f32 with
 // round-to-odd before the final rounding.
-#include "shader/frontend/exact_float.h"
+#include "shader/frontend/float_arith.h"
 #include "shader/frontend/float_rounding.h"
 #include "shader/frontend/translator.h"
 
@@ -112,8 +112,8 @@ void Hfma2(Translator& t) {
     const auto lane = [&](Value x, Value y, Value z) {
         if (f32_result) {
             // Rounded once on any device (GLSL.std.450 Fma may round twice).
-            return t.BitcastF32(FmaF32Bits(t, t.BitcastU32(x), t.BitcastU32(y), t.BitcastU32(z),
-                                           Rounding::Nearest));
+            return t.BitcastF32(
+                FmaF32(t, t.BitcastU32(x), t.BitcastU32(y), t.BitcastU32(z), Rounding::Nearest));
         }
         // The product of two f16s is exact in f64, so even an Fma that rounds the product
         // first rounds the sum only once.

@@ -42,8 +42,8 @@ s64 SignExtend(u64 value, unsigned width) {
 
 class ProgramBuilder {
 public:
-    explicit ProgramBuilder(const sass::CubinKernel& kernel)
-        : kernel_(kernel), ssa_(program_), translator_(program_, ssa_, kernel) {}
+    ProgramBuilder(const sass::CubinKernel& kernel, const TargetProfile& target)
+        : kernel_(kernel), ssa_(program_), translator_(program_, ssa_, kernel, target) {}
 
     ir::Program Build() {
         Decode();
@@ -324,8 +324,8 @@ private:
 
 }  // namespace
 
-ir::Program TranslateKernel(const sass::CubinKernel& kernel) {
-    return ProgramBuilder(kernel).Build();
+ir::Program TranslateKernel(const sass::CubinKernel& kernel, const TargetProfile& target) {
+    return ProgramBuilder(kernel, target).Build();
 }
 
 }  // namespace shader::frontend

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "shader/compute.h"
 #include "shader/frontend/ssa_builder.h"
 #include "shader/ir/program.h"
 #include "shader/sass/cubin.h"
@@ -18,8 +19,9 @@ namespace shader::frontend {
 // instruction, and helpers to read its operands and write its results.
 class Translator {
 public:
-    Translator(ir::Program& program, SsaBuilder& ssa, const sass::CubinKernel& kernel)
-        : program_(program), ssa_(ssa), kernel_(kernel) {}
+    Translator(ir::Program& program, SsaBuilder& ssa, const sass::CubinKernel& kernel,
+               const TargetProfile& target)
+        : program_(program), ssa_(ssa), kernel_(kernel), target_(target) {}
 
     void Begin(ir::Block* block, const sass::Instruction& inst, u64 offset);
     // While set, register and predicate writes keep their old value where `guard` is false
@@ -32,6 +34,8 @@ public:
     const sass::Instruction& Inst() const { return *inst_; }
     u64 Offset() const { return offset_; }
     const sass::CubinKernel& Kernel() const { return kernel_; }
+    // What the host device guarantees (native float arithmetic where it is exact there).
+    const TargetProfile& Target() const { return target_; }
     ir::Program& Program() { return program_; }
 
     [[noreturn]] void Unsupported(std::string_view what) const;
@@ -101,6 +105,7 @@ private:
     ir::Program& program_;
     SsaBuilder& ssa_;
     const sass::CubinKernel& kernel_;
+    const TargetProfile& target_;
     ir::Block* block_ = nullptr;
     const sass::Instruction* inst_ = nullptr;
     u64 offset_ = 0;

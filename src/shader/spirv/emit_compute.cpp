@@ -33,6 +33,7 @@ void Emitter::Run(const std::vector<Node>& structure) {
     }
     m_.SetEntryPoint(function_, "main", interface_);
     m_.SetLocalSize(function_, state_.block[0], state_.block[1], state_.block[2]);
+    DeclareFloatControls();
     out_.spirv =
         m_.Assemble(function_, m_.TypeVoid(), m_.TypeFunction(m_.TypeVoid()), first_label_);
     out_.workgroup_size = state_.block;

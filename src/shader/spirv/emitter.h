@@ -46,6 +46,9 @@ private:
     u32 BuiltinInput(spv::BuiltIn builtin, u32 components);
     u32 BuiltinComponent(spv::BuiltIn builtin, u32 component);
     void DeclareCommon();
+    // SPV_KHR_float_controls execution modes for what the target guarantees (float_arith.h in
+    // the frontend relies on them): DenormPreserve, SignedZeroInfNanPreserve per width.
+    void DeclareFloatControls();
     // Element kinds of the storage buffer aliases: words per element (1, 2, 4), or one of these.
     static constexpr u32 kScalar64 = 0;
     static constexpr u32 kByte = 0x101;

@@ -112,6 +112,13 @@ void Module::SetLocalSize(u32 function, u32 x, u32 y, u32 z) {
            {function, static_cast<u32>(spv::ExecutionMode::LocalSize), x, y, z});
 }
 
+void Module::AddExecutionMode(u32 function, spv::ExecutionMode mode,
+                              std::initializer_list<u32> literals) {
+    std::vector<u32> operands{function, static_cast<u32>(mode)};
+    operands.insert(operands.end(), literals.begin(), literals.end());
+    Append(execution_modes_, spv::Op::OpExecutionMode, operands);
+}
+
 void Module::Code(spv::Op op, std::initializer_list<u32> operands) {
     Append(code_, op, std::vector<u32>(operands));
 }

@@ -53,6 +53,8 @@ public:
 
     void SetEntryPoint(u32 function, std::string_view name, const std::vector<u32>& interface);
     void SetLocalSize(u32 function, u32 x, u32 y, u32 z);
+    void AddExecutionMode(u32 function, spv::ExecutionMode mode,
+                          std::initializer_list<u32> literals = {});
 
     // Code of the one function, appended in order.
     void Code(spv::Op op, std::initializer_list<u32> operands);
