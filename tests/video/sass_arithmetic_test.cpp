@@ -1,0 +1,195 @@
+// Single SASS float instructions, assembled from text into a kernel, translated and run on the
+// Vulkan device, against the host's IEEE arithmetic (x86-64 SSE: single rounding, denormals
+// kept, fma through std::fma) on edge cases: NaN, infinities, signed zeros, denormals, values
+// whose sum or product rounds at a tie or overflows.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "shader/sass/cubin.h"
+#include "shader/sass/instruction.h"
+#include "video/kernel_runner.h"
+#include "video_test_support.h"
+
+namespace {
+
+using video::testing::BytesWords;
+using video::testing::SharedDevice;
+using video::testing::WordBytes;
+
+// A kernel of `operation` (text with R4, R5, R6 as the sources and R7 as the result): thread i
+// reads three words at in[3i], writes one at out[i].
+shader::sass::CubinKernel ArithmeticKernel(const std::string& operation) {
+    const std::string program[] = {
+        "S2R R0, SR_TID.X ;",
+        "MOV R9, 0xc ;",
+        "IMAD.WIDE.U32 R2, R0, R9, c[0x0][0x160] ;",
+        "LDG.E R4, [R2.64] ;",
+        "LDG.E R5, [R2.64+0x4] ;",
+        "LDG.E R6, [R2.64+0x8] ;",
+        operation,
+        "MOV R11, 0x4 ;",
+        "IMAD.WIDE.U32 R10, R0, R11, c[0x0][0x168] ;",
+        "STG.E [R10.64], R7 ;",
+        "EXIT ;",
+    };
+    shader::sass::CubinKernel kernel;
+    kernel.name = "arithmetic";
+    u64 address = 0;
+    for (const std::string& line : program) {
+        const shader::sass::Word word = shader::sass::Assemble(line, address);
+        const auto* bytes = reinterpret_cast<const u8*>(&word);
+        kernel.code.insert(kernel.code.end(), bytes, bytes + 16);
+        address += 16;
+    }
+    kernel.param_base = 0x160;
+    kernel.param_bytes = 16;
+    kernel.constant0_bytes = 0x170;
+    kernel.parameters = {{0, 0, 8}, {1, 8, 8}};
+    return kernel;
+}
+
+std::vector<float> EdgeValues() {
+    const float inf = std::numeric_limits<float>::infinity();
+    const float denormal = std::numeric_limits<float>::denorm_min();
+    return {0.0f,
+            -0.0f,
+            1.0f,
+            -1.0f,
+            inf,
+            -inf,
+            std::numeric_limits<float>::quiet_NaN(),
+            denormal,
+            -denormal,
+            std::numeric_limits<float>::min(),
+            3.0e38f,
+            -3.0e38f,
+            1.0f + 0x1p-23f,
+            1.0f + 0x1p-12f,
+            -(1.0f + 0x1p-11f),
+            0x1p-24f,
+            0.1f,
+            7.0f};
+}
+
+struct Case {
+    float a, b, c;
+};
+
+std::vector<Case> Cases() {
+    std::vector<Case> cases;
+    const std::vector<float> values = EdgeValues();
+    for (float a : values) {
+        for (float b : values) {
+            cases.push_back({a, b, values[(cases.size() * 7) % values.size()]});
+        }
+    }
+    return cases;
+}
+
+std::vector<u32> RunOnDevice(const std::string& operation, const std::vector<Case>& cases) {
+    std::vector<u32> input;
+    for (const Case& c : cases) {
+        input.push_back(std::bit_cast<u32>(c.a));
+        input.push_back(std::bit_cast<u32>(c.b));
+        input.push_back(std::bit_cast<u32>(c.c));
+    }
+    video::KernelLaunch launch;
+    launch.block = {static_cast<u32>(cases.size()), 1, 1};
+    video::KernelArgument in;
+    in.kind = video::ArgumentKind::In;
+    in.bytes = WordBytes(input);
+    video::KernelArgument out;
+    out.kind = video::ArgumentKind::Out;
+    out.bytes.assign(cases.size() * 4, 0);
+    launch.arguments = {in, out};
+    const video::KernelResult result =
+        video::RunKernel(SharedDevice(), ArithmeticKernel(operation), launch);
+    return BytesWords(result.buffers.at(1));
+}
+
+// NVIDIA's float results have one NaN (0x7fffffff); any NaN counts as that one here.
+void ExpectSame(const std::string& what, const std::vector<Case>& cases,
+                const std::vector<u32>& got, float (*expected)(const Case&)) {
+    ASSERT_EQ(got.size(), cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const float want = expected(cases[i]);
+        const float have = std::bit_cast<float>(got[i]);
+        if (std::isnan(want)) {
+            EXPECT_TRUE(std::isnan(have)) << what << " of " << cases[i].a << ", " << cases[i].b
+                                          << ", " << cases[i].c << " gave " << have;
+            continue;
+        }
+        EXPECT_EQ(got[i], std::bit_cast<u32>(want))
+            << what << " of " << cases[i].a << ", " << cases[i].b << ", " << cases[i].c
+            << ": expected " << want << " got " << have;
+    }
+}
+
+TEST(SassArithmetic, FaddIsTheIeeeSum) {
+    const std::vector<Case> cases = Cases();
+    ExpectSame("FADD", cases, RunOnDevice("FADD R7, R4, R5 ;", cases),
+               [](const Case& c) { return c.a + c.b; });
+}
+
+TEST(SassArithmetic, FmulIsTheIeeeProduct) {
+    const std::vector<Case> cases = Cases();
+    ExpectSame("FMUL", cases, RunOnDevice("FMUL R7, R4, R5 ;", cases),
+               [](const Case& c) { return c.a * c.b; });
+}
+
+TEST(SassArithmetic, FfmaRoundsOnce) {
+    const std::vector<Case> cases = Cases();
+    ExpectSame("FFMA", cases, RunOnDevice("FFMA R7, R4, R5, R6 ;", cases),
+               [](const Case& c) { return std::fma(c.a, c.b, c.c); });
+}
+
+// The directed roundings' references, from exact arithmetic (TwoSum's error for the sum, the
+// exact double product), so they do not depend on the host's floating-point environment.
+float SumTowardZero(const Case& c) {
+    const float sum = c.a + c.b;
+    if (!std::isfinite(c.a) || !std::isfinite(c.b)) {
+        return sum;
+    }
+    if (std::isinf(sum)) {
+        return std::copysign(std::numeric_limits<float>::max(), sum);
+    }
+    const float b_part = sum - c.a;
+    const float error = (c.a - (sum - b_part)) + (c.b - b_part);
+    if (error != 0.0f && std::signbit(error) != std::signbit(sum)) {
+        return std::nextafter(sum, 0.0f);
+    }
+    return sum;
+}
+
+// A product of two floats is exact in double; round it down to float.
+float ProductTowardMinusInfinity(const Case& c) {
+    if (!std::isfinite(c.a) || !std::isfinite(c.b)) {
+        return c.a * c.b;
+    }
+    const double exact = static_cast<double>(c.a) * static_cast<double>(c.b);
+    const float nearest = static_cast<float>(exact);
+    if (std::isinf(nearest)) {
+        return nearest > 0 ? std::numeric_limits<float>::max() : nearest;
+    }
+    if (static_cast<double>(nearest) > exact) {
+        return std::nextafter(nearest, -std::numeric_limits<float>::infinity());
+    }
+    return nearest == 0.0f && exact < 0.0 ? -0.0f : nearest;
+}
+
+TEST(SassArithmetic, FaddTowardZero) {
+    const std::vector<Case> cases = Cases();
+    ExpectSame("FADD.RZ", cases, RunOnDevice("FADD.RZ R7, R4, R5 ;", cases), SumTowardZero);
+}
+
+TEST(SassArithmetic, FmulTowardMinusInfinity) {
+    const std::vector<Case> cases = Cases();
+    ExpectSame("FMUL.RM", cases, RunOnDevice("FMUL.RM R7, R4, R5 ;", cases),
+               ProductTowardMinusInfinity);
+}
+
+}  // namespace
