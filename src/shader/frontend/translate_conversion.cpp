@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "shader/frontend/exact_float.h"
 #include "shader/frontend/float_rounding.h"
 #include "shader/frontend/translator.h"
 
@@ -34,6 +35,21 @@ Value FloatSource(Translator& t, bool is_double) {
     }
     const Value value = t.Float(1);
     return t.Has("FTZ") ? FlushDenormal(t, value) : value;
+}
+
+// The f32 operand as U32 bits with its absolute value, negation and .FTZ applied in integer
+// operations: a device that may flush denormals (the NVIDIA Vulkan driver does in OpFConvert)
+// never sees it as a float.
+Value F32SourceBits(Translator& t) {
+    const sass::OperandSpec& spec = t.Spec(1);
+    Value bits = t.Raw(1);
+    if (t.Flag(spec.absolute)) {
+        bits = t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x7fffffff)});
+    }
+    if (t.Flag(spec.negate)) {
+        bits = t.Spv(Op::OpBitwiseXor, Type::U32, {bits, Value::U32(0x80000000)});
+    }
+    return t.Has("FTZ") ? FlushDenormalBits(t, bits) : bits;
 }
 
 GLSLstd450 RoundToIntegral(Rounding mode) {
@@ -185,7 +201,9 @@ void F2f(Translator& t) {
     const std::string_view source = names.at(1);
     const Rounding mode = RoundingOf(t.EnumName({"RM", "RP", "RZ"}));
     if (destination == "F64" && source == "F32") {
-        WriteFloat(t, t.Spv(Op::OpFConvert, Type::F64, {FloatSource(t, false)}));
+        WriteFloat(t, t.Target().denorm_preserve_f32
+                          ? t.Spv(Op::OpFConvert, Type::F64, {FloatSource(t, false)})
+                          : WidenF32Bits(t, F32SourceBits(t)));
         return;
     }
     if (destination == "F32" && source == "F64") {
