@@ -1,6 +1,7 @@
 #include "shader/compute.h"
 
 #include "shader/frontend/translate_program.h"
+#include "shader/passes/lockstep.h"
 #include "shader/passes/module_data.h"
 #include "shader/passes/passes.h"
 #include "shader/passes/structurize.h"
@@ -16,6 +17,7 @@ ComputeProgram TranslateCompute(const sass::CubinKernel& kernel, const TargetPro
     passes::BindModuleData(program, kernel);
     passes::RemoveDeadCode(program);
     const std::vector<passes::Node> structure = passes::Structurize(program);
+    passes::MarkLockstepPoints(program, structure);
     ComputeProgram result;
     spirv::EmitCompute(program, structure, target, state, result);
     return result;

@@ -72,11 +72,6 @@ const NameList kNotTranslating = {};
 // bug (the reason names the SASS instruction), on the devices where `applies` holds. Each must
 // still mismatch there; once fixed, remove it. Elsewhere they must match.
 const NameList kKnownMismatches = {
-    {"divergent",
-     {"cause not established yet: 64 of 256 bytes differ, e.g. out[0] expected 12345 got 2, "
-      "out[8] expected -2 got -107; the expected values need the 32 lanes converged (every "
-      "load before any store), which 8-wide host subgroups do not give, but out[0] is written "
-      "by lane 0 alone, so that alone does not explain it"}},
     {"loops",
      {"the unrolled while loop's exit .L_x_24, reached from ~100 `@!P0 BRA`, takes j (R0) and "
       "sum (R3) from different predecessors: lane 62 gives 79.00002 (j = 79, sum halved 98 "
@@ -87,11 +82,6 @@ const NameList kKnownMismatches = {
       "+ +inf); not established whether at that FMUL (emulated through f64) or later. The "
       "Payne-Hanek lanes (1e30, -1e30, 3e38: the __cudart_i2opi_f table through c[0x4]) "
       "match"}},
-    {"shared_atomics",
-     {"the 32 lanes of a warp run as 8-wide host subgroups that do not stay in step: the "
-      "ATOMS.CAS at 0x00e0 of each 8 lanes sees counter[1] after only its own ATOMS.POPC.INC "
-      "at 0x00d0 (2, 4, 6, 8), so out is 26, 28, 30, 32 by groups of 8 lanes for 32",
-      [](const DeviceFacts& facts) { return facts.subgroup_size < 32; }}},
 };
 
 std::string ManifestName(const std::filesystem::path& path) {

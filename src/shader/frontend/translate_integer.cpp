@@ -102,7 +102,9 @@ void ImadWide(Translator& t) {
     t.WriteDst64(0, t.Spv(Op::OpIAdd, Type::U64, {product, t.Int64(4)}));
 }
 
-// IMAD.HI [.U32] Rd, Pcarry, a, b, c: the high word of a * b, plus c.
+// IMAD.HI [.U32] Rd, Pcarry, a, b, c: the high word of a * b + c, where c is the 64-bit register
+// pair starting at c. ptxas' integer division refines its quotient with
+// `IMAD.HI.U32 R7, R7, R5, R6` where R6 = 0: R7 + umulhi(R7, R5).
 void ImadHigh(Translator& t) {
     if (Writes(t, 1)) {
         t.Unsupported("IMAD.HI with a carry out");
@@ -110,7 +112,8 @@ void ImadHigh(Translator& t) {
     const bool is_signed = !t.Has("U32");
     const Value product = t.Spv(Op::OpIMul, Type::U64,
                                 {Widen(t, t.Int(2), is_signed), Widen(t, t.Int(3), is_signed)});
-    t.WriteDst(0, Add(t, Narrow(t, Shr64(t, product, 32)), t.Int(4)));
+    const Value sum = t.Spv(Op::OpIAdd, Type::U64, {product, t.Int64(4)});
+    t.WriteDst(0, Narrow(t, Shr64(t, sum, 32)));
 }
 
 void Imad(Translator& t) {

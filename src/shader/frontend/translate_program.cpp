@@ -247,6 +247,12 @@ private:
                 Jump(block, BlockFor(return_offset, parent));
                 return;
             }
+            if (m == "BSYNC" && !guarded) {
+                // The reconvergence point of a divergent region (kept for lockstep warps).
+                translator_.Begin(block, d.inst, d.offset);
+                translator_.Emit(ir::Op::Converge, ir::Type::Void, {});
+                continue;
+            }
             if (m == "BSSY" || m == "BSYNC" || m == "WARPSYNC") {
                 continue;  // reconvergence hints: structured control flow reconverges anyway
             }

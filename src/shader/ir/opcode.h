@@ -38,6 +38,7 @@ enum class Op : u8 {
     WarpMatch,     // (value U32) -> U32, the lanes holding the same value
     BlockCount,    // (predicate) aux = BlockCountMode -> U32 over the threads of the block
     WarpSync,      // the warp's threads wait for each other; earlier shared stores are seen
+    Converge,      // BSYNC: the warp's diverged threads meet again (passes/lockstep.cpp)
     Count
 };
 

@@ -22,7 +22,7 @@ const char* OpName(Op op) {
         "constbank",    "specialreg",  "load.global",   "store.global",  "load.shared",
         "store.shared", "load.local",  "store.local",   "atomic.global", "atomic.shared",
         "barrier",      "membar",      "warp.readlane", "warp.ballot",   "warp.reduce",
-        "warp.match",   "block.count", "warp.sync"};
+        "warp.match",   "block.count", "warp.sync",     "converge"};
     static_assert(std::size(kNames) == static_cast<std::size_t>(Op::Count));
     return kNames[static_cast<int>(op)];
 }
@@ -37,6 +37,7 @@ bool HasSideEffects(Op op) {
         case Op::Barrier:
         case Op::MemoryBarrier:
         case Op::WarpSync:
+        case Op::Converge:
             return true;
         default:
             return false;

@@ -3,6 +3,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,10 @@ struct ProgramInfo {
     u32 local_bytes = 0;
     u32 cbank0_bytes = 0;
     bool uses_subgroup_ops = false;
+    // Instructions after which the threads of a block wait for each other where warps are
+    // wider than the host's subgroups, to keep CUDA's converged warps in step
+    // (passes::MarkLockstepPoints).
+    std::set<const Inst*> lockstep_points;
     // Byte offsets in constant bank 0 of the pointer parameters global memory is reached
     // through, one storage buffer each (passes::LowerGlobalMemory).
     std::vector<u32> global_buffers;

@@ -299,6 +299,8 @@ void Emitter::EmitInst(const Inst& inst) {
         case Op::WarpSync:
             WarpSync();
             break;
+        case Op::Converge:
+            break;  // a barrier where it is a lockstep point (EmitNodes)
         case Op::MemoryBarrier:
             m_.Code(spv::Op::OpMemoryBarrier,
                     {Uint(static_cast<u32>(spv::Scope::Device)),
@@ -357,6 +359,9 @@ void Emitter::EmitNodes(const std::vector<Node>& nodes) {
             case Node::Kind::Block:
                 for (const Inst* inst : node.block->insts) {
                     EmitInst(*inst);
+                    if (!subgroup_warps_ && ir_.info.lockstep_points.contains(inst)) {
+                        WorkgroupBarrier();  // the warp's threads in step, as on the GPU
+                    }
                 }
                 // A jump hands its values over here; a branch does in the arm it takes.
                 if (node.block->end.kind == ir::Terminator::Kind::Jump) {
