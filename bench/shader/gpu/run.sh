@@ -26,6 +26,9 @@
 # and the timer binary, and start the command with
 #   for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig; export LD_LIBRARY_PATH=$PWD/.nxlibs
 # WORK (default /tmp/nx_native_ratio) holds the builds, scaled manifests and SPIR-V (spirv/).
+# SKIP: manifest names not to time, separated by spaces (e.g. SKIP=global_atomics, whose
+# contended atomics took 5 minutes on the H200); they are listed as skipped. TIMER_FLAGS: more
+# options for TIMER (e.g. --assume-float-controls, an experiment: see translated_timer.cpp).
 set -eu
 timer=$1
 threads=${2:-262144}
@@ -47,7 +50,8 @@ nvcc -O2 -std=c++17 -o "$work/reference_runner" "$cuda/runs/reference_runner.cu"
 wait
 
 "$timer" --runs "$cuda/runs" --threads "$threads" --repeat "$repeat" --trials "$trials" \
-    --emit "$work/scaled" --spirv "$work/spirv" >"$work/translated.tsv"
+    --emit "$work/scaled" --spirv "$work/spirv" $(for n in ${SKIP:-}; do printf ' --skip %s' "$n"; done) ${TIMER_FLAGS:-} \
+    >"$work/translated.tsv"
 
 : >"$work/native.tsv"
 awk -F'\t' '$2 == "timed" { print $1, $5 }' "$work/translated.tsv" | while read -r name n; do

@@ -2,7 +2,8 @@
 // with the same kernels run natively in CUDA (bench/shader/gpu/run.sh).
 //
 //   nx_translated_timer [--runs DIR] [--threads T] [--repeat N] [--trials K] [--emit DIR]
-//                       [--spirv DIR] [--only NAME]
+//                       [--spirv DIR] [--only NAME] [--skip NAME]...
+//                       [--assume-float-controls]
 //
 // For every launch manifest DIR/NAME.run (tests/shader/cuda/runs/README.md): translates the
 // kernel for the device (shader::TranslateCompute), runs the manifest's own launch once and
@@ -13,7 +14,12 @@
 //
 //   NAME  status  grid  block  repeat  best_ns_per_dispatch  matches  note
 //
-// status is `timed`, `untranslated` (note: the translator's message) or `error`.
+// status is `timed`, `untranslated` (note: the translator's message), `error` or `skipped`
+// (--skip, which may be given several times). --assume-float-controls is an experiment, not an
+// exact translation: it translates as if the device promised to keep f32/f64 denormals, signed
+// zeros, infinities and NaNs and to fuse Fma (TargetProfile's float flags), so that FADD, FMUL,
+// FFMA, DADD and DMUL are native even where the device does not promise that; the `matches`
+// column then says whether the device gave NVIDIA's results anyway on these inputs.
 // --emit writes the scaled launch as a manifest DIR/NAME.run with its input files beside it, so
 // that the native side (tests/shader/cuda/runs/reference_runner.cu --repeat) runs exactly the
 // same grid, block, buffers and scalars. --spirv writes each translated kernel's SPIR-V as
@@ -55,6 +61,8 @@ struct Options {
     fs::path emit;
     fs::path spirv;
     std::string only;
+    std::vector<std::string> skip;
+    bool assume_float_controls = false;
 };
 
 // How a kernel's launch may grow (read from tests/shader/cuda/*.cu). Every kernel gets a grid
@@ -227,7 +235,14 @@ void TimeManifest(video::ComputeDevice& device, const fs::path& path, const Opti
     state.dynamic_shared_bytes = m.launch.dynamic_shared_bytes;
     std::optional<shader::ComputeProgram> program;
     try {
-        program = shader::TranslateCompute(*kernel, device.Target(), state);
+        shader::TargetProfile target = device.Target();
+        if (options.assume_float_controls) {
+            target.denorm_preserve_f32 = target.denorm_preserve_f64 = true;
+            target.signed_zero_inf_nan_preserve_f32 = true;
+            target.signed_zero_inf_nan_preserve_f64 = true;
+            target.fused_fma_f32 = true;
+        }
+        program = shader::TranslateCompute(*kernel, target, state);
     } catch (const base::Error& error) {
         std::printf("%s\tuntranslated\t%s\t%s\t-\t-\t-\t%s\n", name.c_str(),
                     Dim(scaled.grid).c_str(), Dim(scaled.block).c_str(),
@@ -312,6 +327,10 @@ int main(int argc, char** argv) {
                 options.spirv = text();
             } else if (a == "--only") {
                 options.only = text();
+            } else if (a == "--skip") {
+                options.skip.push_back(text());
+            } else if (a == "--assume-float-controls") {
+                options.assume_float_controls = true;
             } else {
                 base::Fail(
                     "unknown option {} (see the top of bench/shader/gpu/translated_timer.cpp)", a);
@@ -330,12 +349,27 @@ int main(int argc, char** argv) {
 
         const std::unique_ptr<video::ComputeDevice> device = video::ComputeDevice::Open();
         std::printf("# device\t%s\t%s\n", device->Name().c_str(), device->Driver().c_str());
+        const shader::TargetProfile& target = device->Target();
+        std::printf(
+            "# float: f32 denormals %s, f64 denormals %s, f32 signed zero/inf/nan %s, "
+            "f32 fma %s\n",
+            target.denorm_preserve_f32 ? "preserved" : "may flush",
+            target.denorm_preserve_f64 ? "preserved" : "may flush",
+            target.signed_zero_inf_nan_preserve_f32 ? "preserved" : "not promised",
+            target.fused_fma_f32 ? "fused" : "not fused");
+        if (options.assume_float_controls)
+            std::printf("# --assume-float-controls: translated as if all five were promised\n");
         std::printf("# threads %llu, repeat %u, trials %u\n",
                     static_cast<unsigned long long>(options.threads), options.repeat,
                     options.trials);
         for (const fs::path& path : manifests) {
             if (!options.only.empty() && path.stem().string() != options.only)
                 continue;
+            if (std::ranges::find(options.skip, path.stem().string()) != options.skip.end()) {
+                std::printf("%s\tskipped\t-\t-\t-\t-\t-\tnot run (--skip)\n",
+                            path.stem().string().c_str());
+                continue;
+            }
             try {
                 TimeManifest(*device, path, options);
             } catch (const base::Error& error) {
