@@ -11,8 +11,6 @@ using ir::Type;
 using ir::Value;
 using spv::Op;
 
-constexpr u32 kZeroRegister = 255;
-
 s64 MemoryOffset(Translator& t, const sass::OperandSpec& spec) {
     if (spec.f2 < 0) {
         return 0;

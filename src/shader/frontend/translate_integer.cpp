@@ -12,8 +12,6 @@ using ir::Type;
 using ir::Value;
 using spv::Op;
 
-constexpr u32 kNoPredicate = 7;
-
 Value Add(Translator& t, Value a, Value b) {
     return t.Spv(Op::OpIAdd, Type::U32, {a, b});
 }
@@ -41,7 +39,7 @@ Value BoolToU32(Translator& t, Value predicate) {
 }
 
 bool Writes(Translator& t, std::size_t operand) {
-    return t.Field(t.Spec(operand).field) != kNoPredicate;
+    return t.Field(t.Spec(operand).field) != kTruePredicate;
 }
 
 // One source of a carry-producing add, as its 33-bit contribution: a negated operand adds

@@ -9,10 +9,6 @@ using ir::Type;
 using ir::Value;
 using spv::Op;
 
-constexpr u32 kZeroRegister = 255;
-constexpr u32 kZeroUniformRegister = 63;
-constexpr u32 kTruePredicate = 7;
-
 s64 SignedOffset(Translator& t, const sass::OperandSpec& spec) {
     if (spec.f2 < 0) {
         return 0;  // a form without an offset field

@@ -27,9 +27,6 @@ using ir::Type;
 using ir::Value;
 using spv::Op;
 
-constexpr u32 kZeroRegister = 255;
-constexpr u32 kZeroUniformRegister = 63;
-
 Value Lane(Translator& t) {
     return t.Emit(ir::Op::SpecialReg, Type::U32, {}, static_cast<u32>(ir::SpecialRegister::LaneId));
 }

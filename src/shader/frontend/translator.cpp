@@ -13,10 +13,6 @@ using sass::OperandKind;
 
 namespace {
 
-constexpr u32 kZeroRegister = 255;
-constexpr u32 kTruePredicate = 7;
-constexpr u32 kZeroUniformRegister = 63;
-
 s64 SignExtend(u64 value, unsigned width) {
     const u64 sign = u64{1} << (width - 1);
     return static_cast<s64>((value ^ sign) - sign);

@@ -15,6 +15,11 @@
 
 namespace shader::frontend {
 
+// The register numbers that read as zero or true and drop writes: RZ, URZ, PT / UPT.
+inline constexpr u32 kZeroRegister = 255;
+inline constexpr u32 kZeroUniformRegister = 63;
+inline constexpr u32 kTruePredicate = 7;
+
 // The state of translating one SASS instruction into IR: the block being filled, the decoded
 // instruction, and helpers to read its operands and write its results.
 class Translator {
