@@ -121,6 +121,39 @@ void Fmnmx(Translator& t) {
     t.WriteDst(0, t.BitcastU32(t.Has("FTZ") ? FlushDenormal(t, result) : result));
 }
 
+// MUFU.RCP64H / RSQ64H: the high word of an approximation of 1/x (1/sqrt(x)) for the double
+// whose high word is `high` (the low word taken as zero: the hardware's seed ignores it). Zeros
+// (and denormals, whose seed the hardware flushes), infinities, NaNs and negative square roots
+// are answered from the bits: Vulkan leaves 1/0 and inversesqrt(0) undefined where the device
+// does not preserve infinities (NVIDIA's f64), and ptxas' division and sqrt rely on them.
+Value Mufu64High(Translator& t, bool reciprocal, Value high) {
+    const Value sign = t.Spv(Op::OpBitwiseAnd, Type::U32, {high, Value::U32(0x80000000)});
+    const Value magnitude = t.Spv(Op::OpBitwiseAnd, Type::U32, {high, Value::U32(0x7fffffff)});
+    const Value exponent = t.Spv(Op::OpShiftRightLogical, Type::U32, {magnitude, Value::U32(20)});
+    const Value is_zero = t.Spv(Op::OpIEqual, Type::Bool, {exponent, Value::U32(0)});
+    const Value is_inf = t.Spv(Op::OpIEqual, Type::Bool, {magnitude, Value::U32(0x7ff00000)});
+    const Value is_nan = t.Spv(Op::OpUGreaterThan, Type::Bool, {magnitude, Value::U32(0x7ff00000)});
+    const Value wide = t.Spv(Op::OpBitcast, Type::F64, {t.Pack64(Value::U32(0), high)});
+    const Value approx = reciprocal ? t.Spv(Op::OpFDiv, Type::F64, {Value::F64(1.0), wide})
+                                    : t.Glsl(GLSLstd450InverseSqrt, Type::F64, {wide});
+    Value result = t.Hi(t.Spv(Op::OpBitcast, Type::U64, {approx}));
+    const Value infinity = t.Spv(Op::OpBitwiseOr, Type::U32, {sign, Value::U32(0x7ff00000)});
+    const Value nan = Value::U32(0x7fffffff);
+    if (reciprocal) {
+        // 1/±0 = ±inf, 1/±inf = ±0.
+        result = t.Spv(Op::OpSelect, Type::U32, {is_inf, sign, result});
+    } else {
+        // 1/sqrt(±0) = ±inf, 1/sqrt(+inf) = +0, 1/sqrt(negative) = NaN.
+        const Value negative = t.Spv(Op::OpLogicalAnd, Type::Bool,
+                                     {t.Spv(Op::OpINotEqual, Type::Bool, {sign, Value::U32(0)}),
+                                      t.Spv(Op::OpLogicalNot, Type::Bool, {is_zero})});
+        result = t.Spv(Op::OpSelect, Type::U32, {is_inf, Value::U32(0), result});
+        result = t.Spv(Op::OpSelect, Type::U32, {negative, nan, result});
+    }
+    result = t.Spv(Op::OpSelect, Type::U32, {is_zero, infinity, result});
+    return t.Spv(Op::OpSelect, Type::U32, {is_nan, nan, result});
+}
+
 // MUFU.op Rd, a: the hardware's approximate functions.
 void Mufu(Translator& t) {
     const std::string_view function = t.EnumName({"COS", "RCP64H"});
@@ -143,14 +176,7 @@ void Mufu(Translator& t) {
     } else if (function == "TANH") {
         result = t.Glsl(GLSLstd450Tanh, Type::F32, {a});
     } else if (function == "RCP64H" || function == "RSQ64H") {
-        // The high word of an approximation of 1/x (1/sqrt(x)) for the double whose high word
-        // is a: the low word is taken as zero, as the hardware's seed ignores it.
-        const Value wide =
-            t.Spv(Op::OpBitcast, Type::F64, {t.Pack64(Value::U32(0), t.BitcastU32(a))});
-        const Value approx = function == "RCP64H"
-                                 ? t.Spv(Op::OpFDiv, Type::F64, {Value::F64(1.0), wide})
-                                 : t.Glsl(GLSLstd450InverseSqrt, Type::F64, {wide});
-        t.WriteDst(0, t.Hi(t.Spv(Op::OpBitcast, Type::U64, {approx})));
+        t.WriteDst(0, Mufu64High(t, function == "RCP64H", t.BitcastU32(a)));
         return;
     } else {
         t.Unsupported("MUFU." + std::string(function));
