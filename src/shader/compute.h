@@ -70,6 +70,21 @@ struct ConstantBankBinding {
     u32 bytes = 0;  // a multiple of 16
 };
 
+// A texture or surface object parameter (cudaTextureObject_t / cudaSurfaceObject_t: a 64-bit
+// handle in constant bank 0) as an image of descriptor set 0: a combined image sampler (TEX,
+// TLD, TLD4, TXD) or a storage image of unsigned texels (SULD, SUST, raw data).
+enum class ImageKind : u8 { Sampled, Storage };
+enum class ImageDim : u8 { D1, D2, D3 };
+struct ImageBinding {
+    u32 binding = 0;
+    u32 cbank0_offset = 0;  // the handle parameter at c[0x0][offset]
+    ImageKind kind = ImageKind::Sampled;
+    ImageDim dim = ImageDim::D2;
+    bool arrayed = false;  // a 2D array view (some instruction names layers)
+    u32 texel_words = 4;   // storage images: R32_UINT, R32G32_UINT or R32G32B32A32_UINT
+    bool operator==(const ImageBinding&) const = default;
+};
+
 struct ComputeProgram {
     std::vector<u32> spirv;
     std::string entry_point = "main";
@@ -86,6 +101,8 @@ struct ComputeProgram {
     // tables) as one storage buffer, when the kernel reaches it through the addresses of
     // constant bank 4.
     std::optional<u32> module_global_binding;
+    // One image per texture or surface parameter, bound after the constant banks.
+    std::vector<ImageBinding> images;
     u32 shared_bytes = 0;  // static plus dynamic
     u32 local_bytes = 0;   // per thread
     bool requires_32_wide_subgroups = false;

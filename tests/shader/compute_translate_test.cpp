@@ -188,4 +188,42 @@ TEST(ComputeTranslate, ModuleBindings) {
     }
 }
 
+// Texture and surface object parameters: one image each, bound after the buffers, named by the
+// parameter's offset in constant bank 0 (texture.cu: sample's t2d at 0x160 is sampled in 2D
+// and as a layer of a 2D array, so its image is arrayed).
+TEST(ComputeTranslate, TextureAndSurfaceBindings) {
+    shader::TargetProfile target;
+    target.int64 = true;
+    const shader::sass::Cubin cubin =
+        shader::sass::ReadCubin(base::ReadFile(CudaDir() / "texture.cubin"), "texture.cubin");
+    shader::ComputeState state;
+    state.block = {32, 1, 1};
+    for (const auto& kernel : cubin.kernels) {
+        const shader::ComputeProgram program = shader::TranslateCompute(kernel, target, state);
+        if (kernel.name == "sample") {
+            ASSERT_EQ(program.images.size(), 3u);
+            EXPECT_EQ(program.images[0].cbank0_offset, 0x160u);
+            EXPECT_EQ(program.images[0].dim, shader::ImageDim::D2);
+            EXPECT_TRUE(program.images[0].arrayed);
+            EXPECT_EQ(program.images[1].cbank0_offset, 0x168u);
+            EXPECT_EQ(program.images[1].dim, shader::ImageDim::D1);
+            EXPECT_EQ(program.images[2].cbank0_offset, 0x170u);
+            EXPECT_EQ(program.images[2].dim, shader::ImageDim::D3);
+            for (const shader::ImageBinding& image : program.images) {
+                EXPECT_EQ(image.kind, shader::ImageKind::Sampled);
+            }
+            ASSERT_EQ(program.global_buffers.size(), 1u);  // out
+            EXPECT_EQ(program.images[0].binding, 2u);
+        } else {
+            ASSERT_EQ(kernel.name, "surfaces");
+            ASSERT_EQ(program.images.size(), 2u);
+            EXPECT_EQ(program.images[0].kind, shader::ImageKind::Storage);
+            EXPECT_EQ(program.images[0].dim, shader::ImageDim::D2);
+            EXPECT_EQ(program.images[0].texel_words, 4u);
+            EXPECT_EQ(program.images[1].dim, shader::ImageDim::D1);
+            EXPECT_EQ(program.images[1].texel_words, 1u);
+        }
+    }
+}
+
 }  // namespace

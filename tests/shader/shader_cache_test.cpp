@@ -43,6 +43,18 @@ ComputeProgram MakeProgram(u32 seed = 0) {
                               {.binding = 3, .cbank0_offset = 0x178}};
     program.constant_banks = {{.bank = 3, .binding = 4, .bytes = 0x100 + 16 * seed}};
     program.module_global_binding = 6;
+    program.images = {{.binding = 7,
+                       .cbank0_offset = 0x170,
+                       .kind = shader::ImageKind::Sampled,
+                       .dim = shader::ImageDim::D2,
+                       .arrayed = true,
+                       .texel_words = 4},
+                      {.binding = 8,
+                       .cbank0_offset = 0x180,
+                       .kind = shader::ImageKind::Storage,
+                       .dim = shader::ImageDim::D1,
+                       .arrayed = false,
+                       .texel_words = 2}};
     program.shared_bytes = 4096 + seed;
     program.local_bytes = 48;
     program.requires_32_wide_subgroups = true;
@@ -67,6 +79,7 @@ void ExpectSameProgram(const ComputeProgram& actual, const ComputeProgram& expec
         EXPECT_EQ(actual.constant_banks[i].bytes, expected.constant_banks[i].bytes);
     }
     EXPECT_EQ(actual.module_global_binding, expected.module_global_binding);
+    EXPECT_EQ(actual.images, expected.images);
     EXPECT_EQ(actual.shared_bytes, expected.shared_bytes);
     EXPECT_EQ(actual.local_bytes, expected.local_bytes);
     EXPECT_EQ(actual.requires_32_wide_subgroups, expected.requires_32_wide_subgroups);
@@ -325,7 +338,7 @@ TEST_F(ShaderCacheTest, WrongMagicVersionKeyOrTrailingBytesAreNamed) {
 
     std::vector<u8> version = whole;
     Put<u32>(version, kVersionOffset, 1);
-    expect_reason(version, "(format version 1, this build reads 2)");
+    expect_reason(version, "(format version 1, this build reads 3)");
 
     // A whole, valid entry of another key under this key's name (copied or renamed).
     const ShaderCacheKey other = MakeShaderCacheKey(MakeKernel(), {.subgroup_size = 8}, {});

@@ -104,7 +104,7 @@ private:
 
 void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
     const auto& [spirv, entry_point, workgroup_size, cbank0_binding, cbank0_bytes, global_buffers,
-                 constant_banks, module_global_binding, shared_bytes, local_bytes,
+                 constant_banks, module_global_binding, images, shared_bytes, local_bytes,
                  requires_32_wide_subgroups] = program;
     out.PutWords(spirv);
     out.PutString(entry_point);
@@ -128,6 +128,16 @@ void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
     }
     out.Put(module_global_binding.has_value());
     out.Put(module_global_binding.value_or(0));
+    out.Put(static_cast<u32>(images.size()));
+    for (const ImageBinding& image : images) {
+        const auto& [binding, cbank0_offset, kind, dim, arrayed, texel_words] = image;
+        out.Put(binding);
+        out.Put(cbank0_offset);
+        out.Put(static_cast<u32>(kind));
+        out.Put(static_cast<u32>(dim));
+        out.Put(arrayed);
+        out.Put(texel_words);
+    }
     out.Put(shared_bytes);
     out.Put(local_bytes);
     out.Put(requires_32_wide_subgroups);
@@ -136,7 +146,7 @@ void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
 ComputeProgram ReadProgram(PayloadReader& in) {
     ComputeProgram program;
     auto& [spirv, entry_point, workgroup_size, cbank0_binding, cbank0_bytes, global_buffers,
-           constant_banks, module_global_binding, shared_bytes, local_bytes,
+           constant_banks, module_global_binding, images, shared_bytes, local_bytes,
            requires_32_wide_subgroups] = program;
     spirv = in.GetWords("SPIR-V words");
     entry_point = in.GetString("entry point name");
@@ -162,6 +172,22 @@ ComputeProgram ReadProgram(PayloadReader& in) {
         module_global_binding = in.Get<u32>("module global memory binding");
     } else {
         in.Get<u32>("module global memory binding");
+    }
+    images.resize(in.GetCount("images", 5 * sizeof(u32) + 1));
+    for (ImageBinding& image : images) {
+        auto& [binding, cbank0_offset, kind, dim, arrayed, texel_words] = image;
+        binding = in.Get<u32>("image binding");
+        cbank0_offset = in.Get<u32>("image parameter offset");
+        const u32 kind_value = in.Get<u32>("image kind");
+        const u32 dim_value = in.Get<u32>("image dimension");
+        if (kind_value > static_cast<u32>(ImageKind::Storage) ||
+            dim_value > static_cast<u32>(ImageDim::D3)) {
+            base::Fail("image kind {} or dimension {} out of range", kind_value, dim_value);
+        }
+        kind = static_cast<ImageKind>(kind_value);
+        dim = static_cast<ImageDim>(dim_value);
+        arrayed = in.GetBool("image array flag");
+        texel_words = in.Get<u32>("image texel words");
     }
     shared_bytes = in.Get<u32>("shared memory size");
     local_bytes = in.Get<u32>("local memory size");

@@ -136,6 +136,7 @@ void AddMoveHandlers(HandlerTable& table);
 void AddWarpHandlers(HandlerTable& table);
 void AddAtomicHandlers(HandlerTable& table);
 void AddTensorHandlers(HandlerTable& table);
+void AddTextureHandlers(HandlerTable& table);
 
 const HandlerTable& Handlers();
 

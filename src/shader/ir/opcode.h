@@ -39,6 +39,14 @@ enum class Op : u8 {
     BlockCount,    // (predicate) aux = BlockCountMode -> U32 over the threads of the block
     WarpSync,      // the warp's threads wait for each other; earlier shared stores are seen
     Converge,      // BSYNC: the warp's diverged threads meet again (passes/lockstep.cpp)
+    // Textures and surfaces (resource: ProgramInfo::images). ImageSample: aux = ImageOp,
+    // aux2 = ImageShape bits; args = coordinates (layer first where arrayed, as SASS orders
+    // them), then the level (Lod: F32 bits, Fetch: U32) or the gradients (dx, dy per axis)
+    // -> U32x4 (the texel's bits). ImageRead: (x, [y]) texel coordinates -> U32/U32x2/U32x4.
+    // ImageWrite: (x, [y], value).
+    ImageSample,
+    ImageRead,
+    ImageWrite,
     Count
 };
 
@@ -69,6 +77,21 @@ enum class SpecialRegister : u8 {
     GlobalTimerLo,
     GlobalTimerHi,
 };
+
+enum class ImageOp : u8 { SampleLod, Fetch, Gather, SampleGrad };
+// ImageSample's aux2: how many coordinates (with the layer), the gathered component, arrayed.
+inline constexpr u32 ImageShape(u32 coordinates, u32 component, bool arrayed) {
+    return coordinates | component << 4 | (arrayed ? 1u : 0u) << 8;
+}
+inline constexpr u32 ImageShapeCoordinates(u32 shape) {
+    return shape & 0xf;
+}
+inline constexpr u32 ImageShapeComponent(u32 shape) {
+    return shape >> 4 & 0xf;
+}
+inline constexpr bool ImageShapeArrayed(u32 shape) {
+    return (shape >> 8 & 1) != 0;
+}
 
 enum class WarpReduceOp : u8 { Add, And, Or, Xor, SMin, SMax, UMin, UMax };
 // BAR.RED: how many threads' predicates are true, whether all are, whether any is (1 or 0).

@@ -22,7 +22,8 @@ const char* OpName(Op op) {
         "constbank",    "specialreg",  "load.global",   "store.global",  "load.shared",
         "store.shared", "load.local",  "store.local",   "atomic.global", "atomic.shared",
         "barrier",      "membar",      "warp.readlane", "warp.ballot",   "warp.reduce",
-        "warp.match",   "block.count", "warp.sync",     "converge"};
+        "warp.match",   "block.count", "warp.sync",     "converge",      "image.sample",
+        "image.read",   "image.write"};
     static_assert(std::size(kNames) == static_cast<std::size_t>(Op::Count));
     return kNames[static_cast<int>(op)];
 }
@@ -38,6 +39,7 @@ bool HasSideEffects(Op op) {
         case Op::MemoryBarrier:
         case Op::WarpSync:
         case Op::Converge:
+        case Op::ImageWrite:
             return true;
         default:
             return false;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/types.h"
+#include "shader/compute.h"
 #include "shader/ir/opcode.h"
 #include "shader/ir/value.h"
 
@@ -22,7 +23,7 @@ struct Inst {
     Type type = Type::Void;
     u32 aux = 0;       // the op's selector: spv::Op, GLSLstd450, MemoryWidth, AtomicOp, ...
     u32 aux2 = 0;      // a second selector (AtomicType)
-    u32 resource = 0;  // global memory: index into ProgramInfo::global_buffers
+    u32 resource = 0;  // global memory: index into ProgramInfo::global_buffers; images: ::images
     // A generic address: shared memory when it falls in the shared window, else global memory
     // (at `resource`, or none: kNoGlobalBuffer).
     bool generic = false;
@@ -72,6 +73,9 @@ struct ProgramInfo {
     // Constant banks other than 0 and 2 the program reads, by number, with their sizes in
     // bytes: one uniform buffer each (passes::BindModuleData).
     std::map<u32, u32> constant_banks;
+    // Texture and surface parameters the program samples, reads or writes (Inst::resource of
+    // the image ops indexes this; frontend/translate_texture.cpp); bindings are the emitter's.
+    std::vector<ImageBinding> images;
 };
 
 class Program {

@@ -134,6 +134,7 @@ void Emitter::DeclareCommon() {
     for (const auto& [bank, bytes] : ir_.info.constant_banks) {
         constant_banks_[bank] = UniformBank(std::max<u32>(1, (bytes + 15) / 16), bank_binding++);
     }
+    DeclareImages(bank_binding);
     u32 shared_words = (ir_.info.shared_bytes + state_.dynamic_shared_bytes + 3) / 4;
     if (UsesWarpScratch()) {
         // Warp operations exchange values through a word per thread (and one to count in).
@@ -298,6 +299,15 @@ void Emitter::EmitInst(const Inst& inst) {
             break;
         case Op::WarpSync:
             WarpSync();
+            break;
+        case Op::ImageSample:
+            id = ImageSample(inst);
+            break;
+        case Op::ImageRead:
+            id = ImageRead(inst);
+            break;
+        case Op::ImageWrite:
+            ImageWrite(inst);
             break;
         case Op::Converge:
             break;  // a barrier where it is a lockstep point (EmitNodes)

@@ -168,6 +168,13 @@ private:
     u32 SpecialRegister(const Inst& inst);
     // SR_CLOCKLO (word 0) or SR_CLOCKHI (word 1) through OpReadClockKHR.
     u32 ReadClock(const Inst& inst, u32 word);
+    // Texture and surface parameters as images after the constant banks (emit_texture.cpp).
+    void DeclareImages(u32 first_binding);
+    u32 ImageSample(const Inst& inst);
+    u32 ImageRead(const Inst& inst);
+    void ImageWrite(const Inst& inst);
+    u32 ImageCoordinates(const Inst& inst, std::size_t first, bool integer);
+    u32 RawCode(spv::Op op, u32 type_id, std::vector<u32> operands);
     static bool IsFloatArithmetic(spv::Op op);
     void EmitInst(const Inst& inst);
     void DeclarePhis();
@@ -195,6 +202,8 @@ private:
     std::map<spv::BuiltIn, u32> builtins_;
     std::map<std::pair<u32, u32>, u32> global_variables_;
     std::set<u32> decorated_arrays_;
+    std::vector<u32> image_variables_;  // per ProgramInfo::images
+    std::vector<u32> image_types_;      // their (sampled) image types
     std::map<const Inst*, u32> ids_;
     std::map<const Inst*, u32> phi_variables_;
     std::vector<std::pair<u32, u32>> loops_;  // (merge, continue target)

@@ -34,6 +34,14 @@ public:
     u32 TypePointer(spv::StorageClass storage, u32 type) {
         return Type(spv::Op::OpTypePointer, {static_cast<u32>(storage), type});
     }
+    // OpTypeImage: depth 0, single-sampled; sampled 1 (with a sampler) or 2 (storage).
+    u32 TypeImage(u32 sampled_type, spv::Dim dim, bool arrayed, u32 sampled,
+                  spv::ImageFormat format) {
+        return Type(spv::Op::OpTypeImage,
+                    {sampled_type, static_cast<u32>(dim), 0, arrayed ? 1u : 0u, 0, sampled,
+                     static_cast<u32>(format)});
+    }
+    u32 TypeSampledImage(u32 image) { return Type(spv::Op::OpTypeSampledImage, {image}); }
     u32 TypeFunction(u32 result) { return Type(spv::Op::OpTypeFunction, {result}); }
 
     u32 Constant32(u32 type, u32 bits) { return Type(spv::Op::OpConstant, {type, bits}); }

@@ -1,0 +1,278 @@
+// Textures and surfaces through CUDA's texture and surface objects: TEX (.LZ, .LL), TLD (.LZ,
+// .LL), TLD4, TXD, SULD.D.BA and SUST.D.BA. The object is a 64-bit handle parameter that the
+// instruction names in constant bank 0 (bank and word offset fields, as Mesa NAK encodes a
+// TexRef::CBuf); each such parameter becomes one image of descriptor set 0 (ProgramInfo::images).
+//
+// Operand layout of the texture forms (fixture texture.cubin, NAK sm70_encode.rs): the results
+// fill Rd, Rd+1, then Rd2, Rd2+1 with the components the mask enables, in order; the sources
+// are a list of words (the layer first where the dimension is an array, the coordinates, then
+// the level), the first half (rounded up) from Ra, Ra+1, the rest from Rb, Rb+1. TXD takes its
+// coordinates from Ra and its gradients from Rb, interleaved per axis (dx.x, dy.x, dx.y, dy.y).
+#include "base/error.h"
+#include "shader/frontend/translator.h"
+
+namespace shader::frontend {
+namespace {
+
+using ir::ImageOp;
+using ir::Type;
+using ir::Value;
+
+constexpr u16 kTexBindlessKey = 0x1f60;
+
+// Operand positions of TEX / TLD / TLD4 / TXD (constant bank forms).
+enum TexOperand : std::size_t {
+    kPredicateDst = 0,
+    kDst2 = 1,
+    kDst = 2,
+    kSrcA = 3,
+    kSrcB = 4,
+    kBank = 5,
+    kWordOffset = 6,
+    kDimension = 7,
+    kMask = 8,
+};
+
+struct Dimension {
+    ImageDim dim = ImageDim::D2;
+    bool arrayed = false;
+    u32 axes = 2;  // coordinates without the layer
+};
+
+Dimension TextureDimension(Translator& t) {
+    const sass::OperandSpec& spec = t.Spec(kDimension);
+    const std::string& name = spec.names.at(t.Field(spec.field));
+    if (name == "1D") {
+        return {ImageDim::D1, false, 1};
+    }
+    if (name == "2D") {
+        return {ImageDim::D2, false, 2};
+    }
+    if (name == "3D") {
+        return {ImageDim::D3, false, 3};
+    }
+    if (name == "ARRAY_2D") {
+        return {ImageDim::D2, true, 2};
+    }
+    t.Unsupported("texture dimension " + name);
+}
+
+u64 OperandField(Translator& t, std::size_t operand) {
+    return t.Field(t.Spec(operand).field);
+}
+
+// The image of the handle parameter at c[bank][word offset * 4]; later uses of the same
+// parameter must agree on its kind, dimension and texel size (2D and ARRAY_2D make it arrayed).
+u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use) {
+    if (bank != 0) {
+        t.Unsupported("a texture or surface handle outside constant bank 0");
+    }
+    const sass::CubinKernel& kernel = t.Kernel();
+    const u32 offset = static_cast<u32>(word_offset * 4);
+    bool is_parameter = false;
+    for (const sass::KernelParameter& parameter : kernel.parameters) {
+        is_parameter |= parameter.size == 8 && kernel.param_base + parameter.offset == offset;
+    }
+    if (!is_parameter) {
+        t.Unsupported(
+            fmt::format("a texture or surface handle at c[0x0][{:#x}], which is not a "
+                        "64-bit parameter",
+                        offset));
+    }
+    use.cbank0_offset = offset;
+    std::vector<ImageBinding>& images = t.Program().info.images;
+    for (std::size_t i = 0; i < images.size(); ++i) {
+        ImageBinding& image = images[i];
+        if (image.cbank0_offset != offset) {
+            continue;
+        }
+        if (image.kind != use.kind || image.dim != use.dim ||
+            (use.kind == ImageKind::Storage && image.texel_words != use.texel_words)) {
+            t.Unsupported(
+                fmt::format("the handle at c[0x0][{:#x}] used as two kinds of image", offset));
+        }
+        image.arrayed |= use.arrayed;
+        return static_cast<u32>(i);
+    }
+    images.push_back(use);
+    return static_cast<u32>(images.size() - 1);
+}
+
+// Source word `index` of `count`, split between Ra and Rb.
+Value SourceWord(Translator& t, u32 index, u32 count) {
+    const u32 in_a = (count + 1) / 2;
+    const u32 base = static_cast<u32>(OperandField(t, index < in_a ? kSrcA : kSrcB));
+    const u32 at = index < in_a ? index : index - in_a;
+    return base == kZeroRegister ? Value::U32(0) : t.Reg(base + at);
+}
+
+Value RegisterWord(Translator& t, std::size_t operand, u32 index) {
+    const u32 base = static_cast<u32>(OperandField(t, operand));
+    return base == kZeroRegister ? Value::U32(0) : t.Reg(base + index);
+}
+
+// Rd, Rd+1, Rd2, Rd2+1 take the enabled components of the texel, in order.
+void WriteComponents(Translator& t, Value texel, u32 mask) {
+    u32 written = 0;
+    for (u32 component = 0; component < 4; ++component) {
+        if ((mask >> component & 1) == 0) {
+            continue;
+        }
+        const Value word = t.Emit(ir::Op::Extract, Type::U32, {texel, Value::U32(component)});
+        const u32 base = static_cast<u32>(OperandField(t, written < 2 ? kDst : kDst2));
+        if (base != kZeroRegister) {
+            t.SetReg(base + written % 2, word);
+        }
+        ++written;
+    }
+}
+
+void CheckTextureForm(Translator& t) {
+    if (t.Inst().form->key == kTexBindlessKey) {
+        t.Unsupported("a texture handle in a uniform register (bindless TEX)");
+    }
+    if (OperandField(t, kPredicateDst) != kTruePredicate) {
+        t.Unsupported("a texture residency predicate");
+    }
+    for (const char* flag : {"AOFFI", "DC", "PTP", "MS", "CL", "NDV"}) {
+        if (t.Has(flag)) {
+            t.Unsupported(std::string("texture modifier .") + flag);
+        }
+    }
+}
+
+void Texture(Translator& t, ImageOp op) {
+    CheckTextureForm(t);
+    const Dimension shape = TextureDimension(t);
+    const u32 image = ImageOf(t, OperandField(t, kBank), OperandField(t, kWordOffset),
+                              {0, 0, ImageKind::Sampled, shape.dim, shape.arrayed, 4});
+    const u32 coordinates = shape.axes + (shape.arrayed ? 1 : 0);
+    std::vector<Value> args;
+    u32 component = 0;
+    if (op == ImageOp::SampleGrad) {
+        for (u32 i = 0; i < coordinates; ++i) {
+            args.push_back(RegisterWord(t, kSrcA, i));
+        }
+        for (u32 i = 0; i < 2 * shape.axes; ++i) {
+            args.push_back(RegisterWord(t, kSrcB, i));
+        }
+    } else {
+        const std::string_view level = t.EnumName({"LZ", "LL"});
+        if (op == ImageOp::Gather) {
+            const std::string_view name = t.EnumName({"R", "G", "B", "A"});
+            component = static_cast<u32>(std::string_view("RGBA").find(name.front()));
+        } else if (level != "LZ" && level != "LL") {
+            t.Unsupported("a texture level computed from derivatives in a compute kernel");
+        }
+        const u32 words = coordinates + (level == "LL" ? 1 : 0);
+        for (u32 i = 0; i < words; ++i) {
+            args.push_back(SourceWord(t, i, words));
+        }
+        if (level == "LZ") {
+            args.push_back(Value::U32(0));  // level 0: 0.0f and 0 have the same bits
+        }
+    }
+    const Value texel =
+        t.Emit(ir::Op::ImageSample, Type::U32x4, std::move(args), static_cast<u32>(op),
+               ir::ImageShape(coordinates, component, shape.arrayed));
+    texel.Def()->resource = image;
+    WriteComponents(t, texel, static_cast<u32>(OperandField(t, kMask)));
+}
+
+// SULD / SUST: formatless (.D) accesses with byte-addressed x (.BA) to 1D and 2D surfaces.
+struct SurfaceAccess {
+    u32 image = 0;
+    std::vector<Value> coordinates;
+    u32 words = 1;
+};
+
+SurfaceAccess Surface(Translator& t, std::size_t address, std::size_t bank) {
+    if (!t.Has("BA")) {
+        t.Unsupported("a surface access without byte addressing (.BA)");
+    }
+    const std::string_view width = t.EnumName({"U8", "128"});
+    u32 words = 0;
+    if (width.empty()) {
+        words = 1;
+    } else if (width == "64") {
+        words = 2;
+    } else if (width == "128") {
+        words = 4;
+    } else {
+        t.Unsupported("surface access width ." + std::string(width));
+    }
+    const std::string_view name = t.EnumName({"1D", "2D"});
+    if (name != "1D" && name != "2D") {
+        t.Unsupported("surface dimension ." + std::string(name));
+    }
+    const bool two_d = name == "2D";
+    SurfaceAccess access;
+    access.words = words;
+    access.image =
+        ImageOf(t, OperandField(t, bank), OperandField(t, bank + 1),
+                {0, 0, ImageKind::Storage, two_d ? ImageDim::D2 : ImageDim::D1, false, words});
+    const u32 base = static_cast<u32>(OperandField(t, address));
+    const u32 shift = words == 4 ? 4 : words == 2 ? 3 : 2;
+    const Value x = base == kZeroRegister ? Value::U32(0) : t.Reg(base);
+    access.coordinates.push_back(
+        t.Spv(spv::Op::OpShiftRightLogical, Type::U32, {x, Value::U32(shift)}));
+    if (two_d) {
+        access.coordinates.push_back(base == kZeroRegister ? Value::U32(0) : t.Reg(base + 1));
+    }
+    return access;
+}
+
+Value AddImageInst(Translator& t, ir::Op op, Type type, std::vector<Value> args, u32 image) {
+    const Value value = t.Emit(op, type, std::move(args));
+    value.Def()->resource = image;
+    return value;
+}
+
+void SurfaceLoad(Translator& t) {
+    if (t.Field(t.Spec(0).field) != kTruePredicate) {
+        t.Unsupported("a surface load's predicate result");
+    }
+    const SurfaceAccess access = Surface(t, 2, 3);
+    const Type type = access.words == 1 ? Type::U32 : access.words == 2 ? Type::U32x2 : Type::U32x4;
+    const Value texel = AddImageInst(t, ir::Op::ImageRead, type, access.coordinates, access.image);
+    const u32 dst = static_cast<u32>(OperandField(t, 1));
+    if (dst == kZeroRegister) {
+        return;
+    }
+    if (access.words == 1) {
+        t.SetReg(dst, texel);
+        return;
+    }
+    for (u32 i = 0; i < access.words; ++i) {
+        t.SetReg(dst + i, t.Emit(ir::Op::Extract, Type::U32, {texel, Value::U32(i)}));
+    }
+}
+
+void SurfaceStore(Translator& t) {
+    const SurfaceAccess access = Surface(t, 0, 2);
+    std::vector<Value> args = access.coordinates;
+    if (access.words == 1) {
+        args.push_back(RegisterWord(t, 1, 0));
+    } else {
+        std::vector<Value> words;
+        for (u32 i = 0; i < access.words; ++i) {
+            words.push_back(RegisterWord(t, 1, i));
+        }
+        args.push_back(
+            t.Emit(ir::Op::Construct, access.words == 2 ? Type::U32x2 : Type::U32x4, words));
+    }
+    AddImageInst(t, ir::Op::ImageWrite, Type::Void, std::move(args), access.image);
+}
+
+}  // namespace
+
+void AddTextureHandlers(HandlerTable& table) {
+    table["TEX"] = [](Translator& t) { Texture(t, ImageOp::SampleLod); };
+    table["TLD"] = [](Translator& t) { Texture(t, ImageOp::Fetch); };
+    table["TLD4"] = [](Translator& t) { Texture(t, ImageOp::Gather); };
+    table["TXD"] = [](Translator& t) { Texture(t, ImageOp::SampleGrad); };
+    table["SULD"] = SurfaceLoad;
+    table["SUST"] = SurfaceStore;
+}
+
+}  // namespace shader::frontend

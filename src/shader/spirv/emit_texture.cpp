@@ -1,0 +1,196 @@
+// Textures and surfaces: one image variable of descriptor set 0 per handle parameter
+// (ProgramInfo::images). TEX → OpImageSampleExplicitLod (Lod), TLD → OpImageFetch, TLD4 →
+// OpImageGather, TXD → OpImageSampleExplicitLod (Grad); SULD / SUST → OpImageRead /
+// OpImageWrite on an image of unsigned texels as wide as the access, so the bits pass unchanged.
+#include "shader/spirv/emitter.h"
+
+namespace shader::spirv {
+
+using ir::ImageOp;
+using ir::Inst;
+using ir::Type;
+
+namespace {
+
+spv::Dim SpirvDim(ImageDim dim) {
+    switch (dim) {
+        case ImageDim::D1:
+            return spv::Dim::Dim1D;
+        case ImageDim::D2:
+            return spv::Dim::Dim2D;
+        case ImageDim::D3:
+            return spv::Dim::Dim3D;
+    }
+    return spv::Dim::Dim2D;
+}
+
+u32 Axes(ImageDim dim) {
+    return dim == ImageDim::D1 ? 1 : dim == ImageDim::D2 ? 2 : 3;
+}
+
+}  // namespace
+
+void Emitter::DeclareImages(u32 first_binding) {
+    out_.images.clear();
+    for (const ImageBinding& use : ir_.info.images) {
+        ImageBinding image = use;
+        image.binding = first_binding++;
+        out_.images.push_back(image);
+        u32 type = 0;
+        u32 pointee = 0;
+        if (image.kind == ImageKind::Sampled) {
+            if (image.dim == ImageDim::D1) {
+                m_.AddCapability(spv::Capability::Sampled1D);
+            }
+            type = m_.TypeImage(m_.TypeFloat(32), SpirvDim(image.dim), image.arrayed, 1,
+                                spv::ImageFormat::Unknown);
+            pointee = m_.TypeSampledImage(type);
+        } else {
+            if (image.dim == ImageDim::D1) {
+                m_.AddCapability(spv::Capability::Image1D);
+            }
+            spv::ImageFormat format = spv::ImageFormat::R32ui;
+            if (image.texel_words == 2) {
+                m_.AddCapability(spv::Capability::StorageImageExtendedFormats);
+                format = spv::ImageFormat::Rg32ui;
+            } else if (image.texel_words == 4) {
+                format = spv::ImageFormat::Rgba32ui;
+            }
+            type = m_.TypeImage(m_.TypeUint(32), SpirvDim(image.dim), false, 2, format);
+            pointee = type;
+        }
+        const u32 variable = m_.GlobalVariable(
+            m_.TypePointer(StorageClass::UniformConstant, pointee), StorageClass::UniformConstant);
+        m_.Decorate(variable, spv::Decoration::DescriptorSet, {0});
+        m_.Decorate(variable, spv::Decoration::Binding, {image.binding});
+        image_variables_.push_back(variable);
+        image_types_.push_back(type);
+    }
+}
+
+u32 Emitter::RawCode(spv::Op op, u32 type_id, std::vector<u32> operands) {
+    const u32 id = m_.NewId();
+    operands.insert(operands.begin(), {type_id, id});
+    m_.Code(op, operands);
+    return id;
+}
+
+// The coordinate vector of an ImageSample: floats for sampling and gathers, integers for
+// fetches; the layer (an integer word first in the arguments) last, 0 where the instruction
+// names none but the image is arrayed.
+u32 Emitter::ImageCoordinates(const Inst& inst, std::size_t first, bool integer) {
+    const ImageBinding& image = ir_.info.images.at(inst.resource);
+    const bool names_layer = ir::ImageShapeArrayed(inst.aux2);
+    const u32 axes = Axes(image.dim);
+    std::vector<u32> components;
+    for (u32 i = 0; i < axes; ++i) {
+        const u32 word = IdOf(inst.args[first + i + (names_layer ? 1 : 0)]);
+        components.push_back(integer ? word : Emit(spv::Op::OpBitcast, Type::F32, {word}));
+    }
+    if (image.arrayed) {
+        const u32 layer = names_layer ? IdOf(inst.args[first]) : Uint(0);
+        components.push_back(integer ? layer : Emit(spv::Op::OpConvertUToF, Type::F32, {layer}));
+    }
+    if (components.size() == 1) {
+        return components.front();
+    }
+    const u32 scalar = integer ? m_.TypeUint(32) : m_.TypeFloat(32);
+    return RawCode(spv::Op::OpCompositeConstruct,
+                   m_.TypeVector(scalar, static_cast<u32>(components.size())), components);
+}
+
+u32 Emitter::ImageSample(const Inst& inst) {
+    const ImageBinding& image = ir_.info.images.at(inst.resource);
+    if (image.kind != ImageKind::Sampled) {
+        Fail(inst, "a texture instruction on a surface");
+    }
+    const u32 sampled =
+        RawCode(spv::Op::OpLoad, m_.TypeSampledImage(image_types_.at(inst.resource)),
+                {image_variables_.at(inst.resource)});
+    const u32 vec4 = m_.TypeVector(m_.TypeFloat(32), 4);
+    const u32 after = ir::ImageShapeCoordinates(inst.aux2);  // the level or gradients follow
+    const auto op = static_cast<ImageOp>(inst.aux);
+    u32 texel = 0;
+    switch (op) {
+        case ImageOp::SampleLod: {
+            const u32 lod = Emit(spv::Op::OpBitcast, Type::F32, {IdOf(inst.args[after])});
+            texel = RawCode(spv::Op::OpImageSampleExplicitLod, vec4,
+                            {sampled, ImageCoordinates(inst, 0, false),
+                             static_cast<u32>(spv::ImageOperandsMask::Lod), lod});
+            break;
+        }
+        case ImageOp::Fetch: {
+            const u32 plain = RawCode(spv::Op::OpImage, image_types_.at(inst.resource), {sampled});
+            texel =
+                RawCode(spv::Op::OpImageFetch, vec4,
+                        {plain, ImageCoordinates(inst, 0, true),
+                         static_cast<u32>(spv::ImageOperandsMask::Lod), IdOf(inst.args[after])});
+            break;
+        }
+        case ImageOp::Gather:
+            texel = RawCode(spv::Op::OpImageGather, vec4,
+                            {sampled, ImageCoordinates(inst, 0, false),
+                             Uint(ir::ImageShapeComponent(inst.aux2))});
+            break;
+        case ImageOp::SampleGrad: {
+            // Gradients interleaved per axis: dx.x, dy.x, dx.y, dy.y, ...
+            const u32 axes = Axes(image.dim);
+            std::vector<u32> dx;
+            std::vector<u32> dy;
+            for (u32 i = 0; i < axes; ++i) {
+                dx.push_back(Emit(spv::Op::OpBitcast, Type::F32, {IdOf(inst.args[after + 2 * i])}));
+                dy.push_back(
+                    Emit(spv::Op::OpBitcast, Type::F32, {IdOf(inst.args[after + 2 * i + 1])}));
+            }
+            const auto vector = [&](const std::vector<u32>& parts) {
+                if (parts.size() == 1) {
+                    return parts.front();
+                }
+                return RawCode(spv::Op::OpCompositeConstruct,
+                               m_.TypeVector(m_.TypeFloat(32), static_cast<u32>(parts.size())),
+                               parts);
+            };
+            texel =
+                RawCode(spv::Op::OpImageSampleExplicitLod, vec4,
+                        {sampled, ImageCoordinates(inst, 0, false),
+                         static_cast<u32>(spv::ImageOperandsMask::Grad), vector(dx), vector(dy)});
+            break;
+        }
+    }
+    return Emit(spv::Op::OpBitcast, Type::U32x4, {texel});
+}
+
+u32 Emitter::ImageRead(const Inst& inst) {
+    const ImageBinding& image = ir_.info.images.at(inst.resource);
+    const u32 handle = RawCode(spv::Op::OpLoad, image_types_.at(inst.resource),
+                               {image_variables_.at(inst.resource)});
+    const u32 coordinates = ImageCoordinates(inst, 0, true);
+    const u32 texel = Emit(spv::Op::OpImageRead, Type::U32x4, {handle, coordinates});
+    if (image.texel_words == 1) {
+        return Emit(spv::Op::OpCompositeExtract, Type::U32, {texel, 0});
+    }
+    if (image.texel_words == 2) {
+        return Emit(spv::Op::OpVectorShuffle, Type::U32x2, {texel, texel, 0, 1});
+    }
+    return texel;
+}
+
+void Emitter::ImageWrite(const Inst& inst) {
+    const ImageBinding& image = ir_.info.images.at(inst.resource);
+    const u32 handle = RawCode(spv::Op::OpLoad, image_types_.at(inst.resource),
+                               {image_variables_.at(inst.resource)});
+    const u32 coordinates = ImageCoordinates(inst, 0, true);
+    const u32 value = IdOf(inst.args[Axes(image.dim)]);
+    u32 texel = value;
+    if (image.texel_words == 1) {
+        texel =
+            Emit(spv::Op::OpCompositeConstruct, Type::U32x4, {value, Uint(0), Uint(0), Uint(0)});
+    } else if (image.texel_words == 2) {
+        const u32 zero = m_.TypeVector(m_.TypeUint(32), 2);
+        const u32 zeros = RawCode(spv::Op::OpCompositeConstruct, zero, {Uint(0), Uint(0)});
+        texel = Emit(spv::Op::OpVectorShuffle, Type::U32x4, {value, zeros, 0, 1, 2, 3});
+    }
+    m_.Code(spv::Op::OpImageWrite, {handle, coordinates, texel});
+}
+
+}  // namespace shader::spirv
