@@ -39,6 +39,40 @@ Value NativeF64Op(Translator& t, Op op, Value a, Value b) {
 
 }  // namespace
 
+// Without DenormPreserve (NVIDIA's driver, lavapipe) the native result is still exact when no
+// operand is a denormal and the result is normal (or infinite or NaN): Vulkan rounds OpFAdd and
+// OpFMul correctly, only denormals may be flushed. Anything else takes the exact path.
+bool CheckedNativeF32(const TargetProfile& target, bool fma) {
+    return !target.denorm_preserve_f32 && target.signed_zero_inf_nan_preserve_f32 &&
+           (!fma || target.fused_fma_f32);
+}
+
+namespace {
+
+Value BelowNormal(Translator& t, Value bits) {
+    const Value exponent = t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x7f800000)});
+    return t.Spv(Op::OpIEqual, Type::Bool, {exponent, Value::U32(0)});
+}
+
+Value IsDenormal(Translator& t, Value bits) {
+    const Value mantissa = t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x007fffff)});
+    return t.Spv(
+        Op::OpLogicalAnd, Type::Bool,
+        {BelowNormal(t, bits), t.Spv(Op::OpINotEqual, Type::Bool, {mantissa, Value::U32(0)})});
+}
+
+// The native result, or the exact one where a denormal is near.
+Value Checked(Translator& t, Value native, std::initializer_list<Value> operands,
+              const std::function<Value()>& exact) {
+    Value use_exact = BelowNormal(t, native);
+    for (const Value& operand : operands) {
+        use_exact = t.Spv(Op::OpLogicalOr, Type::Bool, {use_exact, IsDenormal(t, operand)});
+    }
+    return t.Conditional(use_exact, native, exact);
+}
+
+}  // namespace
+
 bool NativeF32(const TargetProfile& target, bool fma) {
     return target.denorm_preserve_f32 && target.signed_zero_inf_nan_preserve_f32 &&
            (!fma || target.fused_fma_f32);
@@ -56,6 +90,10 @@ Value AddF32(Translator& t, Value a, Value b, Rounding mode) {
     if (mode == Rounding::Nearest && NativeF32(t.Target(), false)) {
         return NativeF32Op(t, Op::OpFAdd, a, b);
     }
+    if (mode == Rounding::Nearest && CheckedNativeF32(t.Target(), false)) {
+        return Checked(t, NativeF32Op(t, Op::OpFAdd, a, b), {a, b},
+                       [&] { return AddF32Bits(t, a, b, mode); });
+    }
     return AddF32Bits(t, a, b, mode);
 }
 
@@ -63,13 +101,23 @@ Value MulF32(Translator& t, Value a, Value b, Rounding mode) {
     if (mode == Rounding::Nearest && NativeF32(t.Target(), false)) {
         return NativeF32Op(t, Op::OpFMul, a, b);
     }
+    if (mode == Rounding::Nearest && CheckedNativeF32(t.Target(), false)) {
+        return Checked(t, NativeF32Op(t, Op::OpFMul, a, b), {a, b},
+                       [&] { return MulF32Bits(t, a, b, mode); });
+    }
     return MulF32Bits(t, a, b, mode);
 }
 
 Value FmaF32(Translator& t, Value a, Value b, Value c, Rounding mode) {
-    if (mode == Rounding::Nearest && NativeF32(t.Target(), true)) {
+    const auto native_fma = [&] {
         return CanonicalF32Bits(t, t.Glsl(GLSLstd450Fma, Type::F32,
                                           {t.BitcastF32(a), t.BitcastF32(b), t.BitcastF32(c)}));
+    };
+    if (mode == Rounding::Nearest && NativeF32(t.Target(), true)) {
+        return native_fma();
+    }
+    if (mode == Rounding::Nearest && CheckedNativeF32(t.Target(), true)) {
+        return Checked(t, native_fma(), {a, b, c}, [&] { return FmaF32Bits(t, a, b, c, mode); });
     }
     return FmaF32Bits(t, a, b, c, mode);
 }

@@ -13,6 +13,7 @@ inline constexpr u32 kPredicateBase = 256;
 inline constexpr u32 kUniformBase = 300;
 inline constexpr u32 kUniformPredicateBase = 400;
 inline constexpr u32 kBarrierResultVariable = 500;  // what BAR.RED leaves for B2R.RESULT
+inline constexpr u32 kScratchVariableBase = 1000;   // values joined by Translator::Conditional
 
 // SSA construction from register reads and writes (Braun et al., "Simple and Efficient
 // Construction of Static Single Assignment Form", CC 2013). Every block is translated first, with

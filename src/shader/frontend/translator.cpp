@@ -56,6 +56,25 @@ Value Translator::Emit(Op op, Type type, std::vector<Value> args, u32 aux, u32 a
     return Value(inst);
 }
 
+Value Translator::Conditional(Value use_slow, Value fast, const std::function<Value()>& slow) {
+    const u32 variable = next_scratch_variable_++;
+    const Type type = fast.GetType();
+    ssa_.Write(variable, block_, fast);
+    ir::Block* slow_block = program_.NewBlock(offset_);
+    ir::Block* after = program_.NewBlock(offset_);
+    block_->end.kind = ir::Terminator::Kind::Branch;
+    block_->end.condition = use_slow;
+    block_->end.targets[0] = slow_block;
+    block_->end.targets[1] = after;
+    block_ = slow_block;
+    const Value slow_value = slow();
+    ssa_.Write(variable, block_, slow_value);
+    block_->end.kind = ir::Terminator::Kind::Jump;
+    block_->end.targets[0] = after;
+    block_ = after;
+    return ssa_.Read(variable, type, after);
+}
+
 Value Translator::BitcastF32(Value value) {
     if (value.IsImmediate()) {
         return Value::Imm(Type::F32, value.Bits());

@@ -46,6 +46,10 @@ public:
     [[noreturn]] void Unsupported(std::string_view what) const;
 
     // Emission.
+    // `fast` where `use_slow` is false, else what `slow` computes in a block of its own (the
+    // instruction's remaining code goes on in the block after both).
+    ir::Value Conditional(ir::Value use_slow, ir::Value fast,
+                          const std::function<ir::Value()>& slow);
     ir::Value Emit(ir::Op op, ir::Type type, std::vector<ir::Value> args, u32 aux = 0,
                    u32 aux2 = 0);
     ir::Value Spv(spv::Op op, ir::Type type, std::vector<ir::Value> args) {
@@ -115,6 +119,7 @@ private:
     const sass::Instruction* inst_ = nullptr;
     u64 offset_ = 0;
     ir::Value guard_;
+    u32 next_scratch_variable_ = kScratchVariableBase;
 };
 
 // Shared by the *SETP handlers: Pd = comparison OP Pc, Pd2 = !comparison OP Pc.
