@@ -78,12 +78,11 @@ bool NativeF32(const TargetProfile& target, bool fma) {
            (!fma || target.fused_fma_f32);
 }
 
-// f64 add and multiply run natively wherever the device has f64: Vulkan does not promise f64
-// denormals, infinities and NaNs without the float-controls modes, but lavapipe and NVIDIA's
-// driver (which promises neither) both give IEEE results (double_ops, double_special), and the
-// integer emulation gave wrong infinities on NVIDIA's driver (double_special).
+// f64 add and multiply run natively only where the device promises f64 denormals and
+// infinities: NVIDIA's driver promises neither, and its native DADD/DMUL without them gave NaN
+// for infinite results (double_special).
 bool NativeF64(const TargetProfile& target) {
-    return target.float64;
+    return target.float64 && target.denorm_preserve_f64 && target.signed_zero_inf_nan_preserve_f64;
 }
 
 Value AddF32(Translator& t, Value a, Value b, Rounding mode) {
