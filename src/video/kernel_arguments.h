@@ -1,16 +1,36 @@
 #pragma once
 
+#include <array>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "base/types.h"
+#include "shader/compute.h"
 #include "shader/sass/cubin.h"
 
 namespace video {
 
-enum class ArgumentKind { In, Out, InOut, I32, U32, I64, U64, F32, F64 };
+enum class ArgumentKind { In, Out, InOut, I32, U32, I64, U64, F32, F64, Texture, Surface };
+
+// A texture or surface object argument (cudaTextureObject_t / cudaSurfaceObject_t; a launch
+// manifest's tex2d, tex3d, tex1dfetch, surf2d, surf1d): the texels are KernelArgument::bytes,
+// x fastest; the rest is how the object reads them.
+enum class TexelType { F32, I32, U32 };
+enum class TextureFilter { Point, Linear };
+enum class TextureAddress { Clamp, Wrap, Mirror, Border };
+struct ImageArgument {
+    shader::ImageDim dim = shader::ImageDim::D2;
+    std::array<u32, 3> size{1, 1, 1};
+    bool linear_memory = false;  // tex1dfetch: a texture over a buffer
+    TexelType type = TexelType::F32;
+    u32 channels = 1;  // 1, 2 or 4 components of 32 bits
+    TextureFilter filter = TextureFilter::Point;
+    TextureAddress address = TextureAddress::Clamp;
+    bool normalized = false;  // coordinates in [0, 1)
+};
 
 // One CUDA kernel parameter's value: a buffer (the parameter is its 64-bit device pointer) or
 // a scalar. Filled by ParseKernelArgument or directly (e.g. by a launch manifest reader).
@@ -19,6 +39,7 @@ struct KernelArgument {
     std::vector<u8> bytes;  // a buffer's initial contents: a file's bytes, or zeros for `out`
     u64 scalar = 0;         // a scalar's bits, little-endian in its 4 or 8 bytes
     std::string source;     // the text it came from, for messages
+    std::optional<ImageArgument> image;  // Texture and Surface
 };
 
 bool IsBuffer(ArgumentKind kind);

@@ -2,8 +2,10 @@
 // format"), read as check_manifests.py's check_manifest() reads them.
 #include "video/launch_manifest.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
+#include <iterator>
 #include <optional>
 #include <set>
 
@@ -182,6 +184,8 @@ private:
                 base::Fail("{}: input {} is empty", where_, words[2]);
             }
             Expect(parameter, argument.bytes.size(), words[3], words[4]);
+        } else if (kind.starts_with("tex") || kind.starts_with("surf")) {
+            argument = ImageArgumentLine(parameter, words);
         } else if (kind != "in" && kind != "out" && kind != "inout" && words.size() == 3) {
             argument = ParseKernelArgument(fmt::format("{}:{}", kind, words[2]));
         } else {
@@ -189,6 +193,94 @@ private:
         }
         argument.source = fmt::format("{} ({})", argument.source, where_);
         manifest_.launch.arguments.push_back(std::move(argument));
+    }
+
+    // tex2d FILE W H FORMAT FILTER ADDRESS NORMALIZED, tex3d FILE W H D ..., tex1dfetch FILE N
+    // FORMAT, surf2d FILE W H FORMAT EXPECTED MODE, surf1d FILE W FORMAT EXPECTED MODE.
+    KernelArgument ImageArgumentLine(u32 parameter, const std::vector<std::string_view>& words) {
+        const std::string_view kind = words[1];
+        ImageArgument image;
+        std::size_t axes = 0;
+        bool texture = true;
+        if (kind == "tex2d" || kind == "surf2d") {
+            image.dim = shader::ImageDim::D2;
+            axes = 2;
+        } else if (kind == "tex3d") {
+            image.dim = shader::ImageDim::D3;
+            axes = 3;
+        } else if (kind == "tex1dfetch" || kind == "surf1d") {
+            image.dim = shader::ImageDim::D1;
+            image.linear_memory = kind == "tex1dfetch";
+            axes = 1;
+        } else {
+            Bad(words);
+        }
+        texture = kind.starts_with("tex");
+        const std::size_t extra = image.linear_memory ? 0 : texture ? 3 : 2;
+        if (words.size() != 3 + axes + 1 + extra) {
+            Bad(words);
+        }
+        u64 texels = 1;
+        for (std::size_t i = 0; i < axes; ++i) {
+            const auto count = ParseCount(words[3 + i]);
+            if (!count || *count == 0) {
+                Bad(words);
+            }
+            image.size[i] = *count;
+            texels *= *count;
+        }
+        std::size_t at = 3 + axes;
+        const std::string_view format = words[at++];
+        static constexpr std::pair<std::string_view, TexelType> kTypes[] = {
+            {"f32", TexelType::F32}, {"i32", TexelType::I32}, {"u32", TexelType::U32}};
+        const auto type = std::find_if(std::begin(kTypes), std::end(kTypes), [&](const auto& t) {
+            return format.size() == 5 && format.substr(0, 3) == t.first;
+        });
+        if (type == std::end(kTypes) || format[3] != 'x' ||
+            (format[4] != '1' && format[4] != '2' && format[4] != '4')) {
+            base::Fail("{}: unknown texel format '{}' (f32, i32 or u32 x 1, 2 or 4)", where_,
+                       format);
+        }
+        image.type = type->second;
+        image.channels = static_cast<u32>(format[4] - '0');
+        if (texture && !image.linear_memory) {
+            const std::string_view filter = words[at++];
+            const std::string_view address = words[at++];
+            const std::string_view normalized = words[at++];
+            if (filter != "point" && filter != "linear") {
+                base::Fail("{}: unknown filter '{}' (point or linear)", where_, filter);
+            }
+            image.filter = filter == "point" ? TextureFilter::Point : TextureFilter::Linear;
+            static constexpr std::pair<std::string_view, TextureAddress> kModes[] = {
+                {"clamp", TextureAddress::Clamp},
+                {"wrap", TextureAddress::Wrap},
+                {"mirror", TextureAddress::Mirror},
+                {"border", TextureAddress::Border}};
+            const auto mode = std::find_if(std::begin(kModes), std::end(kModes),
+                                           [&](const auto& m) { return m.first == address; });
+            if (mode == std::end(kModes)) {
+                base::Fail("{}: unknown address mode '{}'", where_, address);
+            }
+            image.address = mode->second;
+            if (normalized != "0" && normalized != "1") {
+                Bad(words);
+            }
+            image.normalized = normalized == "1";
+        }
+        KernelArgument argument;
+        argument.kind = texture ? ArgumentKind::Texture : ArgumentKind::Surface;
+        argument.bytes = ReadData(words[2]);
+        argument.scalar = u64{parameter} + 1;  // a made-up handle
+        argument.source = std::string(kind) + " " + std::string(words[2]);
+        if (argument.bytes.size() != texels * image.channels * 4) {
+            base::Fail("{}: {} has {} bytes, the image {}", where_, words[2], argument.bytes.size(),
+                       texels * image.channels * 4);
+        }
+        argument.image = image;
+        if (!texture) {
+            Expect(parameter, argument.bytes.size(), words[at], words[at + 1]);
+        }
+        return argument;
     }
 
     void Expect(u32 parameter, std::size_t size, std::string_view file, std::string_view mode) {

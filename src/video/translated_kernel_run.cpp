@@ -53,6 +53,11 @@ KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::Cubi
                                  const KernelLaunch& launch) {
     CheckKernelLaunch(kernel, launch);
     const std::vector<KernelArgument>& arguments = launch.arguments;
+    if (!program.images.empty()) {
+        base::Fail(
+            "kernel {}: texture and surface arguments are not bound by the Vulkan runner yet",
+            kernel.name);
+    }
 
     ConstantBank0Launch bank_launch;
     bank_launch.grid = launch.grid;

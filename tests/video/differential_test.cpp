@@ -70,6 +70,13 @@ using NameList = std::map<std::string, Listed, std::less<>>;
 // this list, and then match the GPU.
 const NameList kNotTranslating = {};
 
+// Manifests whose kernel translates but that RunTranslatedKernel cannot run yet, with the text
+// its base::Error must hold. Each must still throw that; once it runs, it must match the GPU.
+const NameList kNotRunnable = {
+    {"sample", {"texture and surface arguments are not bound by the Vulkan runner yet"}},
+    {"surfaces", {"texture and surface arguments are not bound by the Vulkan runner yet"}},
+};
+
 // Manifests whose kernel translates and runs but does not match the GPU because of a translator
 // bug (the reason names the SASS instruction), on the devices where `applies` holds. Each must
 // still mismatch there; once fixed, remove it. Elsewhere they must match.
@@ -142,6 +149,18 @@ TEST_P(Differential, MatchesTheNvidiaGpu) {
         return;
     }
     ASSERT_TRUE(program) << name << " does not translate: " << error;
+    if (const auto known = kNotRunnable.find(name); known != kNotRunnable.end()) {
+        try {
+            RunTranslatedKernel(device, kernel, *program, manifest.launch);
+            FAIL() << name << " runs now: remove it from kNotRunnable (" << known->second.reason
+                   << "); it must then match the GPU";
+        } catch (const base::Error& failure) {
+            EXPECT_NE(std::string(failure.what()).find(known->second.reason), std::string::npos)
+                << name << " does not run for another reason: " << failure.what();
+            std::cout << "not run yet (as listed): " << failure.what() << "\n";
+        }
+        return;
+    }
 
     const KernelResult result = RunTranslatedKernel(device, kernel, *program, manifest.launch);
     bool all_match = true;
@@ -179,7 +198,7 @@ TEST(DifferentialLists, NameExistingManifests) {
         names.push_back(ManifestName(path));
     }
     EXPECT_GE(names.size(), 31u);
-    for (const NameList* list : {&kNotTranslating, &kKnownMismatches}) {
+    for (const NameList* list : {&kNotTranslating, &kNotRunnable, &kKnownMismatches}) {
         for (const auto& [name, listed] : *list) {
             EXPECT_NE(std::find(names.begin(), names.end(), name), names.end())
                 << "no manifest " << name << ".run (" << listed.reason << ")";
@@ -187,6 +206,10 @@ TEST(DifferentialLists, NameExistingManifests) {
     }
     for (const auto& [name, listed] : kNotTranslating) {
         EXPECT_FALSE(kKnownMismatches.contains(name)) << name << " is in both lists";
+    }
+    for (const auto& [name, listed] : kNotRunnable) {
+        EXPECT_FALSE(kKnownMismatches.contains(name) || kNotTranslating.contains(name))
+            << name << " is in two lists";
     }
 }
 

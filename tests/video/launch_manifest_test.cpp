@@ -46,6 +46,33 @@ TEST(LaunchManifest, KeepsGlobalsAndInoutSpecs) {
     EXPECT_EQ(atomics.expected[0].compare.text, "exact:0-16,skip:16-24");
 }
 
+// Texture and surface object arguments: their texels, shape and sampling; a surface's contents
+// after the launch are expected like an out buffer's.
+TEST(LaunchManifest, ReadsTextureAndSurfaceArguments) {
+    const LaunchManifest sample = ReadLaunchManifest(kRunsDir / "sample.run");
+    ASSERT_EQ(sample.launch.arguments.size(), 4u);
+    const KernelArgument& t2d = sample.launch.arguments[0];
+    EXPECT_EQ(t2d.kind, ArgumentKind::Texture);
+    ASSERT_TRUE(t2d.image);
+    EXPECT_EQ(t2d.image->dim, shader::ImageDim::D2);
+    EXPECT_EQ(t2d.image->size, (std::array<u32, 3>{13, 13, 1}));
+    EXPECT_EQ(t2d.image->channels, 4u);
+    EXPECT_EQ(t2d.image->filter, TextureFilter::Point);
+    EXPECT_EQ(t2d.image->address, TextureAddress::Clamp);
+    EXPECT_TRUE(t2d.image->normalized);
+    EXPECT_EQ(t2d.bytes.size(), 13u * 13 * 16);
+    EXPECT_TRUE(sample.launch.arguments[1].image->linear_memory);
+    EXPECT_EQ(sample.launch.arguments[2].image->dim, shader::ImageDim::D3);
+    EXPECT_EQ(ParameterBytes(t2d.kind), 8u);
+
+    const LaunchManifest surfaces = ReadLaunchManifest(kRunsDir / "surfaces.run");
+    EXPECT_EQ(surfaces.launch.arguments[0].kind, ArgumentKind::Surface);
+    EXPECT_EQ(surfaces.launch.arguments[1].image->type, TexelType::I32);
+    ASSERT_EQ(surfaces.expected.size(), 3u);
+    EXPECT_EQ(surfaces.expected[0].parameter, 0u);
+    EXPECT_EQ(surfaces.expected[0].bytes.size(), 16u * 2 * 16);
+}
+
 TEST(LaunchManifest, EveryCommittedManifestReads) {
     int count = 0;
     for (const auto& entry : std::filesystem::directory_iterator(kRunsDir)) {

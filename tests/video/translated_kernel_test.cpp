@@ -48,10 +48,10 @@ KernelLaunch ScaleLaunch() {
     launch.grid = {kThreads / 64, 1, 1};
     launch.block = {64, 1, 1};
     // Filled directly, as a launch manifest reader does.
-    launch.arguments = {{ArgumentKind::In, WordBytes(Input()), 0, "in"},
+    launch.arguments = {{ArgumentKind::In, WordBytes(Input()), 0, "in", {}},
                         ParseKernelArgument("out:512"),
                         ParseKernelArgument("u32:3"),
-                        {ArgumentKind::InOut, {9, 8, 7, 6, 5}, 0, "inout"}};
+                        {ArgumentKind::InOut, {9, 8, 7, 6, 5}, 0, "inout", {}}};
     return launch;
 }
 

@@ -180,6 +180,9 @@ void EmitManifest(const fs::path& dir, const std::string& name, const video::Lau
                 text << "arg u64 " << hex << "\n";
                 break;
             }
+            case video::ArgumentKind::Texture:
+            case video::ArgumentKind::Surface:
+                base::Fail("{}: texture and surface arguments are not written out yet", name);
         }
     }
     const std::string s = text.str();

@@ -210,6 +210,31 @@ def compare(expected, actual, spec):
 
 
 # ----------------------------------------------------------------------------------- manifests
+# Texture and surface objects: kind -> (dimensions, words after FORMAT: filter address
+# normalized for textures over arrays, expected file and mode for surfaces).
+IMAGES = {"tex2d": (2, 3), "tex3d": (3, 3), "tex1dfetch": (1, 0), "surf2d": (2, 2),
+          "surf1d": (1, 2)}
+
+
+def image_bytes(a):
+    """The texel file's size an image arg line describes, or None if it does not parse."""
+    dims, extra = IMAGES[a[0]]
+    if len(a) != 2 + dims + 1 + extra or not all(w.isdigit() and int(w) > 0
+                                                  for w in a[2:2 + dims]):
+        return None
+    fmt = a[2 + dims]
+    if len(fmt) != 5 or fmt[:3] not in ("f32", "i32", "u32") or fmt[3:] not in ("x1", "x2", "x4"):
+        return None
+    if extra == 3 and (a[3 + dims] not in ("point", "linear") or
+                       a[4 + dims] not in ("clamp", "wrap", "mirror", "border") or
+                       a[5 + dims] not in ("0", "1")):
+        return None
+    n = 4 * int(fmt[4])
+    for w in a[2:2 + dims]:
+        n *= int(w)
+    return n
+
+
 def check_manifest(path, cuda_dir, cubins):
     errors = []
     runs = os.path.dirname(path)
@@ -298,6 +323,13 @@ def check_manifest(path, cuda_dir, cubins):
             n = file_size(where, a[1])
             if n:
                 check_expected(where, a[2], n, a[3])
+        elif kind in IMAGES and image_bytes(a) is not None:
+            size = 8  # a texture or surface object handle
+            n, dims = file_size(where, a[1]), IMAGES[kind][0]
+            if n != image_bytes(a):
+                errors.append(f"{where}: {a[1]} has {n} bytes, the image {image_bytes(a)}")
+            elif kind.startswith("surf"):
+                check_expected(where, a[3 + dims], n, a[4 + dims])
         elif kind in SCALARS and len(a) == 2:
             size = SCALARS[kind]
             try:

@@ -179,6 +179,17 @@ class Launch:
     def arg(self, kind, value):
         self.lines.append(f"arg {kind} {value}")
 
+    def arg_texture(self, kind, suffix, data, sizes, fmt, sampling=""):
+        # tex2d / tex3d FILE W H [D] FORMAT FILTER ADDRESS NORMALIZED, tex1dfetch FILE N FORMAT
+        dims = " ".join(str(v) for v in sizes)
+        self.lines.append(f"arg {kind} {self.input(suffix, data)} {dims} {fmt} {sampling}".rstrip())
+
+    def arg_surface(self, kind, suffix, data, sizes, fmt, mode):
+        # surf2d / surf1d FILE W [H] FORMAT EXPECTED MODE: written back after the launch
+        dims = " ".join(str(v) for v in sizes)
+        self.lines.append(f"arg {kind} {self.input(suffix, data)} {dims} {fmt} "
+                          f"{self.out_name(suffix)} {mode}")
+
     def glob(self, symbol, suffix, data):
         self.lines.append(f"global {symbol} {self.input(suffix, data)}")
 
@@ -548,6 +559,9 @@ same words read as f16 pairs, tf32 and s8 quads; out = xor of the three. Words: 
     l.arg_in("b", pack("I", b))
     l.arg_out("out", 32 * 4, "exact")
 
+    # ---------------------------------------------------------------- texture.cu
+    texture_launches()
+
     # ---------------------------------------------------------------- warp.cu
     rng = seeded("shuffles")
     l = launch("shuffles", "warp.cubin", "shuffles", (1, 1, 1), (64, 1, 1), """
@@ -579,6 +593,57 @@ byte of it can be compared: skip (the launch must still run to completion withou
 the recorded file is what one GPU run gave).""")
     l.arg_in("in", pack("i", [(k * 37) % 23 - 9 for k in range(64)]))
     l.arg_out("out", 64 * 4, "skip")
+
+
+SAMPLE_THREADS, TEX_W, TEX_H, TEX_D = 24, 13, 13, 3
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def sample_coordinates():
+    """(u, v) of each thread of `sample` as the GPU computes them (i * 0.01f, i * 0.02f), and a
+    check that point sampling (floor(u W)) and gathers (floor(u W - 0.5)) are at least 0.01
+    texels from a boundary, beyond the 1/256 texel of NVIDIA's fixed-point coordinates."""
+    out = []
+    for i in range(SAMPLE_THREADS):
+        u, v = f32(f32(i) * f32(0.01)), f32(f32(i) * f32(0.02))
+        for x, size in ((u, TEX_W), (v, TEX_H)):
+            for at in (x * size, x * size - 0.5):
+                if i:
+                    assert abs(at - round(at)) >= 0.0099, (i, x, size)
+        out.append((u, v))
+    return out
+
+
+def texture_launches():
+    l = launch("sample", "texture.cubin", "sample", (1, 1, 1), (SAMPLE_THREADS, 1, 1), """
+sample: TEX.LL (tex2D, tex2DLod at level 2 of a one-level texture, tex3D, tex2DLayered at
+layer 3 of a texture without layers: layer 0 on Vulkan), TLD.LZ (tex1Dfetch on linear
+memory), TLD4 (tex2Dgather, green) and TXD (tex2DGrad). Point sampling, clamp to edge,
+normalized coordinates; 24 threads keep every coordinate >= 0.01 texel from a texel edge
+(make_inputs.py checks). Texels are multiples of 1/8 below 2^10: the sums are exact (f32ulp:0).""")
+    sample_coordinates()
+    t2d = [(x + 13 * y + 169 * c) * 0.25 for y in range(TEX_H) for x in range(TEX_W) for c in range(4)]
+    l.arg_texture("tex2d", "t2d", packf32(t2d), (TEX_W, TEX_H), "f32x4", "point clamp 1")
+    l.arg_texture("tex1dfetch", "t1d", packf32([k * 0.5 - 3.0 for k in range(SAMPLE_THREADS)]),
+                  (SAMPLE_THREADS,), "f32x1")
+    t3d = [(x + 13 * y + 169 * z) * 0.125 for z in range(TEX_D) for y in range(TEX_H) for x in range(TEX_W)]
+    l.arg_texture("tex3d", "t3d", packf32(t3d), (TEX_W, TEX_H, TEX_D), "f32x1", "point clamp 1")
+    l.arg_out("out", SAMPLE_THREADS * 4, "f32ulp:0")
+
+    rng = seeded("surfaces")
+    l = launch("surfaces", "texture.cubin", "surfaces", (1, 1, 1), (16, 1, 1), """
+surfaces: SULD.D.BA.2D.128 and SULD.D.BA.1D (byte-addressed x), SUST.D.BA of the float4 with
+its components reversed and of w + 1. One block: blocks would race on s1d. s2d has a second
+row that no thread touches. Raw bits (NaN payloads too): exact.""")
+    s2d = [rng.getrandbits(32) for _ in range(16 * 2 * 4)]
+    s2d[:4] = [0x7FC01234, 0xFF800000, 0x80000000, 0x00000001]
+    l.arg_surface("surf2d", "s2d", pack("I", s2d), (16, 2), "f32x4", "exact")
+    l.arg_surface("surf1d", "s1d", pack("i", [7 * k - 20 for k in range(16)]), (16,), "i32x1",
+                  "exact")
+    l.arg_out("out", 16 * 4, "exact")
 
 
 def check_exact_mma(avals, bvals, k, granule, c, mantissa=24, extra=None):

@@ -66,12 +66,149 @@ std::uint64_t parse_uint(const std::string& s, const std::string& where) {
     return v;
 }
 
-struct Arg {
-    std::string kind;                  // in out inout i32 u32 i64 u64 f32 f64
-    std::vector<unsigned char> init;   // buffer contents before the launch, or scalar bytes
-    std::string expected;              // out/inout: file name of the contents after the launch
-    CUdeviceptr ptr = 0;
+// A texture or surface object argument (tex2d tex3d tex1dfetch surf2d surf1d): its texels and
+// how the object reads them.
+struct Image {
+    unsigned width = 1, height = 0, depth = 0;  // 0: the dimension is absent (CUDA's convention)
+    CUarray_format format = CU_AD_FORMAT_FLOAT;
+    unsigned channels = 1;
+    CUfilter_mode filter = CU_TR_FILTER_MODE_POINT;
+    CUaddress_mode address = CU_TR_ADDRESS_MODE_CLAMP;
+    bool normalized = false;
+    CUarray array = nullptr;
+    std::uint64_t handle = 0;  // CUtexObject / CUsurfObject
 };
+
+struct Arg {
+    std::string kind;                  // in out inout i32 u32 i64 u64 f32 f64, or an image kind
+    std::vector<unsigned char> init;   // buffer contents before the launch, or scalar bytes
+    std::string expected;              // out/inout/surfaces: file name of the contents after the launch
+    CUdeviceptr ptr = 0;
+    Image image;
+};
+
+bool is_image(const std::string& kind) {
+    return kind == "tex2d" || kind == "tex3d" || kind == "tex1dfetch" || kind == "surf2d" ||
+           kind == "surf1d";
+}
+
+// FORMAT is f32xN, i32xN or u32xN (N = 1, 2 or 4 channels).
+void parse_format(const std::string& text, Image& image, const std::string& where) {
+    if (text.size() != 5 || text[3] != 'x' || (text[4] != '1' && text[4] != '2' && text[4] != '4'))
+        fail(where + ": bad format '" + text + "'");
+    std::string type = text.substr(0, 3);
+    if (type == "f32") image.format = CU_AD_FORMAT_FLOAT;
+    else if (type == "i32") image.format = CU_AD_FORMAT_SIGNED_INT32;
+    else if (type == "u32") image.format = CU_AD_FORMAT_UNSIGNED_INT32;
+    else fail(where + ": bad format '" + text + "'");
+    image.channels = static_cast<unsigned>(text[4] - '0');
+}
+
+std::size_t texel_count(const Image& image) {
+    return std::size_t{image.width} * (image.height ? image.height : 1) * (image.depth ? image.depth : 1);
+}
+
+// arg tex2d FILE W H FORMAT FILTER ADDRESS NORMALIZED / tex3d FILE W H D ... / tex1dfetch FILE N
+// FORMAT / surf2d FILE W H FORMAT EXPECTED MODE / surf1d FILE W FORMAT EXPECTED MODE
+void parse_image(const std::vector<std::string>& t, Arg& a, const std::string& dir,
+                 const std::string& where) {
+    const std::string& kind = a.kind;
+    std::size_t dims = kind == "tex3d" ? 3 : (kind == "tex2d" || kind == "surf2d") ? 2 : 1;
+    bool texture = kind.rfind("tex", 0) == 0 && kind != "tex1dfetch";
+    std::size_t want = 3 + dims + 1 + (texture ? 3 : 0) + (kind.rfind("surf", 0) == 0 ? 2 : 0);
+    if (t.size() != want) fail(where + ": bad " + kind + " line");
+    Image& image = a.image;
+    a.init = read_file(dir + "/" + t[2]);
+    unsigned* sizes[3] = {&image.width, &image.height, &image.depth};
+    for (std::size_t i = 0; i < dims; ++i) *sizes[i] = static_cast<unsigned>(parse_uint(t[3 + i], where));
+    std::size_t at = 3 + dims;
+    parse_format(t[at++], image, where);
+    if (texture) {
+        const std::string& filter = t[at++];
+        if (filter == "point") image.filter = CU_TR_FILTER_MODE_POINT;
+        else if (filter == "linear") image.filter = CU_TR_FILTER_MODE_LINEAR;
+        else fail(where + ": bad filter '" + filter + "'");
+        const std::string& address = t[at++];
+        if (address == "clamp") image.address = CU_TR_ADDRESS_MODE_CLAMP;
+        else if (address == "wrap") image.address = CU_TR_ADDRESS_MODE_WRAP;
+        else if (address == "mirror") image.address = CU_TR_ADDRESS_MODE_MIRROR;
+        else if (address == "border") image.address = CU_TR_ADDRESS_MODE_BORDER;
+        else fail(where + ": bad address mode '" + address + "'");
+        image.normalized = parse_uint(t[at++], where) != 0;
+    } else if (kind != "tex1dfetch") {
+        a.expected = t[at];
+    }
+    if (a.init.size() != texel_count(image) * image.channels * 4)
+        fail(where + ": " + t[2] + " is " + std::to_string(a.init.size()) + " bytes, the image " +
+             std::to_string(texel_count(image) * image.channels * 4));
+}
+
+CUDA_MEMCPY3D array_copy(const Image& image, bool to_array, void* host) {
+    CUDA_MEMCPY3D copy{};
+    const std::size_t row = std::size_t{image.width} * image.channels * 4;
+    if (to_array) {
+        copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+        copy.srcHost = host;
+        copy.srcPitch = row;
+        copy.srcHeight = image.height ? image.height : 1;
+        copy.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+        copy.dstArray = image.array;
+    } else {
+        copy.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+        copy.srcArray = image.array;
+        copy.dstMemoryType = CU_MEMORYTYPE_HOST;
+        copy.dstHost = host;
+        copy.dstPitch = row;
+        copy.dstHeight = image.height ? image.height : 1;
+    }
+    copy.WidthInBytes = row;
+    copy.Height = image.height ? image.height : 1;
+    copy.Depth = image.depth ? image.depth : 1;
+    return copy;
+}
+
+// Creates the CUDA array (or, for tex1dfetch, the linear buffer) with the file's texels and the
+// texture or surface object over it.
+void create_image(Arg& a) {
+    Image& image = a.image;
+    CUDA_RESOURCE_DESC resource{};
+    if (a.kind == "tex1dfetch") {
+        check(cuMemAlloc(&a.ptr, a.init.size()), "cuMemAlloc (tex1dfetch)");
+        check(cuMemcpyHtoD(a.ptr, a.init.data(), a.init.size()), "cuMemcpyHtoD (tex1dfetch)");
+        resource.resType = CU_RESOURCE_TYPE_LINEAR;
+        resource.res.linear.devPtr = a.ptr;
+        resource.res.linear.format = image.format;
+        resource.res.linear.numChannels = image.channels;
+        resource.res.linear.sizeInBytes = a.init.size();
+    } else {
+        CUDA_ARRAY3D_DESCRIPTOR desc{};
+        desc.Width = image.width;
+        desc.Height = image.height;
+        desc.Depth = image.depth;
+        desc.Format = image.format;
+        desc.NumChannels = image.channels;
+        if (a.kind == "tex2d") desc.Flags = CUDA_ARRAY3D_TEXTURE_GATHER;  // tex2Dgather needs it
+        if (a.kind.rfind("surf", 0) == 0) desc.Flags = CUDA_ARRAY3D_SURFACE_LDST;
+        check(cuArray3DCreate(&image.array, &desc), "cuArray3DCreate");
+        CUDA_MEMCPY3D copy = array_copy(image, true, a.init.data());
+        check(cuMemcpy3D(&copy), "cuMemcpy3D (to the array)");
+        resource.resType = CU_RESOURCE_TYPE_ARRAY;
+        resource.res.array.hArray = image.array;
+    }
+    if (a.kind.rfind("surf", 0) == 0) {
+        CUsurfObject surface;
+        check(cuSurfObjectCreate(&surface, &resource), "cuSurfObjectCreate");
+        image.handle = surface;
+        return;
+    }
+    CUDA_TEXTURE_DESC texture{};
+    for (auto& mode : texture.addressMode) mode = image.address;
+    texture.filterMode = image.filter;
+    texture.flags = image.normalized ? CU_TRSF_NORMALIZED_COORDINATES : 0;
+    CUtexObject object;
+    check(cuTexObjectCreate(&object, &resource, &texture, nullptr), "cuTexObjectCreate");
+    image.handle = object;
+}
 
 struct Manifest {
     std::string cubin, kernel;
@@ -110,7 +247,9 @@ Manifest parse(const std::string& path) {
         } else if (t[0] == "arg" && t.size() >= 3) {
             Arg a;
             a.kind = t[1];
-            if (a.kind == "in" && t.size() == 3) {
+            if (is_image(a.kind)) {
+                parse_image(t, a, dir, where);
+            } else if (a.kind == "in" && t.size() == 3) {
                 a.init = read_file(dir + "/" + t[2]);
             } else if (a.kind == "out" && t.size() == 5) {
                 a.init.assign(parse_uint(t[2], where), 0);
@@ -205,11 +344,15 @@ int main(int argc, char** argv) {
         std::size_t offset = 0, size = 0;
         check(cuFuncGetParamInfo(fn, i, &offset, &size), "cuFuncGetParamInfo");
         bool buffer = a.kind == "in" || a.kind == "out" || a.kind == "inout";
-        std::size_t want = buffer ? sizeof(CUdeviceptr) : a.init.size();
+        bool image = is_image(a.kind);
+        std::size_t want = buffer ? sizeof(CUdeviceptr) : image ? sizeof(a.image.handle) : a.init.size();
         if (size != want)
             fail(m.kernel + ": parameter " + std::to_string(i) + " is " + std::to_string(size) +
                  " bytes, the manifest gives " + std::to_string(want));
-        if (buffer) {
+        if (image) {
+            create_image(a);
+            params.push_back(&a.image.handle);
+        } else if (buffer) {
             check(cuMemAlloc(&a.ptr, a.init.size()), "cuMemAlloc");
             check(cuMemcpyHtoD(a.ptr, a.init.data(), a.init.size()), "cuMemcpyHtoD");
             params.push_back(&a.ptr);
@@ -246,6 +389,22 @@ int main(int argc, char** argv) {
         std::printf("time %s %.1f\n", argv[1], best_ns);
     }
 
+    for (Arg& a : m.args) {
+        if (!is_image(a.kind)) continue;
+        if (!a.expected.empty()) {
+            std::vector<unsigned char> data(a.init.size());
+            CUDA_MEMCPY3D copy = array_copy(a.image, false, data.data());
+            check(cuMemcpy3D(&copy), "cuMemcpy3D (from the array)");
+            write_file(out_dir + "/" + a.expected, data);
+            check(cuSurfObjectDestroy(a.image.handle), "cuSurfObjectDestroy");
+        } else {
+            check(cuTexObjectDestroy(a.image.handle), "cuTexObjectDestroy");
+        }
+        if (a.image.array) check(cuArrayDestroy(a.image.array), "cuArrayDestroy");
+        if (a.ptr) check(cuMemFree(a.ptr), "cuMemFree");
+        a.ptr = 0;
+        a.expected.clear();
+    }
     for (Arg& a : m.args) {
         if (a.expected.empty()) continue;
         std::vector<unsigned char> data(a.init.size());
