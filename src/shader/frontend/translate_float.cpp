@@ -233,18 +233,68 @@ void Fchk(Translator& t) {
 // DSETP.MIN (value 0 of the comparison field, F in FSETP) is the predicate pair ptxas builds
 // fmin from: Pd picks a (a < b, or b is NaN; -0 below +0), Pd2 says both are NaN (the result is
 // then b made quiet). Seen in double_ops: FSEL/SEL by Pd, then @Pd2 LOP3 ... 0x80000.
+// f64 comparisons on the bits: Vulkan lets a device that does not promise f64 infinities and
+// NaNs (NVIDIA's driver) fold comparisons with them, and ptxas' double code tests for them.
+// Each value maps to a signed integer key in the order of the doubles (-0 and +0 both to 0).
+Value DoubleKey(Translator& t, Value bits) {
+    const Value magnitude =
+        t.Spv(Op::OpBitwiseAnd, Type::U64, {bits, Value::U64(0x7fffffffffffffffull)});
+    const Value negative = t.Spv(Op::OpSLessThan, Type::Bool, {bits, Value::U64(0)});
+    return t.Spv(Op::OpSelect, Type::U64,
+                 {negative, t.Spv(Op::OpSNegate, Type::U64, {magnitude}), magnitude});
+}
+
+Value DoubleIsNan(Translator& t, Value bits) {
+    const Value magnitude =
+        t.Spv(Op::OpBitwiseAnd, Type::U64, {bits, Value::U64(0x7fffffffffffffffull)});
+    return t.Spv(Op::OpUGreaterThan, Type::Bool, {magnitude, Value::U64(0x7ff0000000000000ull)});
+}
+
+Value DoubleCompare(Translator& t, std::string_view how, Value a, Value b) {
+    if (how == "F" || how == "T") {
+        return Value::Bool(how == "T");
+    }
+    const Value unordered =
+        t.Spv(Op::OpLogicalOr, Type::Bool, {DoubleIsNan(t, a), DoubleIsNan(t, b)});
+    if (how == "NAN" || how == "NUM") {
+        return how == "NAN" ? unordered : t.Spv(Op::OpLogicalNot, Type::Bool, {unordered});
+    }
+    const bool or_unordered = how.size() == 3 && how.back() == 'U';
+    const std::string_view base = or_unordered ? how.substr(0, 2) : how;
+    static constexpr std::pair<std::string_view, Op> kOps[] = {
+        {"LT", Op::OpSLessThan},    {"EQ", Op::OpIEqual},    {"LE", Op::OpSLessThanEqual},
+        {"GT", Op::OpSGreaterThan}, {"NE", Op::OpINotEqual}, {"GE", Op::OpSGreaterThanEqual}};
+    for (const auto& [name, op] : kOps) {
+        if (name != base) {
+            continue;
+        }
+        const Value compared = t.Spv(op, Type::Bool, {DoubleKey(t, a), DoubleKey(t, b)});
+        if (or_unordered) {
+            return t.Spv(Op::OpLogicalOr, Type::Bool, {unordered, compared});
+        }
+        return t.Spv(Op::OpLogicalAnd, Type::Bool,
+                     {t.Spv(Op::OpLogicalNot, Type::Bool, {unordered}), compared});
+    }
+    t.Unsupported("double comparison " + std::string(how));
+}
+
+// DSETP.MIN Pd, Pd2, a, b: ptxas' fmin test. Pd: a is the minimum (a < b, or a = -0 against
+// +0, or b NaN and a not); Pd2: both are NaN.
 void DsetpMin(Translator& t) {
-    const Value a = t.Double(2);
-    const Value b = t.Double(3);
-    const Value a_nan = t.Spv(Op::OpIsNan, Type::Bool, {a});
-    const Value b_nan = t.Spv(Op::OpIsNan, Type::Bool, {b});
-    const Value less = t.Spv(Op::OpFOrdLessThan, Type::Bool, {a, b});
-    const Value a_negative_zero =
-        t.Spv(Op::OpLogicalAnd, Type::Bool,
-              {t.Spv(Op::OpFOrdEqual, Type::Bool, {a, b}),
-               t.Spv(Op::OpSLessThan, Type::Bool,
-                     {t.Spv(Op::OpBitcast, Type::U64, {a}), Value::U64(0)})});
-    Value pick_a = t.Spv(Op::OpLogicalOr, Type::Bool, {less, a_negative_zero});
+    const Value a = DoubleBits(t, 2);
+    const Value b = DoubleBits(t, 3);
+    const Value a_nan = DoubleIsNan(t, a);
+    const Value b_nan = DoubleIsNan(t, b);
+    const Value ordered =
+        t.Spv(Op::OpLogicalNot, Type::Bool, {t.Spv(Op::OpLogicalOr, Type::Bool, {a_nan, b_nan})});
+    const Value key_a = DoubleKey(t, a);
+    const Value key_b = DoubleKey(t, b);
+    const Value less = t.Spv(Op::OpSLessThan, Type::Bool, {key_a, key_b});
+    const Value a_negative_zero = t.Spv(Op::OpLogicalAnd, Type::Bool,
+                                        {t.Spv(Op::OpIEqual, Type::Bool, {key_a, key_b}),
+                                         t.Spv(Op::OpSLessThan, Type::Bool, {a, Value::U64(0)})});
+    Value pick_a = t.Spv(Op::OpLogicalAnd, Type::Bool,
+                         {ordered, t.Spv(Op::OpLogicalOr, Type::Bool, {less, a_negative_zero})});
     pick_a = t.Spv(
         Op::OpLogicalOr, Type::Bool,
         {t.Spv(Op::OpLogicalAnd, Type::Bool, {b_nan, t.Spv(Op::OpLogicalNot, Type::Bool, {a_nan})}),
@@ -262,7 +312,7 @@ void Dsetp(Translator& t) {
         DsetpMin(t);
         return;
     }
-    WriteSetp(t, FloatCompare(t, how, t.Double(2), t.Double(3)), 4);
+    WriteSetp(t, DoubleCompare(t, how, DoubleBits(t, 2), DoubleBits(t, 3)), 4);
 }
 
 }  // namespace
