@@ -19,7 +19,8 @@ struct ComputeDeviceOptions {
     std::string device;
 };
 
-enum class BufferKind { Uniform, Storage };
+// Descriptor kinds of set 0: buffers (DispatchBuffer) and images (DispatchImage).
+enum class BufferKind { Uniform, Storage, SampledImage, StorageImage };
 
 // One binding of descriptor set 0, backed by host bytes: uploaded before the dispatch; a
 // storage buffer's bytes are replaced by the device's after it.
@@ -29,10 +30,30 @@ struct DispatchBuffer {
     std::vector<u8>* bytes = nullptr;
 };
 
+// A combined image sampler or a storage image of descriptor set 0, backed by host texels:
+// uploaded before the dispatch; a storage image's texels are replaced by the device's after it.
+// One mip level and one layer (an arrayed view has that one layer).
+enum class ImageTexels { Float, Uint, Sint };  // 32-bit components
+enum class ImageAddress { ClampToEdge, Repeat, MirroredRepeat, ClampToBorder };
+struct DispatchImage {
+    u32 binding = 0;
+    bool storage = false;
+    shader::ImageDim dim = shader::ImageDim::D2;
+    bool arrayed = false;
+    std::array<u32, 3> size{1, 1, 1};
+    ImageTexels texels = ImageTexels::Float;
+    u32 channels = 4;  // 1, 2 or 4
+    bool linear_filter = false;
+    ImageAddress address = ImageAddress::ClampToEdge;
+    bool normalized = true;
+    std::vector<u8>* bytes = nullptr;  // x fastest, then rows, then slices
+};
+
 struct ComputeDispatch {
     std::span<const u32> spirv;
     std::string entry_point = "main";
     std::vector<DispatchBuffer> buffers;
+    std::vector<DispatchImage> images;
     std::array<u32, 3> groups{1, 1, 1};
     // Every subgroup exactly 32 invocations wide (CUDA's warp), as code using warp
     // intrinsics needs; a device that cannot give that is an error.

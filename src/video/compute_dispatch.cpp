@@ -9,6 +9,7 @@
 #include "video/compute_device_impl.h"
 #include "video/spirv_module.h"
 #include "video/vulkan_buffer.h"
+#include "video/vulkan_image.h"
 #include "video/vulkan_result.h"
 #include "video/vulkan_struct.h"
 
@@ -25,11 +26,18 @@ struct BoundBuffer {
     std::unique_ptr<VulkanBuffer> staging;
 };
 
+struct BoundImage {
+    const DispatchImage* source;
+    std::unique_ptr<VulkanImage> device;
+    std::unique_ptr<VulkanBuffer> staging;
+};
+
 // The objects of one dispatch, destroyed on every path out of it.
 struct DispatchObjects {
     VkDevice device;
     VkCommandPool command_pool;
     std::vector<BoundBuffer> buffers;
+    std::vector<BoundImage> images;
     VkDescriptorPool descriptor_pool = VK_NULL_HANDLE;
     VkQueryPool query_pool = VK_NULL_HANDLE;
     VkCommandBuffer commands = VK_NULL_HANDLE;
@@ -137,11 +145,33 @@ void CreateBuffers(const ComputeDevice::Impl& impl, const ComputeDispatch& dispa
     }
 }
 
+void CreateImages(const ComputeDevice::Impl& impl, const ComputeDispatch& dispatch,
+                  DispatchObjects& objects) {
+    for (const DispatchImage& source : dispatch.images) {
+        BoundImage bound{&source,
+                         std::make_unique<VulkanImage>(impl.device, impl.memory_types, source),
+                         nullptr};
+        bound.staging = std::make_unique<VulkanBuffer>(
+            impl.device, impl.memory_types, std::max<VkDeviceSize>(1, source.bytes->size()),
+            VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+            BufferMemory::Host);
+        std::memcpy(bound.staging->Mapped(), source.bytes->data(), source.bytes->size());
+        objects.images.push_back(std::move(bound));
+    }
+}
+
+BufferKind ImageKind(const DispatchImage& image) {
+    return image.storage ? BufferKind::StorageImage : BufferKind::SampledImage;
+}
+
 VkDescriptorSet CreateDescriptorSet(const ComputeDevice::Impl& impl,
                                     const ComputePipeline& pipeline, DispatchObjects& objects) {
     std::map<VkDescriptorType, u32> counts;
     for (const BoundBuffer& buffer : objects.buffers) {
         ++counts[DescriptorType(buffer.source->kind)];
+    }
+    for (const BoundImage& image : objects.images) {
+        ++counts[DescriptorType(ImageKind(*image.source))];
     }
     std::vector<VkDescriptorPoolSize> sizes;
     for (const auto& [type, count] : counts) {
@@ -177,6 +207,19 @@ VkDescriptorSet CreateDescriptorSet(const ComputeDevice::Impl& impl,
         write.pBufferInfo = &infos.back();
         writes.push_back(write);
     }
+    std::vector<VkDescriptorImageInfo> image_infos;
+    image_infos.reserve(objects.images.size());
+    for (const BoundImage& image : objects.images) {
+        image_infos.push_back(
+            {image.device->Sampler(), image.device->View(), VK_IMAGE_LAYOUT_GENERAL});
+        auto write = VulkanStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+        write.dstSet = set;
+        write.dstBinding = image.source->binding;
+        write.descriptorCount = 1;
+        write.descriptorType = DescriptorType(ImageKind(*image.source));
+        write.pImageInfo = &image_infos.back();
+        writes.push_back(write);
+    }
     vkUpdateDescriptorSets(impl.device, static_cast<u32>(writes.size()), writes.data(), 0, nullptr);
     return set;
 }
@@ -203,6 +246,9 @@ void RecordCommands(const ComputeDispatch& dispatch, const ComputePipeline& pipe
     CheckVulkan(vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer");
     for (const BoundBuffer& buffer : objects.buffers) {
         CopyBuffer(commands, *buffer.staging, *buffer.device);
+    }
+    for (const BoundImage& image : objects.images) {
+        image.device->RecordUpload(commands, image.staging->Handle());
     }
     Barrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
             VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
@@ -232,6 +278,11 @@ void RecordCommands(const ComputeDispatch& dispatch, const ComputePipeline& pipe
     for (const BoundBuffer& buffer : objects.buffers) {
         if (buffer.source->kind == BufferKind::Storage) {
             CopyBuffer(commands, *buffer.device, *buffer.staging);
+        }
+    }
+    for (const BoundImage& image : objects.images) {
+        if (image.source->storage) {
+            image.device->RecordReadback(commands, image.staging->Handle());
         }
     }
     Barrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -282,6 +333,7 @@ DispatchResult ComputeDevice::Dispatch(const ComputeDispatch& dispatch) {
 
     DispatchObjects objects(impl.device, impl.command_pool);
     CreateBuffers(impl, dispatch, objects);
+    CreateImages(impl, dispatch, objects);
     const VkDescriptorSet set = CreateDescriptorSet(impl, pipeline, objects);
     if (impl.timestamp_valid_bits != 0) {
         auto query_info =
@@ -305,6 +357,12 @@ DispatchResult ComputeDevice::Dispatch(const ComputeDispatch& dispatch) {
         std::vector<u8>& bytes = *buffer.source->bytes;
         if (buffer.source->kind == BufferKind::Storage && !bytes.empty()) {
             std::memcpy(bytes.data(), buffer.staging->Mapped(), bytes.size());
+        }
+    }
+    for (const BoundImage& image : objects.images) {
+        std::vector<u8>& bytes = *image.source->bytes;
+        if (image.source->storage && !bytes.empty()) {
+            std::memcpy(bytes.data(), image.staging->Mapped(), bytes.size());
         }
     }
     if (objects.query_pool != VK_NULL_HANDLE) {

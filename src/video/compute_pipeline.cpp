@@ -11,8 +11,17 @@
 namespace video {
 
 VkDescriptorType DescriptorType(BufferKind kind) {
-    return kind == BufferKind::Uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
-                                       : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    switch (kind) {
+        case BufferKind::Uniform:
+            return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        case BufferKind::Storage:
+            return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        case BufferKind::SampledImage:
+            return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        case BufferKind::StorageImage:
+            return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    }
+    return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 }
 
 ComputePipelineKey MakeComputePipelineKey(const ComputeDispatch& dispatch) {
@@ -22,6 +31,10 @@ ComputePipelineKey MakeComputePipelineKey(const ComputeDispatch& dispatch) {
     key.entry_point = dispatch.entry_point;
     for (const DispatchBuffer& buffer : dispatch.buffers) {
         key.bindings.emplace_back(buffer.binding, buffer.kind);
+    }
+    for (const DispatchImage& image : dispatch.images) {
+        key.bindings.emplace_back(
+            image.binding, image.storage ? BufferKind::StorageImage : BufferKind::SampledImage);
     }
     std::ranges::sort(key.bindings);
     const auto repeated = std::ranges::adjacent_find(

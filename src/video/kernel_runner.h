@@ -47,10 +47,11 @@ KernelResult RunKernel(ComputeDevice& device, const shader::sass::CubinKernel& k
                        const KernelLaunch& launch);
 
 // Runs an already translated kernel: builds constant bank 0, binds each pointer argument the
-// program names as its storage buffer, constant bank 3 and the module's global memory (from the
-// cubin, with `launch.globals` applied) where the program binds them, dispatches `launch.grid`
-// groups. Throws base::Error on arguments that do not fit the kernel or a program that binds
-// something other than a pointer argument or those.
+// program names as its storage buffer, each texture or surface argument it names as its image
+// (surfaces come back in KernelResult::buffers), constant bank 3 and the module's global
+// memory (from the cubin, with `launch.globals` applied) where the program binds them,
+// dispatches `launch.grid` groups. Throws base::Error on arguments that do not fit the kernel
+// or a program that binds something other than those arguments.
 KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::CubinKernel& kernel,
                                  const shader::ComputeProgram& program, const KernelLaunch& launch);
 

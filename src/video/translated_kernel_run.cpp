@@ -53,11 +53,6 @@ KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::Cubi
                                  const KernelLaunch& launch) {
     CheckKernelLaunch(kernel, launch);
     const std::vector<KernelArgument>& arguments = launch.arguments;
-    if (!program.images.empty()) {
-        base::Fail(
-            "kernel {}: texture and surface arguments are not bound by the Vulkan runner yet",
-            kernel.name);
-    }
 
     ConstantBank0Launch bank_launch;
     bank_launch.grid = launch.grid;
@@ -116,12 +111,65 @@ KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::Cubi
         dispatch.buffers.push_back(
             {*program.module_global_binding, BufferKind::Storage, &module_memories.back()});
     }
+    // Texture and surface arguments: their texels as images; surfaces come back like buffers.
+    std::map<u32, std::vector<u8>> texels;
+    for (const shader::ImageBinding& binding : program.images) {
+        const auto parameter = ParameterAt(kernel, binding.cbank0_offset);
+        const bool storage = binding.kind == shader::ImageKind::Storage;
+        const ArgumentKind wanted = storage ? ArgumentKind::Surface : ArgumentKind::Texture;
+        if (!parameter || arguments[*parameter].kind != wanted || !arguments[*parameter].image) {
+            base::Fail(
+                "kernel {}: the translation binds c[0x0][{:#x}] as a {}, which is not such "
+                "an argument",
+                kernel.name, binding.cbank0_offset, storage ? "surface" : "texture");
+        }
+        const ImageArgument& image = *arguments[*parameter].image;
+        if (image.dim != binding.dim) {
+            base::Fail(
+                "kernel {}: parameter {} is used as an image of {} dimensions, the argument "
+                "has {}",
+                kernel.name, *parameter, static_cast<int>(binding.dim) + 1,
+                static_cast<int>(image.dim) + 1);
+        }
+        if (storage && image.channels != binding.texel_words) {
+            base::Fail(
+                "kernel {}: surface parameter {} is accessed {} words at a time, its texels "
+                "have {}",
+                kernel.name, *parameter, binding.texel_words, image.channels);
+        }
+        std::vector<u8>& bytes = texels[static_cast<u32>(*parameter)];
+        bytes = arguments[*parameter].bytes;
+        DispatchImage bound;
+        bound.binding = binding.binding;
+        bound.storage = storage;
+        bound.dim = binding.dim;
+        bound.arrayed = binding.arrayed;
+        bound.size = image.size;
+        // Surfaces move raw bits (SULD.D / SUST.D): unsigned texels whatever the format.
+        bound.texels = storage || image.type == TexelType::U32 ? ImageTexels::Uint
+                       : image.type == TexelType::I32          ? ImageTexels::Sint
+                                                               : ImageTexels::Float;
+        bound.channels = image.channels;
+        bound.linear_filter = image.filter == TextureFilter::Linear;
+        static constexpr ImageAddress kAddress[] = {ImageAddress::ClampToEdge, ImageAddress::Repeat,
+                                                    ImageAddress::MirroredRepeat,
+                                                    ImageAddress::ClampToBorder};
+        bound.address = kAddress[static_cast<int>(image.address)];
+        bound.normalized = image.normalized || image.linear_memory;
+        bound.bytes = &bytes;
+        dispatch.images.push_back(bound);
+    }
     const DispatchResult dispatched = device.Dispatch(dispatch);
 
     KernelResult result;
     result.gpu_time_ns = dispatched.gpu_time_ns;
     for (auto& [index, bytes] : buffers) {
         if (arguments[index].kind != ArgumentKind::In) {
+            result.buffers[index] = std::move(bytes);
+        }
+    }
+    for (auto& [index, bytes] : texels) {
+        if (arguments[index].kind == ArgumentKind::Surface) {
             result.buffers[index] = std::move(bytes);
         }
     }

@@ -5,10 +5,7 @@
 #include "video/vulkan_struct.h"
 
 namespace video {
-namespace {
 
-// The first memory type the buffer may use that has all of `required`, preferring one that
-// also has `preferred`.
 u32 ChooseMemoryType(const VkPhysicalDeviceMemoryProperties& types, u32 allowed,
                      VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred) {
     for (const VkMemoryPropertyFlags wanted : {required | preferred, required}) {
@@ -19,11 +16,9 @@ u32 ChooseMemoryType(const VkPhysicalDeviceMemoryProperties& types, u32 allowed,
             }
         }
     }
-    base::Fail("Vulkan: no memory type with properties {:#x} for a buffer (allowed types {:#x})",
-               required, allowed);
+    base::Fail("Vulkan: no memory type with properties {:#x} (allowed types {:#x})", required,
+               allowed);
 }
-
-}  // namespace
 
 VulkanBuffer::VulkanBuffer(VkDevice device, const VkPhysicalDeviceMemoryProperties& memory_types,
                            VkDeviceSize size, VkBufferUsageFlags usage, BufferMemory memory)

@@ -6,6 +6,11 @@
 
 namespace video {
 
+// The first memory type in `allowed` (a memoryTypeBits mask) that has all of `required`,
+// preferring one that also has `preferred`. Throws base::Error when there is none.
+u32 ChooseMemoryType(const VkPhysicalDeviceMemoryProperties& types, u32 allowed,
+                     VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred);
+
 enum class BufferMemory {
     Device,  // for the shader: device-local where the device has such memory
     Host,    // staging: mapped, coherent, cached where possible (read back by the CPU)

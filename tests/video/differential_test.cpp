@@ -72,10 +72,7 @@ const NameList kNotTranslating = {};
 
 // Manifests whose kernel translates but that RunTranslatedKernel cannot run yet, with the text
 // its base::Error must hold. Each must still throw that; once it runs, it must match the GPU.
-const NameList kNotRunnable = {
-    {"sample", {"texture and surface arguments are not bound by the Vulkan runner yet"}},
-    {"surfaces", {"texture and surface arguments are not bound by the Vulkan runner yet"}},
-};
+const NameList kNotRunnable = {};
 
 // Manifests whose kernel translates and runs but does not match the GPU because of a translator
 // bug (the reason names the SASS instruction), on the devices where `applies` holds. Each must
