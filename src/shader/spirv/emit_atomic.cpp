@@ -4,14 +4,6 @@
 
 namespace shader::spirv {
 
-using ir::Inst;
-using ir::MemoryWidth;
-using ir::Op;
-using ir::Type;
-using ir::Value;
-using passes::Node;
-using spv::StorageClass;
-
 // An atomic read-modify-write; what SPIR-V has no instruction for (CUDA's wrapping
 // increment and decrement, float add without the extension) runs as a compare-and-swap loop.
 u32 Emitter::Atomic(const Inst& inst, u32 pointer, spv::Scope scope, u32 float_pointer) {

@@ -8,14 +8,6 @@
 
 namespace shader::spirv {
 
-using ir::Inst;
-using ir::MemoryWidth;
-using ir::Op;
-using ir::Type;
-using ir::Value;
-using passes::Node;
-using spv::StorageClass;
-
 void Emitter::Run(const std::vector<Node>& structure) {
     // With 32-wide subgroups that the pipeline can require full, a subgroup is a CUDA warp
     // (invocations are cut into subgroups by their local index, x fastest).
@@ -432,7 +424,7 @@ void Emitter::EmitNodes(const std::vector<Node>& nodes) {
     }
 }
 
-void EmitCompute(const ir::Program& ir, const std::vector<Node>& structure,
+void EmitCompute(const ir::Program& ir, const std::vector<passes::Node>& structure,
                  const TargetProfile& target, const ComputeState& state, ComputeProgram& program) {
     Emitter(ir, target, state, program).Run(structure);
 }

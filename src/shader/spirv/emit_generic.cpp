@@ -7,10 +7,6 @@
 
 namespace shader::spirv {
 
-using ir::Inst;
-using ir::Op;
-using ir::Type;
-
 namespace {
 
 constexpr u32 kSharedWindowWord = 0x18;

@@ -7,14 +7,6 @@
 
 namespace shader::spirv {
 
-using ir::Inst;
-using ir::MemoryWidth;
-using ir::Op;
-using ir::Type;
-using ir::Value;
-using passes::Node;
-using spv::StorageClass;
-
 u32 Emitter::ElementType(u32 element_words) {
     switch (element_words) {
         case kScalar64:

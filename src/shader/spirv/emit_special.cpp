@@ -4,14 +4,6 @@
 
 namespace shader::spirv {
 
-using ir::Inst;
-using ir::MemoryWidth;
-using ir::Op;
-using ir::Type;
-using ir::Value;
-using passes::Node;
-using spv::StorageClass;
-
 // Resources.
 u32 Emitter::BuiltinInput(spv::BuiltIn builtin, u32 components) {
     const auto it = builtins_.find(builtin);

@@ -7,8 +7,6 @@
 namespace shader::spirv {
 
 using ir::ImageOp;
-using ir::Inst;
-using ir::Type;
 
 namespace {
 

@@ -4,14 +4,6 @@
 
 namespace shader::spirv {
 
-using ir::Inst;
-using ir::MemoryWidth;
-using ir::Op;
-using ir::Type;
-using ir::Value;
-using passes::Node;
-using spv::StorageClass;
-
 bool Emitter::Uses(Op first, Op last) const {
     for (const auto& block : ir_.Blocks()) {
         for (const Inst* inst : block->insts) {
