@@ -84,11 +84,6 @@ const NameList kKnownMismatches = {
       "(sum, j) pairs in the SPIR-V (spirv-dis), nested or flattened, yet on llvmpipe every exit "
       "after the 79th yields j = 79 (and the 79th j = 0): a limit of the driver",
       [](const DeviceFacts& facts) { return facts.llvmpipe; }}},
-    {"precise_functions",
-     {"lavapipe only (the H200's Vulkan driver gives the GPU's results): out[13] (a = +inf) is "
-      "+inf where the GPU gives NaN (sinf(inf) is 0 * inf at 0x07a0, lost on the way to "
-      "sinf + logf + powf); the Payne-Hanek lanes (the __cudart_i2opi_f table) match",
-      [](const DeviceFacts& facts) { return facts.llvmpipe; }}},
 };
 
 std::string ManifestName(const std::filesystem::path& path) {

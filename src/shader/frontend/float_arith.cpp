@@ -73,6 +73,59 @@ Value Checked(Translator& t, Value native, std::initializer_list<Value> operands
 
 }  // namespace
 
+namespace {
+
+// Operations with a literal zero are answered from the bits: compilers fold x * 0.0 to 0.0 and
+// x + 0.0 to x (lavapipe's does even under SignedZeroInfNanPreserve), which is wrong for
+// infinities, NaNs and -0, and the exact path's own f64 arithmetic would be folded the same way.
+bool IsLiteralZero(const Value& value) {
+    const Value resolved = value.Resolve();
+    return resolved.IsImmediate() && (resolved.Bits() & 0x7fffffff) == 0;
+}
+
+Value SignOf(Translator& t, Value bits) {
+    return t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x80000000)});
+}
+
+Value IsInfOrNan(Translator& t, Value bits) {
+    const Value magnitude = t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x7fffffff)});
+    return t.Spv(Op::OpUGreaterThanEqual, Type::Bool, {magnitude, Value::U32(0x7f800000)});
+}
+
+Value IsNanBits(Translator& t, Value bits) {
+    const Value magnitude = t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x7fffffff)});
+    return t.Spv(Op::OpUGreaterThan, Type::Bool, {magnitude, Value::U32(0x7f800000)});
+}
+
+// zero * x: NaN for an infinite or NaN x, else a zero whose sign is the product's.
+Value ZeroProduct(Translator& t, Value zero, Value x) {
+    const Value sign = t.Spv(Op::OpBitwiseXor, Type::U32, {SignOf(t, zero), SignOf(t, x)});
+    return t.Spv(Op::OpSelect, Type::U32, {IsInfOrNan(t, x), Value::U32(kCanonicalNaN), sign});
+}
+
+// x + zero in round-to-nearest: x, except that -0 + +0 is +0 and NaNs become canonical.
+Value PlusZero(Translator& t, Value x, Value zero) {
+    const Value both_negative_zero =
+        t.Spv(Op::OpIEqual, Type::Bool,
+              {t.Spv(Op::OpBitwiseOr, Type::U32,
+                     {t.Spv(Op::OpBitwiseAnd, Type::U32, {x, Value::U32(0x7fffffff)}),
+                      t.Spv(Op::OpBitwiseXor, Type::U32, {SignOf(t, x), SignOf(t, zero)})}),
+               Value::U32(0)});
+    const Value is_zero =
+        t.Spv(Op::OpIEqual, Type::Bool,
+              {t.Spv(Op::OpBitwiseAnd, Type::U32, {x, Value::U32(0x7fffffff)}), Value::U32(0)});
+    // A zero x: -0 only when both are -0 (same signs and x negative).
+    const Value zero_sum = t.Spv(Op::OpSelect, Type::U32,
+                                 {t.Spv(Op::OpLogicalAnd, Type::Bool,
+                                        {both_negative_zero, t.Spv(Op::OpINotEqual, Type::Bool,
+                                                                   {SignOf(t, x), Value::U32(0)})}),
+                                  Value::U32(0x80000000), Value::U32(0)});
+    const Value sum = t.Spv(Op::OpSelect, Type::U32, {is_zero, zero_sum, x});
+    return t.Spv(Op::OpSelect, Type::U32, {IsNanBits(t, x), Value::U32(kCanonicalNaN), sum});
+}
+
+}  // namespace
+
 bool NativeF32(const TargetProfile& target, bool fma) {
     return target.denorm_preserve_f32 && target.signed_zero_inf_nan_preserve_f32 &&
            (!fma || target.fused_fma_f32);
@@ -86,6 +139,9 @@ bool NativeF64(const TargetProfile& target) {
 }
 
 Value AddF32(Translator& t, Value a, Value b, Rounding mode) {
+    if (mode == Rounding::Nearest && (IsLiteralZero(a) || IsLiteralZero(b))) {
+        return IsLiteralZero(b) ? PlusZero(t, a, b) : PlusZero(t, b, a);
+    }
     if (mode == Rounding::Nearest && NativeF32(t.Target(), false)) {
         return NativeF32Op(t, Op::OpFAdd, a, b);
     }
@@ -97,6 +153,9 @@ Value AddF32(Translator& t, Value a, Value b, Rounding mode) {
 }
 
 Value MulF32(Translator& t, Value a, Value b, Rounding mode) {
+    if (IsLiteralZero(a) || IsLiteralZero(b)) {
+        return IsLiteralZero(a) ? ZeroProduct(t, a, b) : ZeroProduct(t, b, a);
+    }
     if (mode == Rounding::Nearest && NativeF32(t.Target(), false)) {
         return NativeF32Op(t, Op::OpFMul, a, b);
     }
@@ -108,6 +167,15 @@ Value MulF32(Translator& t, Value a, Value b, Rounding mode) {
 }
 
 Value FmaF32(Translator& t, Value a, Value b, Value c, Rounding mode) {
+    if (mode == Rounding::Nearest && (IsLiteralZero(a) || IsLiteralZero(b))) {
+        // A zero product, then added exactly: the sum is c itself (or the product's NaN).
+        const Value product = IsLiteralZero(a) ? ZeroProduct(t, a, b) : ZeroProduct(t, b, a);
+        const Value sum = PlusZero(t, c, product);
+        return t.Spv(Op::OpSelect, Type::U32, {IsNanBits(t, product), product, sum});
+    }
+    if (mode == Rounding::Nearest && IsLiteralZero(c)) {
+        return PlusZero(t, MulF32(t, a, b, mode), c);
+    }
     const auto native_fma = [&] {
         return CanonicalF32Bits(t, t.Glsl(GLSLstd450Fma, Type::F32,
                                           {t.BitcastF32(a), t.BitcastF32(b), t.BitcastF32(c)}));
