@@ -61,7 +61,9 @@ public:
         const u32 count = Get<u32>(field);
         const std::span<const u8> bytes = Take(u64{count} * sizeof(u32), field);
         std::vector<u32> words(count);
-        std::memcpy(words.data(), bytes.data(), bytes.size());
+        if (count != 0) {  // an empty span's data() may be null, which memcpy must not get
+            std::memcpy(words.data(), bytes.data(), bytes.size());
+        }
         return words;
     }
     std::string GetString(std::string_view field) {
