@@ -11,39 +11,6 @@ using ir::Type;
 using ir::Value;
 using spv::Op;
 
-s64 MemoryOffset(Translator& t, const sass::OperandSpec& spec) {
-    if (spec.f2 < 0) {
-        return 0;
-    }
-    const u64 raw = t.Field(spec.f2);
-    const unsigned width = t.Inst().form->fields[static_cast<std::size_t>(spec.f2)].width;
-    if (spec.offset_unsigned) {
-        return static_cast<s64>(raw);
-    }
-    const u64 sign = u64{1} << (width - 1);
-    return static_cast<s64>((raw ^ sign) - sign);
-}
-
-Value GlobalAddress(Translator& t, std::size_t operand) {
-    const sass::OperandSpec& spec = t.Spec(operand);
-    const u32 base = static_cast<u32>(t.Field(spec.field));
-    const Value offset = Value::U64(static_cast<u64>(MemoryOffset(t, spec)));
-    if (base == kZeroRegister) {
-        return offset;
-    }
-    return t.Spv(Op::OpIAdd, Type::U64, {t.Reg64(base), offset});
-}
-
-Value SharedAddress(Translator& t, std::size_t operand) {
-    const sass::OperandSpec& spec = t.Spec(operand);
-    const u32 base = static_cast<u32>(t.Field(spec.field));
-    const Value offset = Value::U32(static_cast<u32>(MemoryOffset(t, spec)));
-    if (base == kZeroRegister) {
-        return offset;
-    }
-    return t.Spv(Op::OpIAdd, Type::U32, {t.Reg(base), offset});
-}
-
 AtomicOp Operation(Translator& t) {
     static constexpr std::pair<std::string_view, AtomicOp> kOps[] = {
         {"ADD", AtomicOp::Add},       {"MIN", AtomicOp::Min},
@@ -96,7 +63,7 @@ void WriteResult(Translator& t, std::size_t operand, AtomicType type, Value resu
 void Red(Translator& t) {
     const AtomicType type = ValueType(t);
     t.Emit(ir::Op::AtomicGlobal, IsWide(type) ? Type::U64 : Type::U32,
-           {GlobalAddress(t, 0), Operand(t, 1, type)}, static_cast<u32>(Operation(t)),
+           {t.GlobalAddress(0), Operand(t, 1, type)}, static_cast<u32>(Operation(t)),
            static_cast<u32>(type));
 }
 
@@ -104,7 +71,7 @@ void Red(Translator& t) {
 void Atomg(Translator& t) {
     const AtomicType type = ValueType(t);
     const AtomicOp op = Operation(t);
-    std::vector<Value> args{GlobalAddress(t, 2), Operand(t, 3, type)};
+    std::vector<Value> args{t.GlobalAddress(2), Operand(t, 3, type)};
     if (op == AtomicOp::CompareExchange) {
         args.push_back(Operand(t, 4, type));
     }
@@ -116,7 +83,7 @@ void Atomg(Translator& t) {
 // ATOMS.CAS Rd, [address], compare, new; ATOMS.CAST.SPIN stores only on a match and gives 1
 // when it did; ATOMS.POPC.INC adds one per thread.
 void Atoms(Translator& t) {
-    const Value address = SharedAddress(t, 1);
+    const Value address = t.WindowAddress(1);
     if (t.Has("POPC")) {
         const Value old =
             t.Emit(ir::Op::AtomicShared, Type::U32, {address, Value::U32(1)},

@@ -9,56 +9,6 @@ using ir::Type;
 using ir::Value;
 using spv::Op;
 
-s64 SignedOffset(Translator& t, const sass::OperandSpec& spec) {
-    if (spec.f2 < 0) {
-        return 0;  // a form without an offset field
-    }
-    const u64 raw = t.Field(spec.f2);
-    const unsigned width = t.Inst().form->fields[static_cast<std::size_t>(spec.f2)].width;
-    const bool is_signed = !spec.offset_unsigned;
-    if (!is_signed) {
-        return static_cast<s64>(raw);
-    }
-    const u64 sign = u64{1} << (width - 1);
-    return static_cast<s64>((raw ^ sign) - sign);
-}
-
-void CheckPlainAddress(Translator& t, const sass::OperandSpec& spec) {
-    if (spec.f3 >= 0 && t.Field(spec.f3) != kZeroUniformRegister) {
-        t.Unsupported("a uniform register in a memory address");
-    }
-}
-
-// [R.64+offset]
-Value GlobalAddress(Translator& t, std::size_t operand) {
-    const sass::OperandSpec& spec = t.Spec(operand);
-    CheckPlainAddress(t, spec);
-    const u32 base = static_cast<u32>(t.Field(spec.field));
-    const Value offset = Value::U64(static_cast<u64>(SignedOffset(t, spec)));
-    if (base == kZeroRegister) {
-        return offset;
-    }
-    return t.Spv(Op::OpIAdd, Type::U64, {t.Reg64(base), offset});
-}
-
-// [R+offset] of shared and local memory: a byte address in the window.
-Value WindowAddress(Translator& t, std::size_t operand) {
-    const sass::OperandSpec& spec = t.Spec(operand);
-    CheckPlainAddress(t, spec);
-    const u32 base = static_cast<u32>(t.Field(spec.field));
-    const Value offset = Value::U32(static_cast<u32>(SignedOffset(t, spec)));
-    if (base == kZeroRegister) {
-        return offset;
-    }
-    Value address = t.Reg(base);
-    // [R.X4], [R.X8], [R.X16]: the register counts elements of that many bytes.
-    if (spec.suffix >= 0 && t.Field(spec.suffix) != 0) {
-        const u32 shift = static_cast<u32>(t.Field(spec.suffix)) + 1;
-        address = t.Spv(Op::OpShiftLeftLogical, Type::U32, {address, Value::U32(shift)});
-    }
-    return t.Spv(Op::OpIAdd, Type::U32, {address, offset});
-}
-
 MemoryWidth Width(Translator& t) {
     const std::string_view name = t.EnumName({"U8", "128"});
     static constexpr std::pair<std::string_view, MemoryWidth> kWidths[] = {
@@ -119,26 +69,26 @@ Value StoredValue(Translator& t, std::size_t operand, MemoryWidth width) {
 void Ldg(Translator& t) {
     const MemoryWidth width = Width(t);
     const Value loaded =
-        t.Emit(ir::Op::LoadGlobal, LoadType(width), {GlobalAddress(t, 2)}, static_cast<u32>(width));
+        t.Emit(ir::Op::LoadGlobal, LoadType(width), {t.GlobalAddress(2)}, static_cast<u32>(width));
     WriteLoaded(t, 1, width, loaded);
 }
 
 void Stg(Translator& t) {
     const MemoryWidth width = Width(t);
-    t.Emit(ir::Op::StoreGlobal, Type::Void, {GlobalAddress(t, 0), StoredValue(t, 1, width)},
+    t.Emit(ir::Op::StoreGlobal, Type::Void, {t.GlobalAddress(0), StoredValue(t, 1, width)},
            static_cast<u32>(width));
 }
 
 void Lds(Translator& t) {
     const MemoryWidth width = Width(t);
     const Value loaded =
-        t.Emit(ir::Op::LoadShared, LoadType(width), {WindowAddress(t, 1)}, static_cast<u32>(width));
+        t.Emit(ir::Op::LoadShared, LoadType(width), {t.WindowAddress(1)}, static_cast<u32>(width));
     WriteLoaded(t, 0, width, loaded);
 }
 
 void Sts(Translator& t) {
     const MemoryWidth width = Width(t);
-    t.Emit(ir::Op::StoreShared, Type::Void, {WindowAddress(t, 0), StoredValue(t, 1, width)},
+    t.Emit(ir::Op::StoreShared, Type::Void, {t.WindowAddress(0), StoredValue(t, 1, width)},
            static_cast<u32>(width));
 }
 
@@ -155,8 +105,8 @@ void Ldgsts(Translator& t) {
     }
     const MemoryWidth width = Width(t);
     const Value loaded =
-        t.Emit(ir::Op::LoadGlobal, LoadType(width), {GlobalAddress(t, 1)}, static_cast<u32>(width));
-    t.Emit(ir::Op::StoreShared, Type::Void, {WindowAddress(t, 0), loaded}, static_cast<u32>(width));
+        t.Emit(ir::Op::LoadGlobal, LoadType(width), {t.GlobalAddress(1)}, static_cast<u32>(width));
+    t.Emit(ir::Op::StoreShared, Type::Void, {t.WindowAddress(0), loaded}, static_cast<u32>(width));
 }
 
 // LDC[.64] Rd, c[bank][R+offset] and ULDC[.64] URd, c[bank][offset].

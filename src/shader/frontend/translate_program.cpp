@@ -35,11 +35,6 @@ bool NeedsOwnBlock(std::string_view mnemonic) {
     return kNames.contains(mnemonic);
 }
 
-s64 SignExtend(u64 value, unsigned width) {
-    const u64 sign = u64{1} << (width - 1);
-    return static_cast<s64>((value ^ sign) - sign);
-}
-
 class ProgramBuilder {
 public:
     ProgramBuilder(const sass::CubinKernel& kernel, const TargetProfile& target)
@@ -104,7 +99,7 @@ private:
         const sass::OperandSpec& spec = d.inst.form->operands[operand];
         const unsigned width = d.inst.form->fields[static_cast<std::size_t>(spec.field)].width;
         return d.offset + kInstructionBytes +
-               static_cast<u64>(SignExtend(d.inst.Value(spec.field), width) * 4);
+               static_cast<u64>(sass::SignExtend(d.inst.Value(spec.field), width) * 4);
     }
 
     std::size_t TargetOperand(const Decoded& d) const {

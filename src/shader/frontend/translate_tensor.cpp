@@ -56,24 +56,6 @@ Value TupleReg(Translator& t, u32 reg, u32 index) {
     return reg == kZeroRegister ? Value::U32(0) : t.Reg(reg + index);
 }
 
-// [R+offset]: this thread's shared-memory byte address.
-Value SharedAddress(Translator& t, std::size_t operand) {
-    const sass::OperandSpec& spec = t.Spec(operand);
-    if (spec.f3 >= 0 && t.Field(spec.f3) != kZeroUniformRegister) {
-        t.Unsupported("a uniform register in a memory address");
-    }
-    const u64 raw = t.Field(spec.f2);
-    const unsigned width = t.Inst().form->fields[static_cast<std::size_t>(spec.f2)].width;
-    u64 offset = raw;
-    if (!spec.offset_unsigned) {
-        const u64 sign = u64{1} << (width - 1);
-        offset = (raw ^ sign) - sign;
-    }
-    const Value offset_value = Value::U32(static_cast<u32>(offset));
-    const u32 base = static_cast<u32>(t.Field(spec.field));
-    return base == kZeroRegister ? offset_value : Add(t, t.Reg(base), offset_value);
-}
-
 // LDSM.16.{M88,MT88}[.2,.4] Rd, [Ra]: ldmatrix of 1, 2 or 4 8x8 matrices of b16. Lanes 8i..8i+7
 // address the rows of matrix i; register i of lane l gets matrix i's row l / 4, columns
 // 2 (l % 4) and 2 (l % 4) + 1 (or, transposed, that column pair of the transposed matrix:
@@ -85,7 +67,7 @@ void Ldsm(Translator& t) {
     }
     const u32 matrices = count == "4" ? 4 : count == "2" ? 2 : 1;
     const bool transpose = t.Has("MT88");
-    const Value address = SharedAddress(t, 1);
+    const Value address = t.WindowAddress(1);
     const Value lane = Lane(t);
     // The other lanes' earlier shared-memory stores must be visible to this thread's loads.
     t.Emit(ir::Op::WarpSync, Type::Void, {});

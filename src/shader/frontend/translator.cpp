@@ -13,11 +13,6 @@ using sass::OperandKind;
 
 namespace {
 
-s64 SignExtend(u64 value, unsigned width) {
-    const u64 sign = u64{1} << (width - 1);
-    return static_cast<s64>((value ^ sign) - sign);
-}
-
 // ptxas puts constants of its own (division magic numbers, tables) in bank 2; the cubin holds
 // their values, so they become immediates.
 constexpr u32 kCompilerConstantBank = 2;
@@ -203,7 +198,7 @@ u64 Translator::Immediate(std::size_t index) const {
             }
             return value * spec.scale;
         case OperandKind::SignedImmediate:
-            return static_cast<u64>(SignExtend(value, field.width) * spec.scale);
+            return static_cast<u64>(sass::SignExtend(value, field.width) * spec.scale);
         case OperandKind::Float32:
             return value;
         case OperandKind::Float64High:
@@ -218,7 +213,7 @@ Value Translator::ConstantWord(const sass::OperandSpec& spec, s64 extra) {
         Unsupported("constant bank selected by a uniform register");
     }
     const sass::Field& field = inst_->form->fields[static_cast<std::size_t>(spec.field)];
-    const s64 offset = SignExtend(Field(spec.field), field.width) * spec.scale + extra;
+    const s64 offset = sass::SignExtend(Field(spec.field), field.width) * spec.scale + extra;
     const u32 bank = static_cast<u32>(Field(spec.f2));
     const bool indexed = spec.f3 >= 0 && Field(spec.f3) != kZeroRegister;
     if (bank == kCompilerConstantBank && !indexed) {
@@ -229,6 +224,51 @@ Value Translator::ConstantWord(const sass::OperandSpec& spec, s64 extra) {
         address = Spv(spv::Op::OpIAdd, Type::U32, {Reg(static_cast<u32>(Field(spec.f3))), address});
     }
     return ConstBank(bank, address);
+}
+
+s64 Translator::MemoryOffset(const sass::OperandSpec& spec) const {
+    if (spec.f2 < 0) {
+        return 0;  // a form without an offset field
+    }
+    const u64 raw = Field(spec.f2);
+    if (spec.offset_unsigned) {
+        return static_cast<s64>(raw);
+    }
+    return sass::SignExtend(raw, inst_->form->fields[static_cast<std::size_t>(spec.f2)].width);
+}
+
+void Translator::CheckPlainAddress(const sass::OperandSpec& spec) const {
+    if (spec.f3 >= 0 && Field(spec.f3) != kZeroUniformRegister) {
+        Unsupported("a uniform register in a memory address");
+    }
+}
+
+Value Translator::GlobalAddress(std::size_t operand) {
+    const sass::OperandSpec& spec = Spec(operand);
+    CheckPlainAddress(spec);
+    const u32 base = static_cast<u32>(Field(spec.field));
+    const Value offset = Value::U64(static_cast<u64>(MemoryOffset(spec)));
+    if (base == kZeroRegister) {
+        return offset;
+    }
+    return Spv(spv::Op::OpIAdd, Type::U64, {Reg64(base), offset});
+}
+
+Value Translator::WindowAddress(std::size_t operand) {
+    const sass::OperandSpec& spec = Spec(operand);
+    CheckPlainAddress(spec);
+    const u32 base = static_cast<u32>(Field(spec.field));
+    const Value offset = Value::U32(static_cast<u32>(MemoryOffset(spec)));
+    if (base == kZeroRegister) {
+        return offset;
+    }
+    Value address = Reg(base);
+    // [R.X4], [R.X8], [R.X16]: the register counts elements of that many bytes.
+    if (spec.suffix >= 0 && Field(spec.suffix) != 0) {
+        const u32 shift = static_cast<u32>(Field(spec.suffix)) + 1;
+        address = Spv(spv::Op::OpShiftLeftLogical, Type::U32, {address, Value::U32(shift)});
+    }
+    return Spv(spv::Op::OpIAdd, Type::U32, {address, offset});
 }
 
 Value Translator::Raw(std::size_t index) {

@@ -12,6 +12,7 @@
 #include "shader/ir/program.h"
 #include "shader/sass/cubin.h"
 #include "shader/sass/instruction.h"
+#include "shader/sass/operand_text.h"
 
 namespace shader::frontend {
 
@@ -97,6 +98,10 @@ public:
     ir::Value Int64(std::size_t index);      // U64 from a register pair or c[] pair
     ir::Value Predicate(std::size_t index);  // with "!" applied
     u64 Immediate(std::size_t index) const;  // immediate operand's value, sign-extended and scaled
+    // A memory operand's address: [R.64+offset] of global memory (U64), and [R+offset] (with
+    // .X4/.X8/.X16 scaling) of shared and local memory, a byte address in the window (U32).
+    ir::Value GlobalAddress(std::size_t operand);
+    ir::Value WindowAddress(std::size_t operand);
     void WriteDst(std::size_t index, ir::Value value);    // register or predicate destination
     void WriteDst64(std::size_t index, ir::Value value);  // register pair
 
@@ -108,6 +113,8 @@ public:
 private:
     ir::Value ReadVar(u32 variable, ir::Type type);
     ir::Value CompilerConstant(s64 offset) const;
+    s64 MemoryOffset(const sass::OperandSpec& spec) const;
+    void CheckPlainAddress(const sass::OperandSpec& spec) const;
     ir::Value ConstantWord(const sass::OperandSpec& spec, s64 extra);
     void WriteVar(u32 variable, ir::Type type, ir::Value value);
 
