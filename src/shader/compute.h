@@ -55,6 +55,10 @@ struct ComputeState {
     bool operator==(const ComputeState&) const = default;
 };
 
+// c[0x0][0x18]: the 64-bit generic address of the block's shared memory, which the launch writes
+// in constant bank 0 (CUDA's cvta.shared adds it; generic accesses in that window are shared).
+inline constexpr u32 kCbank0SharedWindow = 0x18;
+
 // Descriptor set 0 of a translated compute kernel.
 struct GlobalBufferBinding {
     u32 binding = 0;

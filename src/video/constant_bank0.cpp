@@ -30,7 +30,7 @@ std::vector<u8> BuildConstantBank0(const shader::sass::CubinKernel& kernel,
         Put(bank, kCbank0BlockDim + axis * 4, launch.block[axis]);
         Put(bank, kCbank0GridDim + axis * 4, launch.grid[axis]);
     }
-    Put(bank, kCbank0SharedWindow, kKernelSharedWindowAddress);
+    Put(bank, shader::kCbank0SharedWindow, kKernelSharedWindowAddress);
     Put(bank, kCbank0StackPointer, launch.local_bytes);
     // kCbank0GlobalDescriptor stays 0: translated code addresses buffers, not descriptors.
     for (std::size_t i = 0; i < arguments.size(); ++i) {

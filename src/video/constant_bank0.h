@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "base/types.h"
+#include "shader/compute.h"
 #include "shader/sass/cubin.h"
 #include "video/kernel_arguments.h"
 
@@ -13,10 +14,10 @@ namespace video {
 // Offsets of the CUDA driver's constants in bank 0 that sm_86 code reads (seen in ptxas
 // output: `MOV R1, c[0x0][0x28]` starts every kernel's local frame, `S2R` of the block
 // index is scaled by c[0x0][0x0] for blockDim.x, `desc[UR4]` loads c[0x0][0x118], and a
-// generic pointer into shared memory is c[0x0][0x18] plus the shared offset).
+// generic pointer into shared memory is c[0x0][0x18] plus the shared offset:
+// shader::kCbank0SharedWindow).
 inline constexpr u32 kCbank0BlockDim = 0x0;            // blockDim.x, .y, .z (u32 each)
 inline constexpr u32 kCbank0GridDim = 0xc;             // gridDim.x, .y, .z
-inline constexpr u32 kCbank0SharedWindow = 0x18;       // 64-bit generic address of shared memory
 inline constexpr u32 kCbank0StackPointer = 0x28;       // initial local memory stack pointer
 inline constexpr u32 kCbank0GlobalDescriptor = 0x118;  // 64-bit memory descriptor, any value
 

@@ -2,6 +2,7 @@
 #include <set>
 
 #include "base/error.h"
+#include "shader/compute.h"
 #include "shader/passes/module_data.h"
 #include "shader/passes/passes.h"
 
@@ -45,9 +46,6 @@ std::set<u32> SourceWords(const ir::Value& address) {
     return words;
 }
 
-// The 64-bit generic address of the block's shared memory in constant bank 0.
-constexpr u32 kSharedWindowWord = 0x18;
-
 }  // namespace
 
 void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
@@ -67,7 +65,7 @@ void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
             const std::set<u32> words = SourceWords(inst->Arg(0));
             // A generic pointer that may point into shared memory: CUDA forms it from the shared
             // window's address at c[0x0][0x18] (cvta.shared).
-            inst->generic = words.contains(kSharedWindowWord);
+            inst->generic = words.contains(kCbank0SharedWindow);
             for (u32 word : words) {
                 if (std::find(pointer_offsets.begin(), pointer_offsets.end(), word) !=
                     pointer_offsets.end()) {

@@ -7,15 +7,9 @@
 
 namespace shader::spirv {
 
-namespace {
-
-constexpr u32 kSharedWindowWord = 0x18;
-
-}  // namespace
-
 u32 Emitter::GenericAccess(const Inst& inst) {
-    const u32 window_lo = ConstBankWord(Uint(kSharedWindowWord));
-    const u32 window_hi = ConstBankWord(Uint(kSharedWindowWord + 4));
+    const u32 window_lo = ConstBankWord(Uint(kCbank0SharedWindow));
+    const u32 window_hi = ConstBankWord(Uint(kCbank0SharedWindow + 4));
     const u32 window =
         Emit(spv::Op::OpBitcast, Type::U64,
              {Emit(spv::Op::OpCompositeConstruct, Type::U32x2, {window_lo, window_hi})});
