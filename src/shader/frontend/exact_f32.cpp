@@ -15,7 +15,6 @@ using spv::Op;
 namespace {
 
 constexpr u32 kSign = 0x80000000u;
-constexpr u32 kCanonicalNaN = 0x7fffffffu;
 
 Value F64(Translator& t, Op op, Value a, Value b) {
     return t.Spv(op, Type::F64, {a, b});
@@ -76,7 +75,7 @@ Value RoundToF32(Translator& t, Value sum, Value error, Rounding mode) {
     // NaN by its bits: a driver may assume float values are never NaN.
     const Value is_nan = o.LAnd(o.Eq(exponent, Value::U32(0x7ff)),
                                 o.Ne(o.And(bits, Value::U64(0xfffffffffffffull)), Value::U64(0)));
-    return o.Select(is_nan, Value::U32(kCanonicalNaN), o.Or(sign, magnitude));
+    return o.Select(is_nan, Value::U32(kCanonicalNaN32), o.Or(sign, magnitude));
 }
 
 // x + y (F64s holding exact f32 values or products of two) correctly rounded to f32.

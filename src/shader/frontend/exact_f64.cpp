@@ -16,7 +16,6 @@ namespace {
 
 constexpr u64 kSign = u64{1} << 63;
 constexpr u64 kInfinity = 0x7ff0000000000000ull;
-constexpr u64 kCanonicalNaN = 0xfff8000000000000ull;
 
 struct U128 {
     Value hi;  // U64
@@ -208,7 +207,7 @@ Value Fma(Translator& t, Value a_bits, Value b_bits, Value c_bits, Rounding mode
         o.Select(product_negative, Value::U64(kSign | kInfinity), Value::U64(kInfinity));
     result = o.Select(c.infinite, c_bits, result);
     result = o.Select(product_infinite, product_infinity, result);
-    return o.Select(nan, Value::U64(kCanonicalNaN), result);
+    return o.Select(nan, Value::U64(kCanonicalNaN64), result);
 }
 
 Value Negate(Translator& t, Value bits) {

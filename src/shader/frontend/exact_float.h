@@ -16,6 +16,10 @@
 
 namespace shader::frontend {
 
+// NVIDIA's one NaN of each width: what every float result that is a NaN becomes.
+inline constexpr u32 kCanonicalNaN32 = 0x7fffffffu;
+inline constexpr u64 kCanonicalNaN64 = 0xfff8000000000000ull;
+
 // The F64 of the same value as the f32 `bits` (U32), built without float arithmetic on it.
 ir::Value WidenF32Bits(Translator& t, ir::Value bits);
 

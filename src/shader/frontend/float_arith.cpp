@@ -12,15 +12,15 @@ using spv::Op;
 
 namespace {
 
-constexpr u32 kCanonicalNaN = 0x7fffffffu;
-constexpr u64 kCanonicalNaN64 = 0xfff8000000000000ull;
+Value IsNanBits(Translator& t, Value bits) {
+    const Value magnitude = t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x7fffffff)});
+    return t.Spv(Op::OpUGreaterThan, Type::Bool, {magnitude, Value::U32(0x7f800000)});
+}
 
 // The bits of an F32 result with any NaN made canonical.
 Value CanonicalF32Bits(Translator& t, Value result) {
     const Value bits = t.BitcastU32(result);
-    const Value magnitude = t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x7fffffff)});
-    const Value is_nan = t.Spv(Op::OpUGreaterThan, Type::Bool, {magnitude, Value::U32(0x7f800000)});
-    return t.Spv(Op::OpSelect, Type::U32, {is_nan, Value::U32(kCanonicalNaN), bits});
+    return t.Spv(Op::OpSelect, Type::U32, {IsNanBits(t, bits), Value::U32(kCanonicalNaN32), bits});
 }
 
 Value NativeF32Op(Translator& t, Op op, Value a, Value b) {
@@ -92,15 +92,10 @@ Value IsInfOrNan(Translator& t, Value bits) {
     return t.Spv(Op::OpUGreaterThanEqual, Type::Bool, {magnitude, Value::U32(0x7f800000)});
 }
 
-Value IsNanBits(Translator& t, Value bits) {
-    const Value magnitude = t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x7fffffff)});
-    return t.Spv(Op::OpUGreaterThan, Type::Bool, {magnitude, Value::U32(0x7f800000)});
-}
-
 // zero * x: NaN for an infinite or NaN x, else a zero whose sign is the product's.
 Value ZeroProduct(Translator& t, Value zero, Value x) {
     const Value sign = t.Spv(Op::OpBitwiseXor, Type::U32, {SignOf(t, zero), SignOf(t, x)});
-    return t.Spv(Op::OpSelect, Type::U32, {IsInfOrNan(t, x), Value::U32(kCanonicalNaN), sign});
+    return t.Spv(Op::OpSelect, Type::U32, {IsInfOrNan(t, x), Value::U32(kCanonicalNaN32), sign});
 }
 
 // x + zero in round-to-nearest: x, except that -0 + +0 is +0 and NaNs become canonical.
@@ -121,7 +116,7 @@ Value PlusZero(Translator& t, Value x, Value zero) {
                                                                    {SignOf(t, x), Value::U32(0)})}),
                                   Value::U32(0x80000000), Value::U32(0)});
     const Value sum = t.Spv(Op::OpSelect, Type::U32, {is_zero, zero_sum, x});
-    return t.Spv(Op::OpSelect, Type::U32, {IsNanBits(t, x), Value::U32(kCanonicalNaN), sum});
+    return t.Spv(Op::OpSelect, Type::U32, {IsNanBits(t, x), Value::U32(kCanonicalNaN32), sum});
 }
 
 }  // namespace
