@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <set>
 
+#include <spirv/unified1/spirv.hpp>
+
 #include "base/error.h"
 #include "base/file.h"
 #include "shader/compute.h"
@@ -117,6 +119,45 @@ TEST(ComputeTranslate, ClockNeedsShaderClock) {
     }
     target.shader_clock = true;
     EXPECT_FALSE(shader::TranslateCompute(*kernel, target, state).spirv.empty());
+}
+
+// How deep structured constructs nest in a module: each OpSelectionMerge / OpLoopMerge opens
+// one that lasts until its merge block's label (the emitter writes merge blocks after bodies).
+std::size_t MaxNesting(const std::vector<u32>& spirv) {
+    std::vector<u32> open_merges;
+    std::size_t deepest = 0;
+    for (std::size_t at = 5; at < spirv.size();) {
+        const u32 opcode = spirv[at] & 0xffff;
+        const u32 words = spirv[at] >> 16;
+        if (opcode == static_cast<u32>(spv::Op::OpLabel)) {
+            while (!open_merges.empty() && open_merges.back() == spirv[at + 1]) {
+                open_merges.pop_back();
+            }
+        } else if (opcode == static_cast<u32>(spv::Op::OpSelectionMerge) ||
+                   opcode == static_cast<u32>(spv::Op::OpLoopMerge)) {
+            open_merges.push_back(spirv[at + 1]);
+            deepest = std::max(deepest, open_merges.size());
+        }
+        at += std::max<u32>(words, 1);
+    }
+    return deepest;
+}
+
+// control.cu's loops: nvcc unrolls `while (sum > 1 && j < 100)` into a chain of 99 forward
+// branches to one join. Nested once per exit it reached llvmpipe's limit of 80 levels (gallivm's
+// control-flow stack), which then left the chain at its 80th test; the chain stays flat.
+TEST(ComputeTranslate, ChainsOfEarlyExitsStayFlat) {
+    const std::vector<u8> bytes = base::ReadFile(CudaDir() / "control.cubin");
+    const shader::sass::Cubin cubin = shader::sass::ReadCubin(bytes, "control.cubin");
+    const auto kernel = std::find_if(cubin.kernels.begin(), cubin.kernels.end(),
+                                     [](const auto& k) { return k.name == "loops"; });
+    ASSERT_NE(kernel, cubin.kernels.end());
+    shader::ComputeState state;
+    state.block = {64, 1, 1};
+    shader::TargetProfile target;
+    target.int64 = true;
+    const std::vector<u32> spirv = shader::TranslateCompute(*kernel, target, state).spirv;
+    EXPECT_LE(MaxNesting(spirv), 6u);
 }
 
 // Module-scope data of the cubins (sass::CubinModule), as readelf shows it: memory.cubin's

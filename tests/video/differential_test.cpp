@@ -77,16 +77,7 @@ const NameList kNotRunnable = {};
 // Manifests whose kernel translates and runs but does not match the GPU because of a translator
 // bug (the reason names the SASS instruction), on the devices where `applies` holds. Each must
 // still mismatch there; once fixed, remove it. Elsewhere they must match.
-const NameList kKnownMismatches = {
-    {"loops",
-     {"lavapipe (llvmpipe, Mesa 22.3) only; the H200's Vulkan driver gives the GPU's results. "
-      "The unrolled while loop is a chain of 100 early exits (@!P0 BRA .L_x_24); the SPIR-V "
-      "stores the right (sum, j) pair at each (spirv-dis), nested or flattened into breaks, yet "
-      "on llvmpipe the chain leaves at its 80th test whatever the condition (lane 62: j = 79): "
-      "gallivm's control-flow stack holds 80 levels (LP_MAX_TGSI_NESTING) and Mesa's NIR nests "
-      "the exits again",
-      [](const DeviceFacts& facts) { return facts.llvmpipe; }}},
-};
+const NameList kKnownMismatches = {};
 
 std::string ManifestName(const std::filesystem::path& path) {
     return path.stem().string();  // "generic_atomics.shared" for generic_atomics.shared.run

@@ -4,6 +4,7 @@
 // whose sum or product rounds at a tie or overflows.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -20,22 +21,28 @@ using video::testing::BytesWords;
 using video::testing::SharedDevice;
 using video::testing::WordBytes;
 
-// A kernel of `operation` (text with R4, R5, R6 as the sources and R7 as the result): thread i
-// reads three words at in[3i], writes one at out[i].
+// A kernel of `operation` (lines of text with R4, R5, R6 as the sources and R7 as the result):
+// thread i reads three words at in[3i], writes one at out[i].
 shader::sass::CubinKernel ArithmeticKernel(const std::string& operation) {
-    const std::string program[] = {
+    std::vector<std::string> program = {
         "S2R R0, SR_TID.X ;",
         "MOV R9, 0xc ;",
         "IMAD.WIDE.U32 R2, R0, R9, c[0x0][0x160] ;",
         "LDG.E R4, [R2.64] ;",
         "LDG.E R5, [R2.64+0x4] ;",
         "LDG.E R6, [R2.64+0x8] ;",
-        operation,
-        "MOV R11, 0x4 ;",
-        "IMAD.WIDE.U32 R10, R0, R11, c[0x0][0x168] ;",
-        "STG.E [R10.64], R7 ;",
-        "EXIT ;",
     };
+    for (std::size_t start = 0; start < operation.size();) {
+        const std::size_t end = std::min(operation.find('\n', start), operation.size());
+        program.push_back(operation.substr(start, end - start));
+        start = end + 1;
+    }
+    program.insert(program.end(), {
+                                      "MOV R11, 0x4 ;",
+                                      "IMAD.WIDE.U32 R10, R0, R11, c[0x0][0x168] ;",
+                                      "STG.E [R10.64], R7 ;",
+                                      "EXIT ;",
+                                  });
     shader::sass::CubinKernel kernel;
     kernel.name = "arithmetic";
     u64 address = 0;
@@ -190,6 +197,50 @@ TEST(SassArithmetic, FmulTowardMinusInfinity) {
     const std::vector<Case> cases = Cases();
     ExpectSame("FMUL.RM", cases, RunOnDevice("FMUL.RM R7, R4, R5 ;", cases),
                ProductTowardMinusInfinity);
+}
+
+// Comparisons keep denormals (the GPU's FSETP without .FTZ), NaNs make the ordered forms false
+// and the unordered ones true, and -0 equals +0.
+TEST(SassArithmetic, FsetpComparesDenormalsAndNans) {
+    const std::vector<Case> cases = Cases();
+    struct Comparison {
+        const char* how;
+        bool (*holds)(float a, float b);
+    };
+    const Comparison comparisons[] = {
+        {"LT", [](float a, float b) { return a < b; }},
+        {"GEU", [](float a, float b) { return !(a < b); }},
+        {"EQ", [](float a, float b) { return a == b; }},
+        {"NEU", [](float a, float b) { return !(a == b); }},
+        {"GT", [](float a, float b) { return a > b; }},
+        {"LEU", [](float a, float b) { return !(a > b); }},
+        {"NAN", [](float a, float b) { return std::isnan(a) || std::isnan(b); }},
+    };
+    for (const Comparison& comparison : comparisons) {
+        const std::string how = comparison.how;
+        const std::vector<u32> got = RunOnDevice(
+            "FSETP." + how + ".AND P0, PT, R4, R5, PT ;\nSEL R7, RZ, 0x1, !P0 ;", cases);
+        ASSERT_EQ(got.size(), cases.size());
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            EXPECT_EQ(got[i], comparison.holds(cases[i].a, cases[i].b) ? 1u : 0u)
+                << "FSETP." << how << " of " << cases[i].a << ", " << cases[i].b;
+        }
+    }
+}
+
+// ptxas' double division takes its slow path when the high word of x + 0x300402, as an f32 and
+// without its sign, is below a denormal near 2^-127: for zero, denormal and huge x.
+TEST(SassArithmetic, FsetpWithADenormalLiteral) {
+    const std::vector<Case> cases = Cases();
+    const std::vector<u32> got = RunOnDevice(
+        "FSETP.GEU.AND P0, PT, |R4|, 5.8789094863358348022e-39, PT ;\nSEL R7, RZ, 0x1, !P0 ;",
+        cases);
+    ASSERT_EQ(got.size(), cases.size());
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const float magnitude = std::fabs(cases[i].a);
+        const bool holds = !(magnitude < 5.8789094863358348022e-39f);
+        EXPECT_EQ(got[i], holds ? 1u : 0u) << "FSETP.GEU |a|, 5.88e-39 of " << cases[i].a;
+    }
 }
 
 }  // namespace

@@ -101,11 +101,6 @@ Value FloatCompare(Translator& t, std::string_view how, Value a, Value b) {
     t.Unsupported("float comparison " + std::string(how));
 }
 
-void Fsetp(Translator& t) {
-    const std::string_view how = t.EnumName({"LT", "NAN", "GEU"});
-    WriteSetp(t, FloatCompare(t, how, Source(t, 2), Source(t, 3)), 4);
-}
-
 void Fsel(Translator& t) {
     t.WriteDst(0, t.Spv(Op::OpSelect, Type::U32,
                         {t.Predicate(3), t.BitcastU32(t.Float(1)), t.BitcastU32(t.Float(2))}));
@@ -233,29 +228,38 @@ void Fchk(Translator& t) {
 // DSETP.MIN (value 0 of the comparison field, F in FSETP) is the predicate pair ptxas builds
 // fmin from: Pd picks a (a < b, or b is NaN; -0 below +0), Pd2 says both are NaN (the result is
 // then b made quiet). Seen in double_ops: FSEL/SEL by Pd, then @Pd2 LOP3 ... 0x80000.
-// f64 comparisons on the bits: Vulkan lets a device that does not promise f64 infinities and
-// NaNs (NVIDIA's driver) fold comparisons with them, and ptxas' double code tests for them.
-// Each value maps to a signed integer key in the order of the doubles (-0 and +0 both to 0).
-Value DoubleKey(Translator& t, Value bits) {
-    const Value magnitude =
-        t.Spv(Op::OpBitwiseAnd, Type::U64, {bits, Value::U64(0x7fffffffffffffffull)});
-    const Value negative = t.Spv(Op::OpSLessThan, Type::Bool, {bits, Value::U64(0)});
-    return t.Spv(Op::OpSelect, Type::U64,
-                 {negative, t.Spv(Op::OpSNegate, Type::U64, {magnitude}), magnitude});
+// Float comparisons on the bits (U32 for f32, U64 for f64): Vulkan lets a device fold
+// comparisons with infinities and NaNs where it does not promise them (NVIDIA's driver for f64)
+// and flush denormal operands where it does not promise those (NVIDIA's for f32: ptxas' double
+// division compares the high word of x + 0x300402, as an f32, with a denormal near 2^-127), and
+// ptxas' code relies on both. Each value maps to a signed integer key in the order of the floats
+// (-0 and +0 both to 0).
+Value Magnitude(Translator& t, Value bits) {
+    const Type type = bits.GetType();
+    const u64 mask = type == Type::U64 ? 0x7fffffffffffffffull : 0x7fffffffull;
+    return t.Spv(Op::OpBitwiseAnd, type, {bits, Value::Imm(type, mask)});
 }
 
-Value DoubleIsNan(Translator& t, Value bits) {
-    const Value magnitude =
-        t.Spv(Op::OpBitwiseAnd, Type::U64, {bits, Value::U64(0x7fffffffffffffffull)});
-    return t.Spv(Op::OpUGreaterThan, Type::Bool, {magnitude, Value::U64(0x7ff0000000000000ull)});
+Value FloatKey(Translator& t, Value bits) {
+    const Type type = bits.GetType();
+    const Value magnitude = Magnitude(t, bits);
+    const Value negative = t.Spv(Op::OpSLessThan, Type::Bool, {bits, Value::Imm(type, 0)});
+    return t.Spv(Op::OpSelect, type,
+                 {negative, t.Spv(Op::OpSNegate, type, {magnitude}), magnitude});
 }
 
-Value DoubleCompare(Translator& t, std::string_view how, Value a, Value b) {
+Value IsNanOnBits(Translator& t, Value bits) {
+    const Type type = bits.GetType();
+    const u64 infinity = type == Type::U64 ? 0x7ff0000000000000ull : 0x7f800000ull;
+    return t.Spv(Op::OpUGreaterThan, Type::Bool, {Magnitude(t, bits), Value::Imm(type, infinity)});
+}
+
+Value CompareOnBits(Translator& t, std::string_view how, Value a, Value b) {
     if (how == "F" || how == "T") {
         return Value::Bool(how == "T");
     }
     const Value unordered =
-        t.Spv(Op::OpLogicalOr, Type::Bool, {DoubleIsNan(t, a), DoubleIsNan(t, b)});
+        t.Spv(Op::OpLogicalOr, Type::Bool, {IsNanOnBits(t, a), IsNanOnBits(t, b)});
     if (how == "NAN" || how == "NUM") {
         return how == "NAN" ? unordered : t.Spv(Op::OpLogicalNot, Type::Bool, {unordered});
     }
@@ -268,14 +272,30 @@ Value DoubleCompare(Translator& t, std::string_view how, Value a, Value b) {
         if (name != base) {
             continue;
         }
-        const Value compared = t.Spv(op, Type::Bool, {DoubleKey(t, a), DoubleKey(t, b)});
+        const Value compared = t.Spv(op, Type::Bool, {FloatKey(t, a), FloatKey(t, b)});
         if (or_unordered) {
             return t.Spv(Op::OpLogicalOr, Type::Bool, {unordered, compared});
         }
         return t.Spv(Op::OpLogicalAnd, Type::Bool,
                      {t.Spv(Op::OpLogicalNot, Type::Bool, {unordered}), compared});
     }
-    t.Unsupported("double comparison " + std::string(how));
+    t.Unsupported("float comparison " + std::string(how));
+}
+
+// Flushing a denormal to zero cannot change how it compares with a literal whose exponent field
+// is not zero (a normal number, an infinity or a NaN).
+bool NormalLiteral(Translator& t, std::size_t operand) {
+    const Value raw = t.Raw(operand).Resolve();
+    return raw.IsImmediate() && (raw.Bits() & 0x7f800000) != 0;
+}
+
+void Fsetp(Translator& t) {
+    const std::string_view how = t.EnumName({"LT", "NAN", "GEU"});
+    if (!t.Target().denorm_preserve_f32 && !NormalLiteral(t, 2) && !NormalLiteral(t, 3)) {
+        WriteSetp(t, CompareOnBits(t, how, SourceBits(t, 2), SourceBits(t, 3)), 4);
+        return;
+    }
+    WriteSetp(t, FloatCompare(t, how, Source(t, 2), Source(t, 3)), 4);
 }
 
 // DSETP.MIN Pd, Pd2, a, b: ptxas' fmin test. Pd: a is the minimum (a < b, or a = -0 against
@@ -283,12 +303,12 @@ Value DoubleCompare(Translator& t, std::string_view how, Value a, Value b) {
 void DsetpMin(Translator& t) {
     const Value a = DoubleBits(t, 2);
     const Value b = DoubleBits(t, 3);
-    const Value a_nan = DoubleIsNan(t, a);
-    const Value b_nan = DoubleIsNan(t, b);
+    const Value a_nan = IsNanOnBits(t, a);
+    const Value b_nan = IsNanOnBits(t, b);
     const Value ordered =
         t.Spv(Op::OpLogicalNot, Type::Bool, {t.Spv(Op::OpLogicalOr, Type::Bool, {a_nan, b_nan})});
-    const Value key_a = DoubleKey(t, a);
-    const Value key_b = DoubleKey(t, b);
+    const Value key_a = FloatKey(t, a);
+    const Value key_b = FloatKey(t, b);
     const Value less = t.Spv(Op::OpSLessThan, Type::Bool, {key_a, key_b});
     const Value a_negative_zero = t.Spv(Op::OpLogicalAnd, Type::Bool,
                                         {t.Spv(Op::OpIEqual, Type::Bool, {key_a, key_b}),
@@ -312,7 +332,7 @@ void Dsetp(Translator& t) {
         DsetpMin(t);
         return;
     }
-    WriteSetp(t, DoubleCompare(t, how, DoubleBits(t, 2), DoubleBits(t, 3)), 4);
+    WriteSetp(t, CompareOnBits(t, how, DoubleBits(t, 2), DoubleBits(t, 3)), 4);
 }
 
 }  // namespace

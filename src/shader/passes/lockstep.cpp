@@ -1,6 +1,7 @@
 #include "shader/passes/lockstep.h"
 
 #include <set>
+#include <span>
 
 namespace shader::passes {
 namespace {
@@ -109,7 +110,7 @@ bool ReturnsInside(const std::vector<Node>& nodes) {
 
 // Whether some thread may leave the nodes early: return, or break / continue of the loop
 // around them (those of a loop inside only end that loop).
-bool LeavesEarly(const std::vector<Node>& nodes) {
+bool LeavesEarly(std::span<const Node> nodes) {
     for (const Node& node : nodes) {
         switch (node.kind) {
             case Node::Kind::Return:
@@ -127,6 +128,7 @@ bool LeavesEarly(const std::vector<Node>& nodes) {
                 }
                 break;
             case Node::Kind::Block:
+            case Node::Kind::Skip:  // to where the list ends, still inside
                 break;
         }
     }
@@ -135,6 +137,9 @@ bool LeavesEarly(const std::vector<Node>& nodes) {
 
 bool HasDivergentBranch(const std::vector<Node>& nodes, const Divergence& divergence) {
     for (const Node& node : nodes) {
+        if (node.kind == Node::Kind::Skip && divergence.IsDivergent(node.condition)) {
+            return true;
+        }
         if (node.kind == Node::Kind::If && (divergence.IsDivergent(node.condition) ||
                                             HasDivergentBranch(node.then_body, divergence) ||
                                             HasDivergentBranch(node.else_body, divergence))) {
@@ -154,8 +159,9 @@ public:
 
     // Walks `nodes` with `uniform` telling whether every thread of the block is here; returns
     // whether that still holds after them.
-    bool Walk(const std::vector<Node>& nodes, bool uniform) {
-        for (const Node& node : nodes) {
+    bool Walk(std::span<const Node> nodes, bool uniform) {
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            const Node& node = nodes[i];
             switch (node.kind) {
                 case Node::Kind::Block:
                     if (uniform) {
@@ -185,6 +191,13 @@ public:
                         uniform = false;
                     }
                     break;
+                }
+                case Node::Kind::Skip: {
+                    // Threads that skip wait where the list ends for those that run the rest.
+                    const bool divergent = divergence_.IsDivergent(node.condition);
+                    const std::span<const Node> rest = nodes.subspan(i + 1);
+                    const bool rest_uniform = Walk(rest, uniform && !divergent);
+                    return divergent ? uniform && !LeavesEarly(rest) : rest_uniform;
                 }
                 case Node::Kind::Return:
                 case Node::Kind::Break:

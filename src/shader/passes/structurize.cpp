@@ -331,6 +331,10 @@ private:
                         block = next;
                         break;
                     }
+                    if (Block* next = SkipToStop(block, stop, nodes)) {
+                        block = next;
+                        break;
+                    }
                     // Inside a loop, a selection merges where its paths meet again before they
                     // continue or break; null when they only meet by leaving the iteration.
                     Block* merge = loop != nullptr ? LoopPostDominator(*loop, block)
@@ -378,6 +382,27 @@ private:
             node.branch = block;
             std::vector<Node>& jump = arm == 0 ? node.then_body : node.else_body;
             jump.push_back(Leaf(exit == loop->merge ? Node::Kind::Break : Node::Kind::Continue));
+            nodes.push_back(std::move(node));
+            return next;
+        }
+        return nullptr;
+    }
+
+    // `if (c) skip the rest of this region` and go on with the other target, when one target is
+    // where the region ends and the other is entered only from here.
+    static Block* SkipToStop(Block* block, const Block* stop, std::vector<Node>& nodes) {
+        if (stop == nullptr) {
+            return nullptr;
+        }
+        for (u8 arm = 0; arm < 2; ++arm) {
+            Block* next = block->end.targets[1 - arm];
+            if (block->end.targets[arm] != stop || next == stop || next->preds.size() != 1) {
+                continue;
+            }
+            Node node = Leaf(Node::Kind::Skip);
+            node.condition = block->end.condition;
+            node.branch = block;
+            node.exit_arm = arm;
             nodes.push_back(std::move(node));
             return next;
         }

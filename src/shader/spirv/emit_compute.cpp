@@ -1,6 +1,7 @@
 #include "shader/spirv/emit_compute.h"
 
 #include <bit>
+#include <set>
 
 #include "base/error.h"
 #include "shader/passes/module_data.h"
@@ -19,6 +20,7 @@ void Emitter::Run(const std::vector<Node>& structure) {
     first_label_ = m_.NewId();
     current_label_ = first_label_;
     DeclarePhis();
+    DemoteValuesLeavingSkipGuards(structure);
     EmitNodes(structure);
     if (!terminated_) {
         m_.Code(spv::Op::OpReturn, {});
@@ -95,6 +97,9 @@ u32 Emitter::Glsl(GLSLstd450 op, Type type, std::vector<u32> operands) {
 u32 Emitter::IdOf(const Value& raw) {
     const Value value = raw.Resolve();
     if (const Inst* def = value.Def()) {
+        if (const auto demoted = demoted_.find(def); demoted != demoted_.end()) {
+            return Emit(spv::Op::OpLoad, def->type, {demoted->second});
+        }
         const auto it = ids_.find(def);
         if (it == ids_.end()) {
             Fail(*def, "used before it is defined (control flow not dominated)");
@@ -356,11 +361,15 @@ void Emitter::Terminate(spv::Op op, std::initializer_list<u32> operands) {
 }
 
 void Emitter::EmitNodes(const std::vector<Node>& nodes) {
+    SkipGuard guard;
     for (const Node& node : nodes) {
         switch (node.kind) {
             case Node::Kind::Block:
                 for (const Inst* inst : node.block->insts) {
                     EmitInst(*inst);
+                    if (const auto demoted = demoted_.find(inst); demoted != demoted_.end()) {
+                        m_.Code(spv::Op::OpStore, {demoted->second, ids_.at(inst)});
+                    }
                     if (!subgroup_warps_ && ir_.info.lockstep_points.contains(inst)) {
                         WorkgroupBarrier();  // the warp's threads in step, as on the GPU
                     }
@@ -420,6 +429,96 @@ void Emitter::EmitNodes(const std::vector<Node>& nodes) {
             case Node::Kind::Return:
                 Terminate(spv::Op::OpReturn, {});
                 break;
+            case Node::Kind::Skip:
+                EmitSkip(node, guard);
+                break;
+        }
+    }
+    CloseSkipGuard(guard);
+}
+
+void Emitter::EmitSkip(const Node& node, SkipGuard& guard) {
+    const u32 bool_pointer = m_.TypePointer(StorageClass::Function, TypeId(Type::Bool));
+    if (guard.skipped == 0) {
+        guard.skipped = m_.FunctionVariable(bool_pointer);
+        m_.Code(spv::Op::OpStore, {guard.skipped, m_.ConstantBool(false)});
+    }
+    const u32 condition = IdOf(node.condition);
+    const u32 arm_labels[2] = {m_.NewId(), m_.NewId()};
+    const u32 merge = m_.NewId();
+    m_.Code(spv::Op::OpSelectionMerge,
+            {merge, static_cast<u32>(spv::SelectionControlMask::MaskNone)});
+    Terminate(spv::Op::OpBranchConditional, {condition, arm_labels[0], arm_labels[1]});
+    for (int arm = 0; arm < 2; ++arm) {
+        Label(arm_labels[arm]);
+        StorePhiInputs(node.branch, node.branch->end.targets[arm]);
+        if (arm == node.exit_arm) {
+            m_.Code(spv::Op::OpStore, {guard.skipped, m_.ConstantBool(true)});
+        }
+        Terminate(spv::Op::OpBranch, {merge});
+    }
+    Label(merge);
+    CloseSkipGuard(guard);
+    const u32 skipped = Emit(spv::Op::OpLoad, Type::Bool, {guard.skipped});
+    const u32 rest = m_.NewId();
+    guard.merge = m_.NewId();
+    m_.Code(spv::Op::OpSelectionMerge,
+            {guard.merge, static_cast<u32>(spv::SelectionControlMask::MaskNone)});
+    Terminate(spv::Op::OpBranchConditional, {skipped, guard.merge, rest});
+    Label(rest);
+}
+
+void Emitter::CloseSkipGuard(SkipGuard& guard) {
+    if (guard.merge == 0) {
+        return;
+    }
+    if (!terminated_) {
+        Terminate(spv::Op::OpBranch, {guard.merge});
+    }
+    Label(guard.merge);
+    guard.merge = 0;
+}
+
+namespace {
+
+// The blocks of `nodes` that run under a SkipGuard: those after a list's first Skip.
+void CollectGuardedBlocks(const std::vector<passes::Node>& nodes, bool guarded,
+                          std::set<const ir::Block*>& blocks) {
+    for (const passes::Node& node : nodes) {
+        guarded = guarded || node.kind == passes::Node::Kind::Skip;
+        if (guarded && node.kind == passes::Node::Kind::Block) {
+            blocks.insert(node.block);
+        }
+        CollectGuardedBlocks(node.then_body, guarded, blocks);
+        CollectGuardedBlocks(node.else_body, guarded, blocks);
+        CollectGuardedBlocks(node.body, guarded, blocks);
+    }
+}
+
+}  // namespace
+
+void Emitter::DemoteValuesLeavingSkipGuards(const std::vector<Node>& structure) {
+    std::set<const ir::Block*> guarded;
+    CollectGuardedBlocks(structure, false, guarded);
+    if (guarded.empty()) {
+        return;
+    }
+    const auto demote_used_elsewhere = [&](const Value& use, const ir::Block* user) {
+        const Inst* def = use.Resolve().Def();
+        if (def != nullptr && def->block != user && guarded.contains(def->block) &&
+            !demoted_.contains(def)) {
+            demoted_[def] =
+                m_.FunctionVariable(m_.TypePointer(StorageClass::Function, TypeId(def->type)));
+        }
+    };
+    for (const auto& block : ir_.Blocks()) {
+        for (const Inst* inst : block->insts) {
+            for (const Value& arg : inst->args) {
+                demote_used_elsewhere(arg, block.get());
+            }
+        }
+        if (block->end.kind == ir::Terminator::Kind::Branch) {
+            demote_used_elsewhere(block->end.condition, block.get());
         }
     }
 }

@@ -183,6 +183,16 @@ private:
     void Label(u32 label);
     void Terminate(spv::Op op, std::initializer_list<u32> operands);
     void EmitNodes(const std::vector<Node>& nodes);
+    // Skip nodes (structurize.h): after the first in a list, each stretch up to the next runs
+    // under `if (!skipped)`, one level deep; values defined there and used in other blocks
+    // pass through variables, since their definitions no longer dominate the uses.
+    struct SkipGuard {
+        u32 skipped = 0;  // bool variable, once the list has a Skip
+        u32 merge = 0;    // the open `if (!skipped)`'s merge label, 0 when none is open
+    };
+    void EmitSkip(const Node& node, SkipGuard& guard);
+    void CloseSkipGuard(SkipGuard& guard);
+    void DemoteValuesLeavingSkipGuards(const std::vector<Node>& structure);
     const ir::Program& ir_;
     const TargetProfile& target_;
     const ComputeState& state_;
@@ -206,6 +216,7 @@ private:
     std::vector<u32> image_types_;      // their (sampled) image types
     std::map<const Inst*, u32> ids_;
     std::map<const Inst*, u32> phi_variables_;
+    std::map<const Inst*, u32> demoted_;      // values kept in variables (SkipGuard)
     std::vector<std::pair<u32, u32>> loops_;  // (merge, continue target)
 };
 
