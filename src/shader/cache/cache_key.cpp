@@ -89,13 +89,14 @@ void AddModule(KeyHasher& hasher, const sass::CubinModule& module) {
 }
 
 void AddKernel(KeyHasher& hasher, const sass::CubinKernel& kernel) {
-    const auto& [name_not_hashed, code, registers, shared_bytes, constant0_bytes, constant2,
-                 param_base, param_bytes, parameters, exit_offsets, attributes, functions,
-                 code_relocations, module] = kernel;
+    const auto& [name_not_hashed, code, registers, shared_bytes, constant0_bytes, stack_bytes,
+                 constant2, param_base, param_bytes, parameters, exit_offsets, attributes,
+                 functions, code_relocations, module] = kernel;
     hasher.AddBytes(code);
     hasher.Add(registers);
     hasher.Add(shared_bytes);
     hasher.Add(constant0_bytes);
+    hasher.Add(stack_bytes);
     hasher.AddBytes(constant2);  // translated into immediates
     hasher.Add(param_base);
     hasher.Add(param_bytes);

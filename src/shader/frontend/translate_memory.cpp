@@ -79,16 +79,20 @@ void Stg(Translator& t) {
            static_cast<u32>(width));
 }
 
-void Lds(Translator& t) {
+// LDS / LDL Rd, [Ra + offset] and STS / STL [Ra + offset], Rb: shared memory and the thread's
+// local memory, both addressed by 32-bit offsets into their window.
+template <ir::Op kLoad>
+void LoadWindow(Translator& t) {
     const MemoryWidth width = Width(t);
     const Value loaded =
-        t.Emit(ir::Op::LoadShared, LoadType(width), {t.WindowAddress(1)}, static_cast<u32>(width));
+        t.Emit(kLoad, LoadType(width), {t.WindowAddress(1)}, static_cast<u32>(width));
     WriteLoaded(t, 0, width, loaded);
 }
 
-void Sts(Translator& t) {
+template <ir::Op kStore>
+void StoreWindow(Translator& t) {
     const MemoryWidth width = Width(t);
-    t.Emit(ir::Op::StoreShared, Type::Void, {t.WindowAddress(0), StoredValue(t, 1, width)},
+    t.Emit(kStore, Type::Void, {t.WindowAddress(0), StoredValue(t, 1, width)},
            static_cast<u32>(width));
 }
 
@@ -126,8 +130,10 @@ void LoadConstant(Translator& t) {
 void AddMemoryHandlers(HandlerTable& table) {
     table["LDG"] = Ldg;
     table["STG"] = Stg;
-    table["LDS"] = Lds;
-    table["STS"] = Sts;
+    table["LDS"] = LoadWindow<ir::Op::LoadShared>;
+    table["STS"] = StoreWindow<ir::Op::StoreShared>;
+    table["LDL"] = LoadWindow<ir::Op::LoadLocal>;
+    table["STL"] = StoreWindow<ir::Op::StoreLocal>;
     table["LDGSTS"] = Ldgsts;
     table["LDC"] = LoadConstant;
     table["ULDC"] = LoadConstant;

@@ -53,6 +53,7 @@ public:
         LinkPredecessors();
         ssa_.Finish();
         program_.info.shared_bytes = kernel_.shared_bytes;
+        program_.info.local_bytes = (kernel_.stack_bytes + 15) / 16 * 16;
         program_.info.cbank0_bytes = kernel_.constant0_bytes;
         return std::move(program_);
     }

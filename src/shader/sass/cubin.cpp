@@ -167,6 +167,37 @@ struct MemoryPlace {
     u64 size = 0;
 };
 
+// The per-thread local memory of each kernel, by name, from the attributes of the cubin-wide
+// `.nv.info` that name the kernel's symbol: the minimum stack size (its frame and those of the
+// functions it calls), else its own frame size.
+std::map<std::string, u32> StackSizes(const base::ByteReader& reader,
+                                      const std::map<std::string, const Section*>& by_name,
+                                      const std::vector<Symbol>& symbols) {
+    std::map<std::string, u32> frame;
+    std::map<std::string, u32> minimum;
+    const auto info = by_name.find(".nv.info");
+    if (info == by_name.end()) {
+        return frame;
+    }
+    for (const NvInfoAttribute& attribute : ReadNvInfo(reader, *info->second)) {
+        if (attribute.id != kEiattrFrameSize && attribute.id != kEiattrMinStackSize) {
+            continue;
+        }
+        const u32 symbol = PayloadWord(attribute, 0);
+        if (attribute.payload.size() < 8 || symbol >= symbols.size()) {
+            reader.Invalid("nv.info stack size", info->second->offset,
+                           "names symbol {} of {} or is shorter than 8 bytes", symbol,
+                           symbols.size());
+        }
+        auto& sizes = attribute.id == kEiattrMinStackSize ? minimum : frame;
+        sizes[symbols[symbol].name] = PayloadWord(attribute, 4);
+    }
+    for (const auto& [name, bytes] : minimum) {
+        frame[name] = bytes;
+    }
+    return frame;
+}
+
 // Reads the module-scope memories, their symbols and relocations.
 class ModuleReader {
 public:
@@ -341,6 +372,7 @@ Cubin ReadCubin(std::span<const u8> bytes, const std::string& source) {
     for (const Section& section : sections) {
         by_name[section.name] = &section;
     }
+    const std::map<std::string, u32> stack_bytes = StackSizes(reader, by_name, symbols);
     for (u16 index = 0; index < count; ++index) {
         const Section& section = sections[index];
         if (!section.name.starts_with(".text.")) {
@@ -357,6 +389,9 @@ Cubin ReadCubin(std::span<const u8> bytes, const std::string& source) {
             kernel.code.assign(code.begin(), code.end());
         }
         kernel.registers = section.info >> 24;
+        if (const auto it = stack_bytes.find(kernel.name); it != stack_bytes.end()) {
+            kernel.stack_bytes = it->second;
+        }
         if (const auto it = by_name.find(".nv.shared." + kernel.name); it != by_name.end()) {
             kernel.shared_bytes = static_cast<u32>(it->second->size);
         }

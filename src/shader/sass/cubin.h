@@ -71,6 +71,8 @@ struct CubinKernel {
     u32 registers = 0;          // sh_info >> 24 of the text section
     u32 shared_bytes = 0;       // size of `.nv.shared.<name>`
     u32 constant0_bytes = 0;    // size of `.nv.constant0.<name>`
+    u32 stack_bytes = 0;        // local memory a thread needs, its calls' frames included
+                                // (EIATTR_MIN_STACK_SIZE, else EIATTR_FRAME_SIZE, of `.nv.info`)
     std::vector<u8> constant2;  // `.nv.constant2.<name>`: constants ptxas placed in bank 2
     u32 param_base = 0;         // first parameter byte in constant bank 0 (EIATTR_PARAM_CBANK)
     u32 param_bytes = 0;        // EIATTR_CBANK_PARAM_SIZE
@@ -89,6 +91,8 @@ struct Cubin {
 
 // EIATTR ids as nvdisasm names them (those seen in CUDA 13 cubins).
 inline constexpr u8 kEiattrParamCbank = 0x0a;
+inline constexpr u8 kEiattrFrameSize = 0x11;     // in `.nv.info`: u32 symbol, u32 bytes
+inline constexpr u8 kEiattrMinStackSize = 0x12;  // likewise
 inline constexpr u8 kEiattrKparamInfo = 0x17;
 inline constexpr u8 kEiattrCbankParamSize = 0x19;
 inline constexpr u8 kEiattrMaxregCount = 0x1b;

@@ -1,4 +1,4 @@
-// Memory instructions (LDG, STG, LDS, STS, LDC, atomics). Field positions: Mesa NAK
+// Memory instructions (LDG, STG, LDS, STS, LDL, STL, LDC, atomics). Field positions: Mesa NAK
 // sm70_encode.rs, notes/sass-encoding.md, checked against nvdisasm on probe words.
 #include "shader/sass/form_tables.h"
 
@@ -27,6 +27,10 @@ constexpr FormSpec kForms[] = {
      "#@64:6 =0@70:2 | M base=24 off=40:24 .64, R@32"},
     {"LDS", 0x984, MEM_TYPE " | R@16, M base=24 off=40:24 unsigned .{,X4,X8,X16}@78:2"},
     {"STS", 0x388, MEM_TYPE " | M base=24 off=40:24 unsigned .{,X4,X8,X16}@78:2, R@32"},
+    // Local memory: the thread's stack, [R1 + offset] (seen in local.cubin: LDL.U8 ... LDL.128,
+    // STL.U8 ... STL.128, with the eviction field at its default).
+    {"LDL", 0x983, EVICT " " MEM_TYPE " | R@16, M base=24 off=40:24"},
+    {"STL", 0x387, EVICT " " MEM_TYPE " | M base=24 off=40:24, R@32"},
     {"RED", 0x198e,
      "E =1@72:1 {ADD,MIN,MAX,INC,DEC,AND,OR,XOR}@87:3 " ATOMIC_TYPE " " SCOPE
      " =1@90:1 =1@84:3 =0@101:1 #@64:6 =2@70:2 | M base=24 off=40:24 .64, R@32"},

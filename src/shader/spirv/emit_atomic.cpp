@@ -91,7 +91,7 @@ u32 Emitter::AtomicShared(const Inst& inst) {
     if (inst.type == Type::U64) {
         Fail(inst, "64-bit atomics on shared memory");
     }
-    return Atomic(inst, SharedPointer(IdOf(inst.args[0])), spv::Scope::Workgroup);
+    return Atomic(inst, WindowPointer(Window::Shared, IdOf(inst.args[0])), spv::Scope::Workgroup);
 }
 
 }  // namespace shader::spirv

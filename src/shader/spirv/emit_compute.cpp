@@ -143,6 +143,11 @@ void Emitter::DeclareCommon() {
         shared_ = m_.GlobalVariable(m_.TypePointer(StorageClass::Workgroup, type),
                                     StorageClass::Workgroup);
     }
+    if (ir_.info.local_bytes > 0) {
+        local_words_ = ir_.info.local_bytes / 4;
+        const u32 type = m_.TypeArray(m_.TypeUint(32), local_words_);
+        local_ = m_.FunctionVariable(m_.TypePointer(StorageClass::Function, type));
+    }
 }
 
 u32 Emitter::UniformBank(u32 words, u32 binding) {
@@ -268,10 +273,16 @@ void Emitter::EmitInst(const Inst& inst) {
             }
             break;
         case Op::LoadShared:
-            id = LoadShared(inst);
+            id = LoadWindowAt(inst, Window::Shared, IdOf(inst.args[0]));
+            break;
+        case Op::LoadLocal:
+            id = LoadWindowAt(inst, Window::Local, IdOf(inst.args[0]));
             break;
         case Op::StoreShared:
-            StoreShared(inst);
+            StoreWindowAt(inst, Window::Shared, IdOf(inst.args[0]));
+            break;
+        case Op::StoreLocal:
+            StoreWindowAt(inst, Window::Local, IdOf(inst.args[0]));
             break;
         case Op::Barrier:
             WorkgroupBarrier();

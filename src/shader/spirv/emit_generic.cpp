@@ -31,16 +31,17 @@ u32 Emitter::GenericAccess(const Inst& inst) {
     u32 shared_result = 0;
     switch (inst.op) {
         case Op::LoadGlobal:
-            shared_result = LoadSharedAt(inst, offset);
+            shared_result = LoadWindowAt(inst, Window::Shared, offset);
             break;
         case Op::StoreGlobal:
-            StoreSharedAt(inst, offset);
+            StoreWindowAt(inst, Window::Shared, offset);
             break;
         default:
             if (inst.type == Type::U64) {
                 Fail(inst, "64-bit atomics on shared memory through a generic address");
             }
-            shared_result = Atomic(inst, SharedPointer(offset), spv::Scope::Workgroup);
+            shared_result =
+                Atomic(inst, WindowPointer(Window::Shared, offset), spv::Scope::Workgroup);
             break;
     }
     const u32 shared_end = current_label_;

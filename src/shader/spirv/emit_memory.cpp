@@ -107,14 +107,23 @@ u32 Emitter::GlobalPointer(u32 resource, u32 element_words, u32 byte_offset) {
     return pointer;
 }
 
-u32 Emitter::SharedPointer(u32 byte_offset) {
-    if (shared_ == 0) {
-        base::Fail("SPIR-V emission: shared memory used by a kernel that declares none");
+u32 Emitter::WindowPointer(Window window, u32 byte_offset) {
+    const bool local = window == Window::Local;
+    if ((local ? local_ : shared_) == 0) {
+        base::Fail("SPIR-V emission: {} memory used by a kernel that declares none",
+                   local ? "local" : "shared");
     }
-    const u32 index = Emit(spv::Op::OpShiftRightLogical, Type::U32, {byte_offset, Uint(2)});
+    u32 index = Emit(spv::Op::OpShiftRightLogical, Type::U32, {byte_offset, Uint(2)});
+    if (local) {
+        // Within the array whatever the address: a stray one reads or changes only this thread's
+        // own words, as the GPU keeps it within the thread's window.
+        index = Glsl(GLSLstd450UMin, Type::U32, {index, Uint(local_words_ - 1)});
+    }
     const u32 pointer = m_.NewId();
-    m_.Code(spv::Op::OpAccessChain,
-            {m_.TypePointer(StorageClass::Workgroup, m_.TypeUint(32)), pointer, shared_, index});
+    m_.Code(
+        spv::Op::OpAccessChain,
+        {m_.TypePointer(local ? StorageClass::Function : StorageClass::Workgroup, m_.TypeUint(32)),
+         pointer, local ? local_ : shared_, index});
     return pointer;
 }
 
@@ -130,15 +139,20 @@ u32 Emitter::ExtractNarrow(u32 word, u32 byte_offset, MemoryWidth width) {
 
 // Narrow stores change only their bytes of the word, with two atomics, so that threads
 // writing the other bytes of the same word at the same time keep theirs.
-void Emitter::StoreNarrow(u32 word_pointer, u32 byte_offset, MemoryWidth width, u32 value,
-                          spv::Scope scope) {
+std::pair<u32, u32> Emitter::NarrowInWord(u32 byte_offset, MemoryWidth width, u32 value) {
     const u32 bit = Emit(spv::Op::OpShiftLeftLogical, Type::U32,
                          {Emit(spv::Op::OpBitwiseAnd, Type::U32, {byte_offset, Uint(3)}), Uint(3)});
     const u32 mask_bits = ir::MemoryBytes(width) == 1 ? 0xff : 0xffff;
     const u32 mask = Emit(spv::Op::OpShiftLeftLogical, Type::U32, {Uint(mask_bits), bit});
-    const u32 keep = Emit(spv::Op::OpNot, Type::U32, {mask});
     const u32 shifted = Emit(spv::Op::OpBitwiseAnd, Type::U32,
                              {Emit(spv::Op::OpShiftLeftLogical, Type::U32, {value, bit}), mask});
+    return {mask, shifted};
+}
+
+void Emitter::StoreNarrow(u32 word_pointer, u32 byte_offset, MemoryWidth width, u32 value,
+                          spv::Scope scope) {
+    const auto [mask, shifted] = NarrowInWord(byte_offset, width, value);
+    const u32 keep = Emit(spv::Op::OpNot, Type::U32, {mask});
     const u32 scope_id = Uint(static_cast<u32>(scope));
     const u32 semantics = Uint(static_cast<u32>(spv::MemorySemanticsMask::MaskNone));
     Emit(spv::Op::OpAtomicAnd, Type::U32, {word_pointer, scope_id, semantics, keep});
@@ -184,16 +198,13 @@ void Emitter::StoreGlobal(const Inst& inst) {
     m_.Code(spv::Op::OpStore, {GlobalPointer(inst.resource, words, offset), value});
 }
 
-u32 Emitter::LoadShared(const Inst& inst) {
-    return LoadSharedAt(inst, IdOf(inst.args[0]));
-}
-
-u32 Emitter::LoadSharedAt(const Inst& inst, u32 offset) {
+u32 Emitter::LoadWindowAt(const Inst& inst, Window window, u32 offset) {
     const auto width = static_cast<MemoryWidth>(inst.aux);
     const u32 words = width == MemoryWidth::B128 ? 4 : width == MemoryWidth::B64 ? 2 : 1;
     std::vector<u32> parts;
     for (u32 i = 0; i < words; ++i) {
-        parts.push_back(Emit(spv::Op::OpLoad, Type::U32, {SharedPointer(WordOffset(offset, i))}));
+        parts.push_back(
+            Emit(spv::Op::OpLoad, Type::U32, {WindowPointer(window, WordOffset(offset, i))}));
     }
     if (words > 1) {
         return Emit(spv::Op::OpCompositeConstruct, inst.type, parts);
@@ -201,22 +212,29 @@ u32 Emitter::LoadSharedAt(const Inst& inst, u32 offset) {
     return ir::MemoryBytes(width) < 4 ? ExtractNarrow(parts[0], offset, width) : parts[0];
 }
 
-void Emitter::StoreShared(const Inst& inst) {
-    StoreSharedAt(inst, IdOf(inst.args[0]));
-}
-
-void Emitter::StoreSharedAt(const Inst& inst, u32 offset) {
+void Emitter::StoreWindowAt(const Inst& inst, Window window, u32 offset) {
     const auto width = static_cast<MemoryWidth>(inst.aux);
     const u32 value = IdOf(inst.args[1]);
+    if (ir::MemoryBytes(width) < 4 && window == Window::Shared) {
+        StoreNarrow(WindowPointer(window, offset), offset, width, value, spv::Scope::Workgroup);
+        return;
+    }
     if (ir::MemoryBytes(width) < 4) {
-        StoreNarrow(SharedPointer(offset), offset, width, value, spv::Scope::Workgroup);
+        // Only this thread has its local memory: the word is read, changed and written back.
+        const u32 pointer = WindowPointer(window, offset);
+        const auto [mask, shifted] = NarrowInWord(offset, width, value);
+        const u32 kept = Emit(
+            spv::Op::OpBitwiseAnd, Type::U32,
+            {Emit(spv::Op::OpLoad, Type::U32, {pointer}), Emit(spv::Op::OpNot, Type::U32, {mask})});
+        m_.Code(spv::Op::OpStore,
+                {pointer, Emit(spv::Op::OpBitwiseOr, Type::U32, {kept, shifted})});
         return;
     }
     const u32 words = width == MemoryWidth::B128 ? 4 : width == MemoryWidth::B64 ? 2 : 1;
     for (u32 i = 0; i < words; ++i) {
         const u32 part =
             words == 1 ? value : Emit(spv::Op::OpCompositeExtract, Type::U32, {value, i});
-        m_.Code(spv::Op::OpStore, {SharedPointer(WordOffset(offset, i)), part});
+        m_.Code(spv::Op::OpStore, {WindowPointer(window, WordOffset(offset, i)), part});
     }
 }
 

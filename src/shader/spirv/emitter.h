@@ -66,7 +66,10 @@ private:
     // Byte offset of a global address within its parameter's buffer.
     u32 GlobalOffset(const Inst& inst);
     u32 GlobalPointer(u32 resource, u32 element_words, u32 byte_offset);
-    u32 SharedPointer(u32 byte_offset);
+    // Shared memory (one array of words for the workgroup) and local memory (one per thread):
+    // both addressed by byte offsets.
+    enum class Window : u8 { Shared, Local };
+    u32 WindowPointer(Window window, u32 byte_offset);
     // A byte or half-word out of the word it lives in.
     u32 ExtractNarrow(u32 word, u32 byte_offset, MemoryWidth width);
     // Narrow stores change only their bytes of the word, with two atomics, so that threads
@@ -74,15 +77,15 @@ private:
     bool StoresNarrowDirectly(MemoryWidth width) const;
     void StoreNarrow(u32 word_pointer, u32 byte_offset, MemoryWidth width, u32 value,
                      spv::Scope scope);
+    // The mask of a narrow value's bits in its word (.first) and the value moved there (.second).
+    std::pair<u32, u32> NarrowInWord(u32 byte_offset, MemoryWidth width, u32 value);
     u32 WordOffset(u32 byte_offset, u32 word);
     u32 LoadGlobal(const Inst& inst);
     void StoreGlobal(const Inst& inst);
-    u32 LoadShared(const Inst& inst);
-    u32 LoadSharedAt(const Inst& inst, u32 offset);
-    void StoreSharedAt(const Inst& inst, u32 offset);
+    u32 LoadWindowAt(const Inst& inst, Window window, u32 offset);
+    void StoreWindowAt(const Inst& inst, Window window, u32 offset);
     // A global memory instruction whose address is generic (emit_generic.cpp).
     u32 GenericAccess(const Inst& inst);
-    void StoreShared(const Inst& inst);
     u32 Threads() const { return state_.block[0] * state_.block[1] * state_.block[2]; }
     bool Uses(Op first, Op last) const;
     bool UsesWarpOperations() const { return Uses(Op::WarpReadLane, Op::WarpMatch); }
@@ -204,6 +207,8 @@ private:
     u32 cbank0_words_ = 0;
     std::map<u32, u32> constant_banks_;  // other banks (ProgramInfo::constant_banks): variables
     u32 shared_ = 0;
+    u32 local_ = 0;  // the thread's local memory, local_words_ words
+    u32 local_words_ = 0;
     u32 scratch_base_ = 0;         // first word of the warp operations' scratch in shared memory
     bool subgroup_warps_ = false;  // warp operations as subgroup operations
     bool terminated_ = false;

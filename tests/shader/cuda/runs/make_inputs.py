@@ -468,6 +468,16 @@ or registers with an indexed select, as ptxas chose).""")
     l.arg_in("idx", pack("i", fill([0, 31, 32, -1, 33, INT_MIN, 63], 64, lambda: rand_i32(rng))))
     l.arg_out("out", 64 * 4, "exact")
 
+    # ---------------------------------------------------------------- local.cu
+    rng = seeded("local_memory")
+    l = launch("local_memory", "local.cubin", "local_memory", (1, 1, 1), (64, 1, 1), """
+local_memory: per-thread arrays of bytes, halves, words, 64-bit and 128-bit elements indexed at
+run time (STL/LDL of every width at the stack pointer), read back after data-dependent
+updates. Bit-exact.""")
+    l.arg_in("idx", pack("i", fill([0, 1, -1, INT_MIN, INT_MAX, 39, 40, 1000], 64,
+                                   lambda: rand_i32(rng))))
+    l.arg_out("out", 64 * 5 * 4, "exact")
+
     rng = seeded("async_copy")
     l = launch("async_copy", "memory.cubin", "async_copy", (1, 1, 1), (128, 1, 1), """
 async_copy: LDGSTS (cp.async of 4 bytes per thread), LDGDEPBAR / DEPBAR, BAR.SYNC across 4
