@@ -145,8 +145,9 @@ std::size_t MaxNesting(const std::vector<u32>& spirv) {
 
 // control.cu's loops: nvcc unrolls `while (sum > 1 && j < 100)` into a chain of 99 forward
 // branches to one join. Nested once per exit it reached llvmpipe's limit of 80 levels (gallivm's
-// control-flow stack), which then left the chain at its 80th test; the chain stays flat.
-TEST(ComputeTranslate, ChainsOfEarlyExitsStayFlat) {
+// control-flow stack), which then left the chain at its 80th test; now at most 16 exits nest
+// (Emitter::kNestedSkips), then the chain goes on under `if (!skipped)`.
+TEST(ComputeTranslate, ChainsOfEarlyExitsNestBoundedly) {
     const std::vector<u8> bytes = base::ReadFile(CudaDir() / "control.cubin");
     const shader::sass::Cubin cubin = shader::sass::ReadCubin(bytes, "control.cubin");
     const auto kernel = std::find_if(cubin.kernels.begin(), cubin.kernels.end(),
@@ -157,7 +158,7 @@ TEST(ComputeTranslate, ChainsOfEarlyExitsStayFlat) {
     shader::TargetProfile target;
     target.int64 = true;
     const std::vector<u32> spirv = shader::TranslateCompute(*kernel, target, state).spirv;
-    EXPECT_LE(MaxNesting(spirv), 6u);
+    EXPECT_LE(MaxNesting(spirv), 20u);
 }
 
 // Module-scope data of the cubins (sass::CubinModule), as readelf shows it: memory.cubin's

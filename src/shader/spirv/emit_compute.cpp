@@ -449,45 +449,44 @@ void Emitter::EmitNodes(const std::vector<Node>& nodes) {
 }
 
 void Emitter::EmitSkip(const Node& node, SkipGuard& guard) {
-    const u32 bool_pointer = m_.TypePointer(StorageClass::Function, TypeId(Type::Bool));
     if (guard.skipped == 0) {
-        guard.skipped = m_.FunctionVariable(bool_pointer);
+        guard.skipped =
+            m_.FunctionVariable(m_.TypePointer(StorageClass::Function, TypeId(Type::Bool)));
         m_.Code(spv::Op::OpStore, {guard.skipped, m_.ConstantBool(false)});
     }
     const u32 condition = IdOf(node.condition);
     const u32 arm_labels[2] = {m_.NewId(), m_.NewId()};
-    const u32 merge = m_.NewId();
+    guard.merges.push_back(m_.NewId());
     m_.Code(spv::Op::OpSelectionMerge,
-            {merge, static_cast<u32>(spv::SelectionControlMask::MaskNone)});
+            {guard.merges.back(), static_cast<u32>(spv::SelectionControlMask::MaskNone)});
     Terminate(spv::Op::OpBranchConditional, {condition, arm_labels[0], arm_labels[1]});
-    for (int arm = 0; arm < 2; ++arm) {
-        Label(arm_labels[arm]);
-        StorePhiInputs(node.branch, node.branch->end.targets[arm]);
-        if (arm == node.exit_arm) {
-            m_.Code(spv::Op::OpStore, {guard.skipped, m_.ConstantBool(true)});
-        }
-        Terminate(spv::Op::OpBranch, {merge});
+    const u8 exit = node.exit_arm;
+    Label(arm_labels[exit]);
+    StorePhiInputs(node.branch, node.branch->end.targets[exit]);
+    m_.Code(spv::Op::OpStore, {guard.skipped, m_.ConstantBool(true)});
+    Terminate(spv::Op::OpBranch, {guard.merges.back()});
+    Label(arm_labels[1 - exit]);
+    StorePhiInputs(node.branch, node.branch->end.targets[1 - exit]);
+    if (guard.merges.size() >= kNestedSkips) {  // the rest under `if (!skipped)`
+        CloseSkipGuard(guard);
+        const u32 skipped = Emit(spv::Op::OpLoad, Type::Bool, {guard.skipped});
+        const u32 rest = m_.NewId();
+        guard.merges.push_back(m_.NewId());
+        m_.Code(spv::Op::OpSelectionMerge,
+                {guard.merges.back(), static_cast<u32>(spv::SelectionControlMask::MaskNone)});
+        Terminate(spv::Op::OpBranchConditional, {skipped, guard.merges.back(), rest});
+        Label(rest);
     }
-    Label(merge);
-    CloseSkipGuard(guard);
-    const u32 skipped = Emit(spv::Op::OpLoad, Type::Bool, {guard.skipped});
-    const u32 rest = m_.NewId();
-    guard.merge = m_.NewId();
-    m_.Code(spv::Op::OpSelectionMerge,
-            {guard.merge, static_cast<u32>(spv::SelectionControlMask::MaskNone)});
-    Terminate(spv::Op::OpBranchConditional, {skipped, guard.merge, rest});
-    Label(rest);
 }
 
 void Emitter::CloseSkipGuard(SkipGuard& guard) {
-    if (guard.merge == 0) {
-        return;
+    while (!guard.merges.empty()) {
+        if (!terminated_) {
+            Terminate(spv::Op::OpBranch, {guard.merges.back()});
+        }
+        Label(guard.merges.back());
+        guard.merges.pop_back();
     }
-    if (!terminated_) {
-        Terminate(spv::Op::OpBranch, {guard.merge});
-    }
-    Label(guard.merge);
-    guard.merge = 0;
 }
 
 namespace {

@@ -186,12 +186,16 @@ private:
     void Label(u32 label);
     void Terminate(spv::Op op, std::initializer_list<u32> operands);
     void EmitNodes(const std::vector<Node>& nodes);
-    // Skip nodes (structurize.h): after the first in a list, each stretch up to the next runs
-    // under `if (!skipped)`, one level deep; values defined there and used in other blocks
-    // pass through variables, since their definitions no longer dominate the uses.
+    // Skip nodes (structurize.h): the rest of a list runs in the other arm of the Skip's
+    // selection, nested, for up to kNestedSkips of them; then those selections close and the
+    // rest runs under `if (!skipped)`, and so on. Nesting stays bounded (drivers limit it) and
+    // a thread that skips passes one test per kNestedSkips. Values defined after the first Skip
+    // and used in other blocks pass through variables, since their definitions need not
+    // dominate the uses any more.
+    static constexpr std::size_t kNestedSkips = 16;
     struct SkipGuard {
-        u32 skipped = 0;  // bool variable, once the list has a Skip
-        u32 merge = 0;    // the open `if (!skipped)`'s merge label, 0 when none is open
+        u32 skipped = 0;          // bool variable, once the list has a Skip
+        std::vector<u32> merges;  // of the selections open in this list, innermost last
     };
     void EmitSkip(const Node& node, SkipGuard& guard);
     void CloseSkipGuard(SkipGuard& guard);
