@@ -2,6 +2,7 @@
 // Vulkan device, against the host's IEEE arithmetic (x86-64 SSE: single rounding, denormals
 // kept, fma through std::fma) on edge cases: NaN, infinities, signed zeros, denormals, values
 // whose sum or product rounds at a tie or overflows.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -197,6 +198,79 @@ TEST(SassArithmetic, FmulTowardMinusInfinity) {
     const std::vector<Case> cases = Cases();
     ExpectSame("FMUL.RM", cases, RunOnDevice("FMUL.RM R7, R4, R5 ;", cases),
                ProductTowardMinusInfinity);
+}
+
+// LOP3.LUT computes bit i of its result as bit (a_i << 2 | b_i << 1 | c_i) of the table: every
+// one of the 256 tables, on the edge values' bit patterns.
+TEST(SassArithmetic, Lop3ComputesEveryTable) {
+    const std::vector<Case> cases = Cases();
+    for (u32 lut = 0; lut < 256; ++lut) {
+        const std::vector<u32> got =
+            RunOnDevice(fmt::format("LOP3.LUT R7, R4, R5, R6, {:#x}, !PT ;", lut), cases);
+        ASSERT_EQ(got.size(), cases.size());
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            const u32 a = std::bit_cast<u32>(cases[i].a);
+            const u32 b = std::bit_cast<u32>(cases[i].b);
+            const u32 c = std::bit_cast<u32>(cases[i].c);
+            u32 want = 0;
+            for (u32 bit = 0; bit < 32; ++bit) {
+                const u32 row = (a >> bit & 1) << 2 | (b >> bit & 1) << 1 | (c >> bit & 1);
+                want |= (lut >> row & 1) << bit;
+            }
+            ASSERT_EQ(got[i], want)
+                << fmt::format("LOP3.LUT {:#04x} of {:#x}, {:#x}, {:#x}", lut, a, b, c);
+        }
+    }
+}
+
+// SHF.{L,R}[.W].type[.HI] Rd, lo, shift, hi: the funnel shift of hi:lo by the shift wrapped
+// (.W) or clamped to the type's width, every form at the amounts where that matters.
+TEST(SassArithmetic, ShfAtEveryEdgeOfTheShift) {
+    const u32 words[] = {0x00000000u, 0xffffffffu, 0x80000001u, 0x12345678u, 0xfedcba98u};
+    const u32 shifts[] = {0, 1, 31, 32, 33, 63, 64, 65, 100, 0x80000000u, 0xffffffffu};
+    std::vector<Case> cases;
+    for (u32 lo : words) {
+        for (u32 hi : words) {
+            for (u32 shift : shifts) {
+                cases.push_back({std::bit_cast<float>(lo), std::bit_cast<float>(shift),
+                                 std::bit_cast<float>(hi)});
+            }
+        }
+    }
+    for (const char* direction : {"L", "R"}) {
+        for (const char* wrap : {"", ".W"}) {
+            for (const char* type : {"U64", "S64", "U32", "S32"}) {
+                for (const char* half : {"", ".HI"}) {
+                    const std::string name =
+                        fmt::format("SHF.{}{}.{}{}", direction, wrap, type, half);
+                    const std::vector<u32> got = RunOnDevice(name + " R7, R4, R5, R6 ;", cases);
+                    ASSERT_EQ(got.size(), cases.size());
+                    const bool wide = type[1] == '6';
+                    const bool arithmetic = type[0] == 'S';
+                    const u32 width = wide ? 64 : 32;
+                    for (std::size_t i = 0; i < cases.size(); ++i) {
+                        const u32 lo = std::bit_cast<u32>(cases[i].a);
+                        const u32 shift = std::bit_cast<u32>(cases[i].b);
+                        const u32 hi = std::bit_cast<u32>(cases[i].c);
+                        const u32 amount = *wrap ? shift & (width - 1) : std::min(shift, width);
+                        const u64 value = u64{hi} << 32 | lo;
+                        u64 shifted = 0;
+                        if (*direction == 'L') {
+                            shifted = amount >= 64 ? 0 : value << amount;
+                        } else if (arithmetic) {
+                            shifted =
+                                static_cast<u64>(static_cast<s64>(value) >> std::min(amount, 63u));
+                        } else {
+                            shifted = amount >= 64 ? 0 : value >> amount;
+                        }
+                        const u32 want = static_cast<u32>(*half ? shifted >> 32 : shifted);
+                        ASSERT_EQ(got[i], want)
+                            << fmt::format("{} lo {:#x} shift {:#x} hi {:#x}", name, lo, shift, hi);
+                    }
+                }
+            }
+        }
+    }
 }
 
 // Comparisons keep denormals (the GPU's FSETP without .FTZ), NaNs make the ordered forms false

@@ -3,6 +3,7 @@
 // shifts and LOP3 lookup tables.
 #include <vector>
 
+#include "shader/frontend/lookup_table.h"
 #include "shader/frontend/translator.h"
 
 namespace shader::frontend {
@@ -202,42 +203,6 @@ void Isetp(Translator& t) {
     WriteSetp(t, comparison, 4);
 }
 
-// The three-input function whose truth table is `lut` (bit (a<<2|b<<1|c) of it), as a sum of
-// its minterms; the driver's compiler simplifies the common ones.
-Value LookupTable(Translator& t, u32 lut, Value a, Value b, Value c) {
-    switch (lut) {
-        case 0x00:
-            return Value::U32(0);
-        case 0xff:
-            return Value::U32(0xffffffff);
-        case 0xc0:
-            return t.Spv(Op::OpBitwiseAnd, Type::U32, {a, b});
-        case 0xfc:
-            return t.Spv(Op::OpBitwiseOr, Type::U32, {a, b});
-        case 0x3c:
-            return t.Spv(Op::OpBitwiseXor, Type::U32, {a, b});
-        case 0x96:
-            return t.Spv(Op::OpBitwiseXor, Type::U32,
-                         {t.Spv(Op::OpBitwiseXor, Type::U32, {a, b}), c});
-        default:
-            break;
-    }
-    const Value not_a = t.Spv(Op::OpNot, Type::U32, {a});
-    const Value not_b = t.Spv(Op::OpNot, Type::U32, {b});
-    const Value not_c = t.Spv(Op::OpNot, Type::U32, {c});
-    Value result = Value::U32(0);
-    for (u32 minterm = 0; minterm < 8; ++minterm) {
-        if ((lut >> minterm & 1) == 0) {
-            continue;
-        }
-        Value term = t.Spv(Op::OpBitwiseAnd, Type::U32,
-                           {(minterm & 4) != 0 ? a : not_a, (minterm & 2) != 0 ? b : not_b});
-        term = t.Spv(Op::OpBitwiseAnd, Type::U32, {term, (minterm & 1) != 0 ? c : not_c});
-        result = t.Spv(Op::OpBitwiseOr, Type::U32, {result, term});
-    }
-    return result;
-}
-
 // LOP3.LUT [PAND] Pd, Rd, a, b, c, lut, Pc
 void Lop3(Translator& t) {
     const u32 lut = static_cast<u32>(t.Immediate(5));
@@ -259,21 +224,30 @@ void Shf(Translator& t) {
     const std::string_view type = t.EnumName({"S64", "U64", "S32", "U32"});
     const bool wide = type == "S64" || type == "U64";
     const bool arithmetic = type == "S64" || type == "S32";
-    const u32 max_shift = wide ? 64 : 32;
-    Value shift = t.Int(2);
-    if (wrap) {
-        shift = t.Spv(Op::OpBitwiseAnd, Type::U32, {shift, Value::U32(max_shift - 1)});
-    } else {
-        shift = t.Glsl(GLSLstd450UMin, Type::U32, {shift, Value::U32(max_shift)});
-    }
+    const Value shift = t.Int(2);
     const Value value = t.Pack64(t.Int(1), t.Int(3));
-    // Shifting a 64-bit value by 64 is undefined in SPIR-V: split it into two shifts.
-    const Value half = t.Spv(Op::OpShiftRightLogical, Type::U32, {shift, Value::U32(1)});
-    const Value rest = t.Spv(Op::OpISub, Type::U32, {shift, half});
     const Op op = left         ? Op::OpShiftLeftLogical
                   : arithmetic ? Op::OpShiftRightArithmetic
                                : Op::OpShiftRightLogical;
-    const Value shifted = t.Spv(op, Type::U64, {t.Spv(op, Type::U64, {value, half}), rest});
+    Value shifted;
+    if (!wide) {
+        // The 32-bit forms shift by at most 32 (wrapped to 0..31, or clamped to 32).
+        const Value amount = wrap ? t.Spv(Op::OpBitwiseAnd, Type::U32, {shift, Value::U32(31)})
+                                  : t.Glsl(GLSLstd450UMin, Type::U32, {shift, Value::U32(32)});
+        shifted = t.Spv(op, Type::U64, {value, amount});
+    } else {
+        const Value amount = t.Spv(Op::OpBitwiseAnd, Type::U32, {shift, Value::U32(63)});
+        shifted = t.Spv(op, Type::U64, {value, amount});
+        if (!wrap) {
+            // Clamped at 64, which SPIR-V cannot shift by: only the fill is left.
+            const Value sign =
+                t.Spv(Op::OpShiftRightArithmetic, Type::U32, {t.Int(3), Value::U32(31)});
+            const Value fill = arithmetic && !left ? t.Pack64(sign, sign) : Value::U64(0);
+            const Value all_out =
+                t.Spv(Op::OpUGreaterThanEqual, Type::Bool, {shift, Value::U32(64)});
+            shifted = t.Spv(Op::OpSelect, Type::U64, {all_out, fill, shifted});
+        }
+    }
     t.WriteDst(0, t.Has("HI") ? t.Hi(shifted) : t.Lo(shifted));
 }
 
