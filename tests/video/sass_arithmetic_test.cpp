@@ -290,14 +290,22 @@ TEST(SassArithmetic, FsetpComparesDenormalsAndNans) {
         {"LEU", [](float a, float b) { return !(a > b); }},
         {"NAN", [](float a, float b) { return std::isnan(a) || std::isnan(b); }},
     };
+    // .FTZ compares denormals as zeros of their sign.
+    const auto flushed = [](float x) {
+        return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
+    };
     for (const Comparison& comparison : comparisons) {
-        const std::string how = comparison.how;
-        const std::vector<u32> got = RunOnDevice(
-            "FSETP." + how + ".AND P0, PT, R4, R5, PT ;\nSEL R7, RZ, 0x1, !P0 ;", cases);
-        ASSERT_EQ(got.size(), cases.size());
-        for (std::size_t i = 0; i < cases.size(); ++i) {
-            EXPECT_EQ(got[i], comparison.holds(cases[i].a, cases[i].b) ? 1u : 0u)
-                << "FSETP." << how << " of " << cases[i].a << ", " << cases[i].b;
+        for (const std::string ftz : {"", ".FTZ"}) {
+            const std::string how = comparison.how + ftz;
+            const std::vector<u32> got = RunOnDevice(
+                "FSETP." + how + ".AND P0, PT, R4, R5, PT ;\nSEL R7, RZ, 0x1, !P0 ;", cases);
+            ASSERT_EQ(got.size(), cases.size());
+            for (std::size_t i = 0; i < cases.size(); ++i) {
+                const float a = ftz.empty() ? cases[i].a : flushed(cases[i].a);
+                const float b = ftz.empty() ? cases[i].b : flushed(cases[i].b);
+                EXPECT_EQ(got[i], comparison.holds(a, b) ? 1u : 0u)
+                    << "FSETP." << how << " of " << cases[i].a << ", " << cases[i].b;
+            }
         }
     }
 }

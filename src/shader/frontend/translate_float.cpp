@@ -289,9 +289,16 @@ bool NormalLiteral(Translator& t, std::size_t operand) {
     return raw.IsImmediate() && (raw.Bits() & 0x7f800000) != 0;
 }
 
+// A float comparison is exact on a device that may flush denormal operands when none can reach
+// it: with .FTZ (flushed before), or against a normal literal.
+bool FloatCompareIsExact(Translator& t) {
+    return t.Target().denorm_preserve_f32 || t.Has("FTZ") || NormalLiteral(t, 2) ||
+           NormalLiteral(t, 3);
+}
+
 void Fsetp(Translator& t) {
     const std::string_view how = t.EnumName({"LT", "NAN", "GEU"});
-    if (!t.Target().denorm_preserve_f32 && !NormalLiteral(t, 2) && !NormalLiteral(t, 3)) {
+    if (!FloatCompareIsExact(t)) {
         WriteSetp(t, CompareOnBits(t, how, SourceBits(t, 2), SourceBits(t, 3)), 4);
         return;
     }
