@@ -86,6 +86,8 @@ public:
     std::vector<std::unique_ptr<Block>>& Blocks() { return blocks_; }
     const std::vector<std::unique_ptr<Block>>& Blocks() const { return blocks_; }
     Block* Entry() const { return blocks_.front().get(); }
+    // Instruction ids are 1..IdLimit()-1: tables indexed by id instead of maps.
+    std::size_t IdLimit() const { return insts_.size() + 1; }
 
     ProgramInfo info;
 

@@ -2,6 +2,7 @@
 
 #include <set>
 #include <span>
+#include <vector>
 
 namespace shader::passes {
 namespace {
@@ -13,18 +14,18 @@ using ir::Op;
 // atomics and warp operations, and phis that join paths a divergent branch chose between.
 class Divergence {
 public:
-    explicit Divergence(const ir::Program& program) {
+    explicit Divergence(const ir::Program& program) : divergent_(program.IdLimit(), false) {
         for (bool changed = true; changed;) {
             changed = false;
             for (const auto& block : program.Blocks()) {
                 const bool joins_divergent_paths = JoinsDivergentPaths(*block);
                 for (const Inst* inst : block->insts) {
-                    if (divergent_.contains(inst)) {
+                    if (divergent_[inst->id]) {
                         continue;
                     }
                     if (IsSource(*inst) || (inst->op == Op::Phi && joins_divergent_paths) ||
                         AnyDivergentArgument(*inst)) {
-                        divergent_.insert(inst);
+                        divergent_[inst->id] = true;
                         changed = true;
                     }
                 }
@@ -34,7 +35,7 @@ public:
 
     bool IsDivergent(const ir::Value& value) const {
         const Inst* def = value.Def();
-        return def != nullptr && divergent_.contains(def);
+        return def != nullptr && divergent_[def->id];
     }
 
 private:
@@ -80,7 +81,7 @@ private:
         return any_divergent_branch_;
     }
 
-    std::set<const Inst*> divergent_;
+    std::vector<bool> divergent_;  // by instruction id
     bool any_divergent_branch_ = true;
 };
 

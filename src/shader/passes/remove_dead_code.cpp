@@ -1,4 +1,4 @@
-#include <set>
+#include <vector>
 
 #include "shader/passes/passes.h"
 
@@ -6,32 +6,36 @@ namespace shader::passes {
 
 void RemoveDeadCode(ir::Program& program) {
     // Mark from the roots (side effects, branch conditions) through operands.
-    std::set<const ir::Inst*> live;
+    std::vector<bool> live(program.IdLimit(), false);  // by instruction id
     std::vector<const ir::Inst*> work;
-    const auto mark = [&](const ir::Value& value) {
-        if (const ir::Inst* def = value.Def(); def != nullptr && live.insert(def).second) {
-            work.push_back(def);
+    const auto mark = [&](const ir::Inst* inst) {
+        if (!live[inst->id]) {
+            live[inst->id] = true;
+            work.push_back(inst);
         }
     };
     for (const auto& block : program.Blocks()) {
         for (const ir::Inst* inst : block->insts) {
-            if (ir::HasSideEffects(inst->op) && live.insert(inst).second) {
-                work.push_back(inst);
+            if (ir::HasSideEffects(inst->op)) {
+                mark(inst);
             }
         }
-        if (block->end.kind == ir::Terminator::Kind::Branch) {
-            mark(block->end.condition);
+        if (const ir::Inst* def = block->end.condition.Def();
+            block->end.kind == ir::Terminator::Kind::Branch && def != nullptr) {
+            mark(def);
         }
     }
     while (!work.empty()) {
         const ir::Inst* inst = work.back();
         work.pop_back();
         for (const ir::Value& arg : inst->args) {
-            mark(arg);
+            if (const ir::Inst* def = arg.Def()) {
+                mark(def);
+            }
         }
     }
     for (const auto& block : program.Blocks()) {
-        std::erase_if(block->insts, [&](const ir::Inst* inst) { return !live.contains(inst); });
+        std::erase_if(block->insts, [&](const ir::Inst* inst) { return !live[inst->id]; });
     }
 }
 

@@ -19,6 +19,8 @@ void Emitter::Run(const std::vector<Node>& structure) {
     function_ = m_.NewId();
     first_label_ = m_.NewId();
     current_label_ = first_label_;
+    ids_.assign(ir_.IdLimit(), 0);
+    demoted_.assign(ir_.IdLimit(), 0);
     DeclarePhis();
     DemoteValuesLeavingSkipGuards(structure);
     EmitNodes(structure);
@@ -59,6 +61,14 @@ void Emitter::Run(const std::vector<Node>& structure) {
 }
 
 u32 Emitter::TypeId(Type type) {
+    u32& id = type_ids_[static_cast<std::size_t>(type)];
+    if (id == 0) {
+        id = DeclareType(type);
+    }
+    return id;
+}
+
+u32 Emitter::DeclareType(Type type) {
     switch (type) {
         case Type::Void:
             return m_.TypeVoid();
@@ -97,14 +107,13 @@ u32 Emitter::Glsl(GLSLstd450 op, Type type, std::vector<u32> operands) {
 u32 Emitter::IdOf(const Value& raw) {
     const Value value = raw.Resolve();
     if (const Inst* def = value.Def()) {
-        if (const auto demoted = demoted_.find(def); demoted != demoted_.end()) {
-            return Emit(spv::Op::OpLoad, def->type, {demoted->second});
+        if (demoted_[def->id] != 0) {
+            return Emit(spv::Op::OpLoad, def->type, {demoted_[def->id]});
         }
-        const auto it = ids_.find(def);
-        if (it == ids_.end()) {
+        if (ids_[def->id] == 0) {
             Fail(*def, "used before it is defined (control flow not dominated)");
         }
-        return it->second;
+        return ids_[def->id];
     }
     switch (value.GetType()) {
         case Type::Bool:
@@ -330,7 +339,7 @@ void Emitter::EmitInst(const Inst& inst) {
             Fail(inst, "not supported by the SPIR-V emitter yet");
     }
     if (id != 0) {
-        ids_[&inst] = id;
+        ids_[inst.id] = id;
     }
 }
 
@@ -378,8 +387,8 @@ void Emitter::EmitNodes(const std::vector<Node>& nodes) {
             case Node::Kind::Block:
                 for (const Inst* inst : node.block->insts) {
                     EmitInst(*inst);
-                    if (const auto demoted = demoted_.find(inst); demoted != demoted_.end()) {
-                        m_.Code(spv::Op::OpStore, {demoted->second, ids_.at(inst)});
+                    if (demoted_[inst->id] != 0) {
+                        m_.Code(spv::Op::OpStore, {demoted_[inst->id], ids_[inst->id]});
                     }
                     if (!subgroup_warps_ && ir_.info.lockstep_points.contains(inst)) {
                         WorkgroupBarrier();  // the warp's threads in step, as on the GPU
@@ -516,8 +525,8 @@ void Emitter::DemoteValuesLeavingSkipGuards(const std::vector<Node>& structure) 
     const auto demote_used_elsewhere = [&](const Value& use, const ir::Block* user) {
         const Inst* def = use.Resolve().Def();
         if (def != nullptr && def->block != user && guarded.contains(def->block) &&
-            !demoted_.contains(def)) {
-            demoted_[def] =
+            demoted_[def->id] == 0) {
+            demoted_[def->id] =
                 m_.FunctionVariable(m_.TypePointer(StorageClass::Function, TypeId(def->type)));
         }
     };

@@ -2,6 +2,7 @@
 
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include <array>
 #include <map>
 #include <set>
 #include <string_view>
@@ -37,7 +38,8 @@ public:
 
 private:
     [[noreturn]] void Fail(const Inst& inst, std::string_view what) const;
-    u32 TypeId(Type type);
+    u32 TypeId(Type type);  // declared once, then from type_ids_
+    u32 DeclareType(Type type);
     u32 Uint(u32 value) { return m_.Uint(value); }
     u32 Emit(spv::Op op, Type type, std::vector<u32> operands);
     u32 Glsl(GLSLstd450 op, Type type, std::vector<u32> operands);
@@ -223,9 +225,10 @@ private:
     std::set<u32> decorated_arrays_;
     std::vector<u32> image_variables_;  // per ProgramInfo::images
     std::vector<u32> image_types_;      // their (sampled) image types
-    std::map<const Inst*, u32> ids_;
+    std::vector<u32> ids_;              // by instruction id; 0 until emitted
+    std::array<u32, 8> type_ids_{};     // by ir::Type, 0 until declared
     std::map<const Inst*, u32> phi_variables_;
-    std::map<const Inst*, u32> demoted_;      // values kept in variables (SkipGuard)
+    std::vector<u32> demoted_;  // by instruction id: the variable of a value kept in one, or 0
     std::vector<std::pair<u32, u32>> loops_;  // (merge, continue target)
 };
 

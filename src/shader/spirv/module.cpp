@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "base/error.h"
+
 namespace shader::spirv {
 
 void Module::Append(std::vector<u32>& out, spv::Op op, const std::vector<u32>& operands) {
@@ -47,9 +49,14 @@ u32 Module::GlslImport() {
 }
 
 // Types and constants: one id per distinct (opcode, operands).
-u32 Module::Type(spv::Op op, std::vector<u32> operands) {
-    std::vector<u32> key = operands;
-    key.insert(key.begin(), static_cast<u32>(op));
+u32 Module::Type(spv::Op op, std::initializer_list<u32> operands) {
+    TypeKey key;
+    if (operands.size() + 1 > key.words.size()) {
+        base::Fail("SPIR-V module: a type or constant of {} operands", operands.size());
+    }
+    key.words[0] = static_cast<u32>(op);
+    std::copy(operands.begin(), operands.end(), key.words.begin() + 1);
+    key.size = static_cast<u32>(operands.size() + 1);
     if (const auto it = types_.find(key); it != types_.end()) {
         return it->second;
     }
@@ -57,12 +64,9 @@ u32 Module::Type(spv::Op op, std::vector<u32> operands) {
     // Constants put their result type first: OpConstant %type %id value.
     const bool has_result_type = op == spv::Op::OpConstant || op == spv::Op::OpConstantTrue ||
                                  op == spv::Op::OpConstantFalse;
-    if (has_result_type) {
-        operands.insert(operands.begin() + 1, id);
-    } else {
-        operands.insert(operands.begin(), id);
-    }
-    Append(globals_, op, operands);
+    std::vector<u32> words(operands);
+    words.insert(words.begin() + (has_result_type ? 1 : 0), id);
+    Append(globals_, op, words);
     types_[key] = id;
     return id;
 }

@@ -2,9 +2,10 @@
 
 #include <spirv/unified1/spirv.hpp11>
 
+#include <array>
 #include <initializer_list>
-#include <map>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "base/types.h"
@@ -75,7 +76,7 @@ public:
                               u32 first_label) const;
 
 private:
-    u32 Type(spv::Op op, std::vector<u32> operands);
+    u32 Type(spv::Op op, std::initializer_list<u32> operands);
     static void Append(std::vector<u32>& out, spv::Op op, const std::vector<u32>& operands);
     static std::vector<u32> StringWords(std::string_view text);
 
@@ -90,7 +91,22 @@ private:
     std::vector<u32> globals_;  // types, constants, global variables
     std::vector<u32> variables_;
     std::vector<u32> code_;
-    std::map<std::vector<u32>, u32> types_;
+    // A type or constant by its opcode and operands, without a heap allocation to look it up.
+    struct TypeKey {
+        std::array<u32, 10> words{};
+        u32 size = 0;
+        bool operator==(const TypeKey&) const = default;
+    };
+    struct TypeKeyHash {
+        std::size_t operator()(const TypeKey& key) const {
+            u64 hash = 0xcbf29ce484222325ull;  // FNV-1a over the words
+            for (u32 i = 0; i < key.size; ++i) {
+                hash = (hash ^ key.words[i]) * 0x100000001b3ull;
+            }
+            return static_cast<std::size_t>(hash);
+        }
+    };
+    std::unordered_map<TypeKey, u32, TypeKeyHash> types_;
     std::vector<spv::Capability> capability_list_;
     std::vector<std::string> extension_list_;
 };
