@@ -57,7 +57,8 @@ constexpr TargetProfile kTarget{.subgroup_size = 32,
                                 .subgroup_ballot = true,
                                 .subgroup_shuffle = true,
                                 .subgroup_vote = true,
-                                .subgroup_arithmetic = true};
+                                .subgroup_arithmetic = true,
+                                .shader_clock = true};
 constexpr ComputeState kState{.block = {128, 1, 1}};
 
 double ThreadCpuSeconds() {
