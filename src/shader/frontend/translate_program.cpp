@@ -225,11 +225,15 @@ private:
                 return;
             }
             if (m == "CALL") {
-                if (guarded) {
-                    Fail(offset, "predicated CALL");
-                }
+                // Guarded: ptxas also leaves loops by `@P CALL.REL.NOINC` to code that never
+                // returns (seen in exits.cubin's nested_break).
                 const u32 callee_context = CallContext(offset + kInstructionBytes, context);
-                Jump(block, BlockFor(BranchTarget(d, TargetOperand(d)), callee_context));
+                Block* callee = BlockFor(BranchTarget(d, TargetOperand(d)), callee_context);
+                if (guarded) {
+                    Branch(block, guard, callee, BlockFor(offset + kInstructionBytes, context));
+                } else {
+                    Jump(block, callee);
+                }
                 return;
             }
             if (m == "RET") {
@@ -249,7 +253,7 @@ private:
                 translator_.Emit(ir::Op::Converge, ir::Type::Void, {});
                 continue;
             }
-            if (m == "BSSY" || m == "BSYNC" || m == "WARPSYNC") {
+            if (m == "BSSY" || m == "BSYNC" || m == "BREAK" || m == "WARPSYNC") {
                 continue;  // reconvergence hints: structured control flow reconverges anyway
             }
             const auto handler = Handlers().find(m);

@@ -1,5 +1,5 @@
-// Control flow and scheduling (BRA, BSSY, BSYNC, EXIT, DEPBAR). Branch offsets: signed, in 4-byte
-// units, relative to the next instruction (notes/sass-encoding.md; Mesa NAK sm70_encode.rs).
+// Control flow and scheduling (BRA, BSSY, BSYNC, BREAK, EXIT, DEPBAR). Branch offsets: signed, in
+// 4-byte units, relative to the next instruction (notes/sass-encoding.md; Mesa NAK sm70_encode.rs).
 #include "shader/sass/form_tables.h"
 
 namespace shader::sass {
@@ -11,6 +11,8 @@ constexpr FormSpec kForms[] = {
     {"BRA", 0x1947, "{?,?,?,CONV}@32:2 =7@87:3 | UR@24 ~@30, BRA@34:48"},
     {"BSSY", 0x945, "=7@87:3 | B@16, BRA@34:30"},
     {"BSYNC", 0x941, "=7@87:3 | B@16"},
+    // BREAK Bn: the thread leaves the convergence barrier (before a break out of its region).
+    {"BREAK", 0x942, "=7@87:3 | B@16"},
     {"EXIT", 0x94d, "=7@87:3"},
     {"DEPBAR", 0x91a, "LE =1@47:1 | SB@44, X@38:6"},
     {"DEPBAR", 0x91a, "=0@47:1"},

@@ -468,6 +468,24 @@ or registers with an indexed select, as ptxas chose).""")
     l.arg_in("idx", pack("i", fill([0, 31, 32, -1, 33, INT_MIN, 63], 64, lambda: rand_i32(rng))))
     l.arg_out("out", 64 * 4, "exact")
 
+    # ---------------------------------------------------------------- exits.cu
+    rng = seeded("loop_exits")
+    l = launch("loop_exits", "exits.cubin", "loop_exits", (1, 1, 1), (64, 1, 1), """
+loop_exits: a search loop with two exits that store different things before they meet again
+(the value found, or a marker for bad data), and the count after the loop. Bit-exact.""")
+    l.arg_in("a", pack("i", [rng.choice([rng.randint(-3000, 3000), rng.randint(0, 15),
+                                          rng.randint(16, 99)]) for _ in range(256)]))
+    l.arg_out("out", 64 * 4 * 4, "exact")
+    l.arg("i32", 40)
+
+    rng = seeded("nested_break")
+    l = launch("nested_break", "exits.cubin", "nested_break", (1, 1, 1), (64, 1, 1), """
+nested_break: a goto out of two nested loops, and a break out of the inner one only; the sums
+and both counters after them. Bit-exact.""")
+    l.arg_in("a", pack("i", [rng.choice([7, -1] + [rng.randint(0, 6)] * 6 +
+                                         [rng.randint(8, 50)] * 8) for _ in range(256)]))
+    l.arg_out("out", 64 * 3 * 4, "exact")
+
     # ---------------------------------------------------------------- local.cu
     rng = seeded("local_memory")
     l = launch("local_memory", "local.cubin", "local_memory", (1, 1, 1), (64, 1, 1), """
