@@ -1,5 +1,8 @@
 #include "shader/compute.h"
 
+#include <algorithm>
+
+#include "base/error.h"
 #include "shader/frontend/translate_program.h"
 #include "shader/passes/lockstep.h"
 #include "shader/passes/module_data.h"
@@ -8,10 +11,33 @@
 #include "shader/spirv/emit_compute.h"
 
 namespace shader {
+namespace {
+
+// Images that only TXQ names take their dimension from the launch.
+void GiveImagesTheirDimensions(ir::Program& program, const sass::CubinKernel& kernel,
+                               const ComputeState& state) {
+    for (const u32 index : program.info.images_without_dim) {
+        ImageBinding& image = program.info.images[index];
+        const auto given =
+            std::find_if(state.image_dims.begin(), state.image_dims.end(),
+                         [&](const auto& entry) { return entry.first == image.cbank0_offset; });
+        if (given == state.image_dims.end()) {
+            base::Fail(
+                "kernel {}: the texture at c[0x0][{:#x}] is only queried (TXQ), which does not "
+                "say its dimension, and the launch does not give it (ComputeState::image_dims)",
+                kernel.name, image.cbank0_offset);
+        }
+        image.dim = given->second;
+    }
+    program.info.images_without_dim.clear();
+}
+
+}  // namespace
 
 ComputeProgram TranslateCompute(const sass::CubinKernel& kernel, const TargetProfile& target,
                                 const ComputeState& state) {
     ir::Program program = frontend::TranslateKernel(kernel, target);
+    GiveImagesTheirDimensions(program, kernel, state);
     passes::FoldConstants(program);
     passes::LowerGlobalMemory(program, kernel);
     passes::BindModuleData(program, kernel);

@@ -49,9 +49,16 @@ struct TargetProfile {
 
 // The launch state a kernel is translated for: CUDA's block size becomes the SPIR-V workgroup
 // size, so it is part of the translation (and of the cache key).
+enum class ImageKind : u8 { Sampled, Storage };
+enum class ImageDim : u8 { D1, D2, D3 };
+
 struct ComputeState {
     std::array<u32, 3> block{1, 1, 1};
     u32 dynamic_shared_bytes = 0;
+    // The dimension of each texture parameter (by its offset in constant bank 0) as the launch
+    // binds it: what a kernel that only asks a texture's size (TXQ) cannot say itself, as the
+    // GPU reads it from the texture's header.
+    std::vector<std::pair<u32, ImageDim>> image_dims{};
     bool operator==(const ComputeState&) const = default;
 };
 
@@ -76,9 +83,7 @@ struct ConstantBankBinding {
 
 // A texture or surface object parameter (cudaTextureObject_t / cudaSurfaceObject_t: a 64-bit
 // handle in constant bank 0) as an image of descriptor set 0: a combined image sampler (TEX,
-// TLD, TLD4, TXD) or a storage image of unsigned texels (SULD, SUST, raw data).
-enum class ImageKind : u8 { Sampled, Storage };
-enum class ImageDim : u8 { D1, D2, D3 };
+// TLD, TLD4, TXD, TXQ) or a storage image of unsigned texels (SULD, SUST, raw data).
 struct ImageBinding {
     u32 binding = 0;
     u32 cbank0_offset = 0;  // the handle parameter at c[0x0][offset]

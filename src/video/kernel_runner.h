@@ -42,6 +42,11 @@ struct KernelResult {
 // global names a variable of the module (sass::CubinModule) and has its size.
 void CheckKernelLaunch(const shader::sass::CubinKernel& kernel, const KernelLaunch& launch);
 
+// What a launch fixes of the translation (shader::ComputeState): the block, the dynamic shared
+// memory and each texture argument's dimension.
+shader::ComputeState LaunchComputeState(const shader::sass::CubinKernel& kernel,
+                                        const KernelLaunch& launch);
+
 // Translates `kernel` for the device (shader::TranslateCompute) and runs it.
 KernelResult RunKernel(ComputeDevice& device, const shader::sass::CubinKernel& kernel,
                        const KernelLaunch& launch);

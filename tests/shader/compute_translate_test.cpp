@@ -161,6 +161,37 @@ TEST(ComputeTranslate, ChainsOfEarlyExitsNestBoundedly) {
     EXPECT_LE(MaxNesting(spirv), 20u);
 }
 
+// TXQ does not say a texture's dimension (the GPU reads it from the texture's header): the
+// launch gives it (ComputeState::image_dims), and a query of an axis the texture lacks is
+// refused rather than answered with a guess.
+TEST(ComputeTranslate, TextureQueryTakesTheDimensionFromTheLaunch) {
+    const std::vector<u8> bytes = base::ReadFile(CudaDir() / "query.cubin");
+    const shader::sass::Cubin cubin = shader::sass::ReadCubin(bytes, "query.cubin");
+    ASSERT_EQ(cubin.kernels.size(), 1u);
+    const shader::sass::CubinKernel& kernel = cubin.kernels[0];
+    shader::TargetProfile target;
+    target.int64 = true;
+    shader::ComputeState state;
+    state.block = {8, 1, 1};
+    const auto error_of = [&](const shader::ComputeState& launch) -> std::string {
+        try {
+            shader::TranslateCompute(kernel, target, launch);
+        } catch (const base::Error& error) {
+            return error.what();
+        }
+        return "";
+    };
+    EXPECT_NE(error_of(state).find("is only queried (TXQ)"), std::string::npos) << error_of(state);
+    state.image_dims = {{0x160, shader::ImageDim::D2}, {0x168, shader::ImageDim::D2}};
+    EXPECT_NE(error_of(state).find("size component 2 of a 2-component texture"), std::string::npos)
+        << error_of(state);
+    state.image_dims = {{0x160, shader::ImageDim::D2}, {0x168, shader::ImageDim::D3}};
+    const shader::ComputeProgram program = shader::TranslateCompute(kernel, target, state);
+    ASSERT_EQ(program.images.size(), 2u);
+    EXPECT_EQ(program.images[0].dim, shader::ImageDim::D2);
+    EXPECT_EQ(program.images[1].dim, shader::ImageDim::D3);
+}
+
 // Module-scope data of the cubins (sass::CubinModule), as readelf shows it: memory.cubin's
 // __constant__ table[64] in .nv.constant3; mufu.cubin's __cudart_i2opi_f (24 bytes of
 // .nv.global.init), whose address .rel.nv.constant4 writes into c[0x4][0x0] (R_CUDA_64).

@@ -101,7 +101,7 @@ TEST(SassFixture, CudaKernelsMatchNvdisasm) {
     }
     const Tally tally = Check(fixture);
     std::printf("%s", Report("cuda", tally).c_str());
-    EXPECT_EQ(tally.total, 4224u);
+    EXPECT_EQ(tally.total, 4256u);
     EXPECT_EQ(tally.decoded, tally.total);
     EXPECT_EQ(tally.matched, tally.total);
     EXPECT_EQ(tally.assembled, tally.total);

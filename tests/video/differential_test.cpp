@@ -114,9 +114,7 @@ TEST_P(Differential, MatchesTheNvidiaGpu) {
     const shader::sass::CubinKernel kernel = FindKernel(manifest);
     ComputeDevice& device = testing::SharedDevice();
 
-    shader::ComputeState state;
-    state.block = manifest.launch.block;
-    state.dynamic_shared_bytes = manifest.launch.dynamic_shared_bytes;
+    const shader::ComputeState state = LaunchComputeState(kernel, manifest.launch);
     std::optional<shader::ComputeProgram> program;
     std::string error;
     try {

@@ -233,9 +233,7 @@ void TimeManifest(video::ComputeDevice& device, const fs::path& path, const Opti
     if (!options.emit.empty())
         EmitManifest(options.emit, name, m, scaled);
 
-    shader::ComputeState state;
-    state.block = m.launch.block;
-    state.dynamic_shared_bytes = m.launch.dynamic_shared_bytes;
+    const shader::ComputeState state = video::LaunchComputeState(*kernel, m.launch);
     std::optional<shader::ComputeProgram> program;
     try {
         shader::TargetProfile target = device.Target();

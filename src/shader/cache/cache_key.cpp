@@ -152,11 +152,16 @@ void AddTarget(KeyHasher& hasher, const TargetProfile& target) {
 }
 
 void AddState(KeyHasher& hasher, const ComputeState& state) {
-    const auto& [block, dynamic_shared_bytes] = state;
+    const auto& [block, dynamic_shared_bytes, image_dims] = state;
     for (const u32 size : block) {
         hasher.Add(size);
     }
     hasher.Add(dynamic_shared_bytes);
+    hasher.Add<u64>(image_dims.size());
+    for (const auto& [offset, dim] : image_dims) {
+        hasher.Add(offset);
+        hasher.Add(static_cast<u8>(dim));
+    }
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Textures and surfaces through CUDA's texture and surface objects: TEX (.LZ, .LL), TLD (.LZ,
-// .LL), TLD4, TXD, SULD.D.BA and SUST.D.BA. The object is a 64-bit handle parameter that the
+// .LL), TLD4, TXD, TXQ, SULD.D.BA and SUST.D.BA. The object is a 64-bit handle parameter that the
 // instruction names in constant bank 0 (bank and word offset fields, as Mesa NAK encodes a
 // TexRef::CBuf); each such parameter becomes one image of descriptor set 0 (ProgramInfo::images).
 //
@@ -8,6 +8,8 @@
 // are a list of words (the layer first where the dimension is an array, the coordinates, then
 // the level), the first half (rounded up) from Ra, Ra+1, the rest from Rb, Rb+1. TXD takes its
 // coordinates from Ra and its gradients from Rb, interleaved per axis (dx.x, dy.x, dx.y, dy.y).
+#include <set>
+
 #include "base/error.h"
 #include "shader/frontend/translator.h"
 
@@ -63,7 +65,8 @@ u64 OperandField(Translator& t, std::size_t operand) {
 
 // The image of the handle parameter at c[bank][word offset * 4]; later uses of the same
 // parameter must agree on its kind, dimension and texel size (2D and ARRAY_2D make it arrayed).
-u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use) {
+// A use that does not know the dimension (TXQ) takes that of the others, or the launch's.
+u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use, bool knows_dim = true) {
     if (bank != 0) {
         t.Unsupported("a texture or surface handle outside constant bank 0");
     }
@@ -81,10 +84,17 @@ u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use) {
     }
     use.cbank0_offset = offset;
     std::vector<ImageBinding>& images = t.Program().info.images;
+    std::set<u32>& without_dim = t.Program().info.images_without_dim;
     for (std::size_t i = 0; i < images.size(); ++i) {
         ImageBinding& image = images[i];
         if (image.cbank0_offset != offset) {
             continue;
+        }
+        const u32 index = static_cast<u32>(i);
+        if (!knows_dim) {
+            use.dim = image.dim;
+        } else if (without_dim.erase(index) != 0) {
+            image.dim = use.dim;
         }
         if (image.kind != use.kind || image.dim != use.dim ||
             (use.kind == ImageKind::Storage && image.texel_words != use.texel_words)) {
@@ -95,6 +105,9 @@ u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use) {
         return static_cast<u32>(i);
     }
     images.push_back(use);
+    if (!knows_dim) {
+        without_dim.insert(static_cast<u32>(images.size() - 1));
+    }
     return static_cast<u32>(images.size() - 1);
 }
 
@@ -112,14 +125,15 @@ Value RegisterWord(Translator& t, std::size_t operand, u32 index) {
 }
 
 // Rd, Rd+1, Rd2, Rd2+1 take the enabled components of the texel, in order.
-void WriteComponents(Translator& t, Value texel, u32 mask) {
+void WriteComponents(Translator& t, Value texel, u32 mask, std::size_t dst = kDst,
+                     std::size_t dst2 = kDst2) {
     u32 written = 0;
     for (u32 component = 0; component < 4; ++component) {
         if ((mask >> component & 1) == 0) {
             continue;
         }
         const Value word = t.Emit(ir::Op::Extract, Type::U32, {texel, Value::U32(component)});
-        const u32 base = static_cast<u32>(OperandField(t, written < 2 ? kDst : kDst2));
+        const u32 base = static_cast<u32>(OperandField(t, written < 2 ? dst : dst2));
         if (base != kZeroRegister) {
             t.SetReg(base + written % 2, word);
         }
@@ -177,6 +191,27 @@ void Texture(Translator& t, ImageOp op) {
                ir::ImageShape(coordinates, component, shape.arrayed));
     texel.Def()->resource = image;
     WriteComponents(t, texel, static_cast<u32>(OperandField(t, kMask)));
+}
+
+// TXQ Rd2, Rd, Rlevel, TEX_HEADER_DIMENSION, bank, word offset, mask: the size of the texture at
+// a level (x width, y height, z depth or layers, w its mip levels; fixture query.cubin). The
+// GPU reads them from the texture's header, so the instruction does not say the texture's
+// dimension: it comes from the other instructions on the same handle, or from the launch.
+void TextureQuery(Translator& t) {
+    if (t.Has("B")) {
+        t.Unsupported("a texture handle in a register (bindless TXQ)");
+    }
+    const sass::OperandSpec& query = t.Spec(3);
+    const std::string& what = query.names.at(t.Field(query.field));
+    if (what != "TEX_HEADER_DIMENSION") {
+        t.Unsupported("texture query " + what);
+    }
+    const u32 image = ImageOf(t, OperandField(t, 4), OperandField(t, 5),
+                              {0, 0, ImageKind::Sampled, ImageDim::D2, false, 4}, false);
+    const u32 mask = static_cast<u32>(OperandField(t, 6));
+    const Value size = t.Emit(ir::Op::ImageQuery, Type::U32x4, {RegisterWord(t, 2, 0)}, mask);
+    size.Def()->resource = image;
+    WriteComponents(t, size, mask, 1, 0);
 }
 
 // SULD / SUST: formatless (.D) accesses with byte-addressed x (.BA) to 1D and 2D surfaces.
@@ -271,6 +306,7 @@ void AddTextureHandlers(HandlerTable& table) {
     table["TLD"] = [](Translator& t) { Texture(t, ImageOp::Fetch); };
     table["TLD4"] = [](Translator& t) { Texture(t, ImageOp::Gather); };
     table["TXD"] = [](Translator& t) { Texture(t, ImageOp::SampleGrad); };
+    table["TXQ"] = TextureQuery;
     table["SULD"] = SurfaceLoad;
     table["SUST"] = SurfaceStore;
 }

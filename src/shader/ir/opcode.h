@@ -43,10 +43,12 @@ enum class Op : u8 {
     // aux2 = ImageShape bits; args = coordinates (layer first where arrayed, as SASS orders
     // them), then the level (Lod: F32 bits, Fetch: U32) or the gradients (dx, dy per axis)
     // -> U32x4 (the texel's bits). ImageRead: (x, [y]) texel coordinates -> U32/U32x2/U32x4.
-    // ImageWrite: (x, [y], value).
+    // ImageWrite: (x, [y], value). ImageQuery: (level U32) aux = component mask -> U32x4: width,
+    // height, depth (or layers), mip levels; the components the mask leaves out are 0.
     ImageSample,
     ImageRead,
     ImageWrite,
+    ImageQuery,
     Count
 };
 

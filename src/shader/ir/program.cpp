@@ -23,7 +23,7 @@ const char* OpName(Op op) {
         "store.shared", "load.local",  "store.local",   "atomic.global", "atomic.shared",
         "barrier",      "membar",      "warp.readlane", "warp.ballot",   "warp.reduce",
         "warp.match",   "block.count", "warp.sync",     "converge",      "image.sample",
-        "image.read",   "image.write"};
+        "image.read",   "image.write", "image.query"};
     static_assert(std::size(kNames) == static_cast<std::size_t>(Op::Count));
     return kNames[static_cast<int>(op)];
 }

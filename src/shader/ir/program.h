@@ -76,6 +76,9 @@ struct ProgramInfo {
     // Texture and surface parameters the program samples, reads or writes (Inst::resource of
     // the image ops indexes this; frontend/translate_texture.cpp); bindings are the emitter's.
     std::vector<ImageBinding> images;
+    // Images that only TXQ names so far: their dimension comes from the launch
+    // (ComputeState::image_dims).
+    std::set<u32> images_without_dim;
 };
 
 class Program {

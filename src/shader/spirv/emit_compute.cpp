@@ -320,6 +320,9 @@ void Emitter::EmitInst(const Inst& inst) {
         case Op::ImageSample:
             id = ImageSample(inst);
             break;
+        case Op::ImageQuery:
+            id = ImageQuery(inst);
+            break;
         case Op::ImageRead:
             id = ImageRead(inst);
             break;

@@ -1,7 +1,10 @@
 // Textures and surfaces: one image variable of descriptor set 0 per handle parameter
 // (ProgramInfo::images). TEX → OpImageSampleExplicitLod (Lod), TLD → OpImageFetch, TLD4 →
-// OpImageGather, TXD → OpImageSampleExplicitLod (Grad); SULD / SUST → OpImageRead /
+// OpImageGather, TXD → OpImageSampleExplicitLod (Grad), TXQ → OpImageQuerySizeLod and
+// OpImageQueryLevels; SULD / SUST → OpImageRead /
 // OpImageWrite on an image of unsigned texels as wide as the access, so the bits pass unchanged.
+#include <fmt/format.h>
+
 #include "shader/spirv/emitter.h"
 
 namespace shader::spirv {
@@ -156,6 +159,40 @@ u32 Emitter::ImageSample(const Inst& inst) {
         }
     }
     return Emit(spv::Op::OpBitcast, Type::U32x4, {texel});
+}
+
+u32 Emitter::ImageQuery(const Inst& inst) {
+    const ImageBinding& image = ir_.info.images.at(inst.resource);
+    if (image.kind != ImageKind::Sampled) {
+        Fail(inst, "a texture query on a surface");
+    }
+    m_.AddCapability(spv::Capability::ImageQuery);
+    const u32 mask = inst.aux;
+    const u32 axes = Axes(image.dim) + (image.arrayed ? 1 : 0);
+    for (u32 component = axes; component < 3; ++component) {
+        if ((mask >> component & 1) != 0) {
+            // The GPU answers from the texture's header; what it gives there is not known.
+            Fail(inst, fmt::format("a query of size component {} of a {}-component texture",
+                                   component, axes));
+        }
+    }
+    const u32 sampled =
+        RawCode(spv::Op::OpLoad, m_.TypeSampledImage(image_types_.at(inst.resource)),
+                {image_variables_.at(inst.resource)});
+    const u32 plain = RawCode(spv::Op::OpImage, image_types_.at(inst.resource), {sampled});
+    std::vector<u32> components(4, Uint(0));
+    if ((mask & 7) != 0) {
+        const u32 type = axes == 1 ? m_.TypeUint(32) : m_.TypeVector(m_.TypeUint(32), axes);
+        const u32 size = RawCode(spv::Op::OpImageQuerySizeLod, type, {plain, IdOf(inst.args[0])});
+        for (u32 component = 0; component < axes; ++component) {
+            components[component] =
+                axes == 1 ? size : Emit(spv::Op::OpCompositeExtract, Type::U32, {size, component});
+        }
+    }
+    if ((mask & 8) != 0) {
+        components[3] = Emit(spv::Op::OpImageQueryLevels, Type::U32, {plain});
+    }
+    return Emit(spv::Op::OpCompositeConstruct, Type::U32x4, components);
 }
 
 u32 Emitter::ImageRead(const Inst& inst) {

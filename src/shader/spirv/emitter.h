@@ -177,6 +177,7 @@ private:
     void DeclareImages(u32 first_binding);
     u32 ImageSample(const Inst& inst);
     u32 ImageRead(const Inst& inst);
+    u32 ImageQuery(const Inst& inst);
     void ImageWrite(const Inst& inst);
     u32 ImageCoordinates(const Inst& inst, std::size_t first, bool integer);
     u32 RawCode(spv::Op op, u32 type_id, std::vector<u32> operands);

@@ -661,6 +661,15 @@ normalized coordinates; 24 threads keep every coordinate >= 0.01 texel from a te
     l.arg_texture("tex3d", "t3d", packf32(t3d), (TEX_W, TEX_H, TEX_D), "f32x1", "point clamp 1")
     l.arg_out("out", SAMPLE_THREADS * 4, "f32ulp:0")
 
+    l = launch("texture_query", "query.cubin", "texture_query", (1, 1, 1), (8, 1, 1), """
+texture_query: TXQ of a 13x7 2D texture (width, height) and a 5x6x3 3D texture (width,
+height, depth). Exact.""")
+    l.arg_texture("tex2d", "t2d", packf32([k * 0.5 for k in range(13 * 7 * 4)]), (13, 7),
+                  "f32x4", "point clamp 1")
+    l.arg_texture("tex3d", "t3d", packf32([k * 0.25 for k in range(5 * 6 * 3)]), (5, 6, 3),
+                  "f32x1", "point clamp 1")
+    l.arg_out("out", 8 * 5 * 4, "exact")
+
     rng = seeded("surfaces")
     l = launch("surfaces", "texture.cubin", "surfaces", (1, 1, 1), (16, 1, 1), """
 surfaces: SULD.D.BA.2D.128 and SULD.D.BA.1D (byte-addressed x), SUST.D.BA of the float4 with
