@@ -157,6 +157,7 @@ TEST(ComputeTranslate, ChainsOfEarlyExitsNestBoundedly) {
     state.block = {64, 1, 1};
     shader::TargetProfile target;
     target.int64 = true;
+    target.float64 = true;
     const std::vector<u32> spirv = shader::TranslateCompute(*kernel, target, state).spirv;
     EXPECT_LE(MaxNesting(spirv), 20u);
 }
@@ -190,6 +191,35 @@ TEST(ComputeTranslate, TextureQueryTakesTheDimensionFromTheLaunch) {
     ASSERT_EQ(program.images.size(), 2u);
     EXPECT_EQ(program.images[0].dim, shader::ImageDim::D2);
     EXPECT_EQ(program.images[1].dim, shader::ImageDim::D3);
+}
+
+// A device without shaderFloat64 (Intel's Xe GPUs under Mesa) cannot run the exact float paths
+// that are built on f64, nor f64 arithmetic; without shaderInt64 nothing runs. Both refused
+// with the feature's name instead of a module the device would reject.
+TEST(ComputeTranslate, MissingDeviceFeaturesAreNamed) {
+    const std::vector<u8> bytes = base::ReadFile(CudaDir() / "arith.cubin");
+    const shader::sass::Cubin cubin = shader::sass::ReadCubin(bytes, "arith.cubin");
+    const auto kernel = std::find_if(cubin.kernels.begin(), cubin.kernels.end(),
+                                     [](const auto& k) { return k.name == "double_ops"; });
+    ASSERT_NE(kernel, cubin.kernels.end());
+    shader::ComputeState state;
+    state.block = {64, 1, 1};
+    const auto error_of = [&](const shader::TargetProfile& target) -> std::string {
+        try {
+            shader::TranslateCompute(*kernel, target, state);
+        } catch (const base::Error& error) {
+            return error.what();
+        }
+        return "";
+    };
+    shader::TargetProfile target;
+    target.int64 = true;
+    EXPECT_NE(error_of(target).find("no shaderFloat64"), std::string::npos) << error_of(target);
+    target.int64 = false;
+    target.float64 = true;
+    EXPECT_NE(error_of(target).find("no shaderInt64"), std::string::npos) << error_of(target);
+    target.int64 = true;
+    EXPECT_EQ(error_of(target), "");
 }
 
 // Module-scope data of the cubins (sass::CubinModule), as readelf shows it: memory.cubin's
@@ -267,6 +297,7 @@ TEST(ComputeTranslate, ModuleBindings) {
 TEST(ComputeTranslate, TextureAndSurfaceBindings) {
     shader::TargetProfile target;
     target.int64 = true;
+    target.float64 = true;
     const shader::sass::Cubin cubin =
         shader::sass::ReadCubin(base::ReadFile(CudaDir() / "texture.cubin"), "texture.cubin");
     shader::ComputeState state;

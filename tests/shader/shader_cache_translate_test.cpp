@@ -26,6 +26,14 @@ sass::CubinKernel FixtureKernel(const std::string& cubin, const std::string& nam
     return {};
 }
 
+// A device with the 64-bit types every translated kernel may need.
+TargetProfile Target() {
+    TargetProfile target;
+    target.int64 = true;
+    target.float64 = true;
+    return target;
+}
+
 TEST(ShaderCacheTranslateTest, MissTranslatesAndStoresThenHitsGiveTheSameProgram) {
     const fs::path folder =
         fs::temp_directory_path() / ("nxhost-shader-cache-translate-" + std::to_string(::getpid()) +
@@ -33,17 +41,17 @@ TEST(ShaderCacheTranslateTest, MissTranslatesAndStoresThenHitsGiveTheSameProgram
     // tests/video runs this kernel on the Vulkan device, so it is one the translator handles.
     const sass::CubinKernel kernel = FixtureKernel("arith.cubin", "int32_ops");
     const ComputeState state{.block = {64, 1, 1}};
-    const ComputeProgram direct = TranslateCompute(kernel, {}, state);
+    const ComputeProgram direct = TranslateCompute(kernel, Target(), state);
 
     ShaderCache first(folder);
-    const ComputeProgram translated = first.GetOrTranslate(kernel, {}, state);
+    const ComputeProgram translated = first.GetOrTranslate(kernel, Target(), state);
     EXPECT_EQ(first.Stats().misses, 1u);
     EXPECT_EQ(first.Stats().stored, 1u);
-    EXPECT_TRUE(fs::is_regular_file(first.EntryPath(MakeShaderCacheKey(kernel, {}, state))));
+    EXPECT_TRUE(fs::is_regular_file(first.EntryPath(MakeShaderCacheKey(kernel, Target(), state))));
 
-    const ComputeProgram again = first.GetOrTranslate(kernel, {}, state);
+    const ComputeProgram again = first.GetOrTranslate(kernel, Target(), state);
     ShaderCache second(folder);
-    const ComputeProgram shared = second.GetOrTranslate(kernel, {}, state);
+    const ComputeProgram shared = second.GetOrTranslate(kernel, Target(), state);
     EXPECT_EQ(first.Stats().hits, 1u);
     EXPECT_EQ(second.Stats().hits, 1u);
     EXPECT_EQ(second.Stats().stored, 0u);
@@ -56,11 +64,11 @@ TEST(ShaderCacheTranslateTest, MissTranslatesAndStoresThenHitsGiveTheSameProgram
     EXPECT_FALSE(direct.spirv.empty());
 
     // Another block size is another key: translated again, not served the 64-thread program.
-    const ComputeProgram wider = first.GetOrTranslate(kernel, {}, {.block = {128, 1, 1}});
+    const ComputeProgram wider = first.GetOrTranslate(kernel, Target(), {.block = {128, 1, 1}});
     EXPECT_EQ(first.Stats().misses, 2u);
     EXPECT_NE(wider.workgroup_size, translated.workgroup_size);
     EXPECT_EQ(wider.workgroup_size,
-              TranslateCompute(kernel, {}, {.block = {128, 1, 1}}).workgroup_size);
+              TranslateCompute(kernel, Target(), {.block = {128, 1, 1}}).workgroup_size);
     fs::remove_all(folder);
 }
 

@@ -82,6 +82,19 @@ u32 Emitter::DeclareType(Type type) {
         case Type::F32:
             return m_.TypeFloat(32);
         case Type::F64:
+            if (!target_.float64) {
+                // f64 arithmetic, and the exact paths of f32 and f16 arithmetic built on it.
+                const std::string where = current_ != nullptr
+                                              ? fmt::format(
+                                                    " (first for the instruction at SASS offset "
+                                                    "{:#06x}, {})",
+                                                    current_->sass_offset, ir::OpName(current_->op))
+                                              : "";
+                base::Fail(
+                    "SPIR-V emission: the kernel needs 64-bit floats{}, and the device "
+                    "has no shaderFloat64",
+                    where);
+            }
             m_.AddCapability(spv::Capability::Float64);
             return m_.TypeFloat(64);
         case Type::U32x2:
@@ -130,6 +143,11 @@ u32 Emitter::IdOf(const Value& raw) {
 }
 
 void Emitter::DeclareCommon() {
+    if (!target_.int64) {
+        base::Fail(
+            "SPIR-V emission: the device has no shaderInt64, which translated kernels need "
+            "(64-bit addresses and arithmetic)");
+    }
     m_.AddCapability(spv::Capability::Shader);
     m_.AddCapability(spv::Capability::Int64);
     // Constant bank 0 as a uniform buffer; the other banks the program reads after the
@@ -191,6 +209,7 @@ bool Emitter::IsFloatArithmetic(spv::Op op) {
 }
 
 void Emitter::EmitInst(const Inst& inst) {
+    current_ = &inst;
     u32 id = 0;
     switch (inst.op) {
         case Op::Spv: {

@@ -226,6 +226,7 @@ private:
     std::set<u32> decorated_arrays_;
     std::vector<u32> image_variables_;  // per ProgramInfo::images
     std::vector<u32> image_types_;      // their (sampled) image types
+    const Inst* current_ = nullptr;     // the instruction being emitted, for messages
     std::vector<u32> ids_;              // by instruction id; 0 until emitted
     std::array<u32, 8> type_ids_{};     // by ir::Type, 0 until declared
     std::map<const Inst*, u32> phi_variables_;
