@@ -174,6 +174,27 @@ INSTANTIATE_TEST_SUITE_P(Runs, Differential, ::testing::ValuesIn(Manifests()),
                              return name;
                          });
 
+// On a device without shaderFloat64 (Intel's Xe GPUs) packed half arithmetic still rounds
+// once: HFMA2 rounds its f32 sum to odd (TwoSum) instead of computing in f64, and HADD2/HMUL2
+// need no f64 at all. Run here with this device's f64 turned off in the target.
+TEST(DifferentialWithoutFloat64, HalfOpsMatchTheNvidiaGpu) {
+    const LaunchManifest manifest = ReadLaunchManifest(kRunsDir / "half_ops.run");
+    const shader::sass::CubinKernel kernel = FindKernel(manifest);
+    ComputeDevice& device = testing::SharedDevice();
+    shader::TargetProfile target = device.Target();
+    target.float64 = false;
+    const shader::ComputeProgram program =
+        shader::TranslateCompute(kernel, target, LaunchComputeState(kernel, manifest.launch));
+    const KernelResult result = RunTranslatedKernel(device, kernel, program, manifest.launch);
+    for (const ExpectedBuffer& expected : manifest.expected) {
+        const auto got = result.buffers.find(expected.parameter);
+        ASSERT_NE(got, result.buffers.end());
+        const CompareResult compared =
+            CompareBuffers(expected.bytes, got->second, expected.compare, 6);
+        EXPECT_TRUE(compared.Ok()) << DescribeResult(compared);
+    }
+}
+
 // The lists name manifests that exist, each in one list only.
 TEST(DifferentialLists, NameExistingManifests) {
     std::vector<std::string> names;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 
@@ -98,7 +99,10 @@ std::vector<Case> Cases() {
     return cases;
 }
 
-std::vector<u32> RunOnDevice(const std::string& operation, const std::vector<Case>& cases) {
+// Runs `operation` on each case on the Vulkan device, translated for `target` (the device's own
+// when none is given).
+std::vector<u32> RunOnDevice(const std::string& operation, const std::vector<Case>& cases,
+                             const shader::TargetProfile* target = nullptr) {
     std::vector<u32> input;
     for (const Case& c : cases) {
         input.push_back(std::bit_cast<u32>(c.a));
@@ -114,9 +118,14 @@ std::vector<u32> RunOnDevice(const std::string& operation, const std::vector<Cas
     out.kind = video::ArgumentKind::Out;
     out.bytes.assign(cases.size() * 4, 0);
     launch.arguments = {in, out};
-    const video::KernelResult result =
-        video::RunKernel(SharedDevice(), ArithmeticKernel(operation), launch);
-    return BytesWords(result.buffers.at(1));
+    const shader::sass::CubinKernel kernel = ArithmeticKernel(operation);
+    if (target == nullptr) {
+        return BytesWords(video::RunKernel(SharedDevice(), kernel, launch).buffers.at(1));
+    }
+    const shader::ComputeProgram program =
+        shader::TranslateCompute(kernel, *target, video::LaunchComputeState(kernel, launch));
+    return BytesWords(
+        video::RunTranslatedKernel(SharedDevice(), kernel, program, launch).buffers.at(1));
 }
 
 // NVIDIA's float results have one NaN (0x7fffffff); any NaN counts as that one here.
@@ -269,6 +278,66 @@ TEST(SassArithmetic, ShfAtEveryEdgeOfTheShift) {
                     }
                 }
             }
+        }
+    }
+}
+
+// HFMA2 rounds a * b + c once to f16, also on a device without f64 (Intel's Xe GPUs), where
+// the f32 sum is rounded to odd first: 0.75 * (683/512) + 2^-24 = 1 + 2^-11 + 2^-24 is just
+// above an f16 tie, which an f32 fma rounded again to f16 gets wrong (it goes to the even 1.0).
+TEST(SassArithmetic, Hfma2RoundsOnceWithAndWithoutFloat64) {
+    const auto half_bits = [](double x) {
+        const _Float16 h = static_cast<_Float16>(x);
+        u16 bits = 0;
+        std::memcpy(&bits, &h, 2);
+        return static_cast<u32>(bits);
+    };
+    const auto half_value = [](u32 bits) {
+        const u16 narrow = static_cast<u16>(bits);
+        _Float16 h;
+        std::memcpy(&h, &narrow, 2);
+        return static_cast<double>(h);
+    };
+    std::vector<Case> cases;
+    std::vector<u32> expected;
+    const auto add_case = [&](u32 a, u32 b, u32 c) {
+        cases.push_back(
+            {std::bit_cast<float>(a), std::bit_cast<float>(b), std::bit_cast<float>(c)});
+        u32 want = 0;
+        for (u32 lane = 0; lane < 2; ++lane) {
+            // Exact in double: f16 products have 22 bits, the sums stay within 53.
+            const double exact = half_value(a >> (16 * lane)) * half_value(b >> (16 * lane)) +
+                                 half_value(c >> (16 * lane));
+            want |= half_bits(exact) << (16 * lane);
+        }
+        expected.push_back(want);
+    };
+    // Just above and just below the tie between 1 and 1 + 2^-10.
+    add_case(half_bits(0.75) * 0x10001, half_bits(683.0 / 512.0) * 0x10001,
+             half_bits(0x1p-24) | half_bits(-0x1p-24) << 16);
+    ASSERT_EQ(expected[0], 0x3c003c01u);
+    const double values[] = {0.75,    683.0 / 512.0, 0x1p-24,  -0x1p-24,        1.0,         -1.5,
+                             0x1p-14, 65504.0,       3.140625, -0.333251953125, 0x1.ffcp-15, 2.0};
+    const std::size_t count = std::size(values);
+    for (std::size_t i = 0; i < count; ++i) {
+        for (std::size_t j = 0; j < count; ++j) {
+            add_case(half_bits(values[i]) | half_bits(-values[j]) << 16,
+                     half_bits(values[j]) | half_bits(values[(i + j) % count]) << 16,
+                     half_bits(values[(i * 7 + j) % count]) | half_bits(values[i]) << 16);
+        }
+    }
+    shader::TargetProfile without_f64 = SharedDevice().Target();
+    without_f64.float64 = false;
+    for (const shader::TargetProfile* target :
+         {static_cast<const shader::TargetProfile*>(nullptr),
+          static_cast<const shader::TargetProfile*>(&without_f64)}) {
+        const std::vector<u32> got = RunOnDevice("HFMA2 R7, R4, R5, R6 ;", cases, target);
+        ASSERT_EQ(got.size(), cases.size());
+        for (std::size_t i = 0; i < cases.size(); ++i) {
+            EXPECT_EQ(got[i], expected[i]) << fmt::format(
+                "HFMA2 {} f64 of {:#010x}, {:#010x}, {:#010x}",
+                target == nullptr ? "with" : "without", std::bit_cast<u32>(cases[i].a),
+                std::bit_cast<u32>(cases[i].b), std::bit_cast<u32>(cases[i].c));
         }
     }
 }

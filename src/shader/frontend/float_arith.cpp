@@ -121,6 +121,24 @@ Value PlusZero(Translator& t, Value x, Value zero) {
 
 }  // namespace
 
+namespace {
+
+// The exact f32 path is built on f64 arithmetic. Without it (Intel's Xe GPUs under Mesa have
+// none) round-to-nearest is the native instruction, which may flush denormals and, for an fma,
+// round twice; the other roundings cannot be done.
+bool WithoutExactPath(Translator& t, Rounding mode, std::string_view what) {
+    if (t.Target().float64) {
+        return false;
+    }
+    if (mode != Rounding::Nearest) {
+        t.Unsupported(std::string(what) +
+                      " with a directed rounding on a device without shaderFloat64");
+    }
+    return true;
+}
+
+}  // namespace
+
 bool NativeF32(const TargetProfile& target, bool fma) {
     return target.denorm_preserve_f32 && target.signed_zero_inf_nan_preserve_f32 &&
            (!fma || target.fused_fma_f32);
@@ -137,7 +155,8 @@ Value AddF32(Translator& t, Value a, Value b, Rounding mode) {
     if (mode == Rounding::Nearest && (IsLiteralZero(a) || IsLiteralZero(b))) {
         return IsLiteralZero(b) ? PlusZero(t, a, b) : PlusZero(t, b, a);
     }
-    if (mode == Rounding::Nearest && NativeF32(t.Target(), false)) {
+    if (WithoutExactPath(t, mode, "FADD") ||
+        (mode == Rounding::Nearest && NativeF32(t.Target(), false))) {
         return NativeF32Op(t, Op::OpFAdd, a, b);
     }
     if (mode == Rounding::Nearest && CheckedNativeF32(t.Target(), false)) {
@@ -151,7 +170,8 @@ Value MulF32(Translator& t, Value a, Value b, Rounding mode) {
     if (IsLiteralZero(a) || IsLiteralZero(b)) {
         return IsLiteralZero(a) ? ZeroProduct(t, a, b) : ZeroProduct(t, b, a);
     }
-    if (mode == Rounding::Nearest && NativeF32(t.Target(), false)) {
+    if (WithoutExactPath(t, mode, "FMUL") ||
+        (mode == Rounding::Nearest && NativeF32(t.Target(), false))) {
         return NativeF32Op(t, Op::OpFMul, a, b);
     }
     if (mode == Rounding::Nearest && CheckedNativeF32(t.Target(), false)) {
@@ -175,7 +195,8 @@ Value FmaF32(Translator& t, Value a, Value b, Value c, Rounding mode) {
         return CanonicalF32Bits(t, t.Glsl(GLSLstd450Fma, Type::F32,
                                           {t.BitcastF32(a), t.BitcastF32(b), t.BitcastF32(c)}));
     };
-    if (mode == Rounding::Nearest && NativeF32(t.Target(), true)) {
+    if (WithoutExactPath(t, mode, "FFMA") ||
+        (mode == Rounding::Nearest && NativeF32(t.Target(), true))) {
         return native_fma();
     }
     if (mode == Rounding::Nearest && CheckedNativeF32(t.Target(), true)) {

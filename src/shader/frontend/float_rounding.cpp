@@ -232,4 +232,23 @@ Value RoundToOddF32Bits(Translator& t, Value f64) {
     return Select(t, Type::U32, And(t, inexact, even), odd, bits);
 }
 
+Value RoundToOddSumF32Bits(Translator& t, Value p, Value c) {
+    const auto f32 = [&](Op op, Value x, Value y) { return t.Spv(op, Type::F32, {x, y}); };
+    const Value sum = f32(Op::OpFAdd, p, c);
+    const Value c_part = f32(Op::OpFSub, sum, p);
+    const Value error = f32(Op::OpFAdd, f32(Op::OpFSub, p, f32(Op::OpFSub, sum, c_part)),
+                            f32(Op::OpFSub, c, c_part));
+    const Value bits = t.BitcastU32(sum);
+    // Inexact (a NaN error, from infinities, counts as exact): truncate toward zero, then odd.
+    const Value inexact = t.Spv(Op::OpFOrdNotEqual, Type::Bool, {error, Value::F32(0.0f)});
+    const Value rounded_away =
+        t.Spv(Op::OpLogicalNotEqual, Type::Bool,
+              {t.Spv(Op::OpFOrdLessThan, Type::Bool, {error, Value::F32(0.0f)}),
+               t.Spv(Op::OpSLessThan, Type::Bool, {bits, Value::U32(0)})});
+    const Value truncated = Select(t, Type::U32, rounded_away,
+                                   t.Spv(Op::OpISub, Type::U32, {bits, Value::U32(1)}), bits);
+    const Value odd = t.Spv(Op::OpBitwiseOr, Type::U32, {truncated, Value::U32(1)});
+    return Select(t, Type::U32, inexact, odd, bits);
+}
+
 }  // namespace shader::frontend

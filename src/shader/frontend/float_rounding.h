@@ -46,4 +46,10 @@ ir::Value HalfToF32(Translator& t, ir::Value half);
 // most 22 significant bits gives the correctly rounded result of the F64.
 ir::Value RoundToOddF32Bits(Translator& t, ir::Value f64);
 
+// p + c rounded to odd in f32 (U32 bits), from native f32 additions (TwoSum): exact where every
+// value on the way is normal or zero, as for the product p of two f16s and an f16 c (all
+// multiples of 2^-48), so rounding it again to f16 rounds the exact sum once. For devices
+// without f64 arithmetic.
+ir::Value RoundToOddSumF32Bits(Translator& t, ir::Value p, ir::Value c);
+
 }  // namespace shader::frontend

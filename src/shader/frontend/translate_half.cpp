@@ -115,6 +115,11 @@ void Hfma2(Translator& t) {
             return t.BitcastF32(
                 FmaF32(t, t.BitcastU32(x), t.BitcastU32(y), t.BitcastU32(z), Rounding::Nearest));
         }
+        if (!t.Target().float64) {
+            // The product of two f16s is exact in f32, and their sum rounded to odd there.
+            const Value product = t.Spv(Op::OpFMul, Type::F32, {x, y});
+            return t.BitcastF32(RoundToOddSumF32Bits(t, product, z));
+        }
         // The product of two f16s is exact in f64, so even an Fma that rounds the product
         // first rounds the sum only once.
         const auto widen = [&](Value v) { return t.Spv(Op::OpFConvert, Type::F64, {v}); };
