@@ -20,6 +20,44 @@ std::filesystem::path CudaDir() {
     return std::filesystem::path(NXHOST_SOURCE_DIR) / "tests" / "shader" / "cuda";
 }
 
+shader::sass::CubinKernel FixtureKernel(const std::string& cubin_name, std::string_view name) {
+    const shader::sass::Cubin cubin =
+        shader::sass::ReadCubin(base::ReadFile(CudaDir() / cubin_name), cubin_name);
+    for (const shader::sass::CubinKernel& kernel : cubin.kernels) {
+        if (kernel.name == name) {
+            return kernel;
+        }
+    }
+    ADD_FAILURE() << "no kernel " << name << " in " << cubin_name;
+    return {};
+}
+
+shader::ComputeState BlockOf(u32 threads) {
+    shader::ComputeState state;
+    state.block = {threads, 1, 1};
+    return state;
+}
+
+// A device with 64-bit integers (which every translated kernel needs) and, if asked, floats.
+shader::TargetProfile With64BitTypes(bool float64) {
+    shader::TargetProfile target;
+    target.int64 = true;
+    target.float64 = float64;
+    return target;
+}
+
+// What TranslateCompute refuses the kernel with; empty when it translates.
+std::string TranslationError(const shader::sass::CubinKernel& kernel,
+                             const shader::TargetProfile& target,
+                             const shader::ComputeState& state) {
+    try {
+        shader::TranslateCompute(kernel, target, state);
+    } catch (const base::Error& error) {
+        return error.what();
+    }
+    return "";
+}
+
 struct Outcome {
     std::string kernel;
     std::string error;  // empty: translated and valid
@@ -100,25 +138,13 @@ TEST(ComputeTranslate, SubgroupFastPathIsValidSpirv) {
 
 // clock() without VK_KHR_shader_clock: refused, naming the register and the extension.
 TEST(ComputeTranslate, ClockNeedsShaderClock) {
-    const std::vector<u8> bytes = base::ReadFile(CudaDir() / "warp.cubin");
-    const shader::sass::Cubin cubin = shader::sass::ReadCubin(bytes, "warp.cubin");
-    const auto kernel = std::find_if(cubin.kernels.begin(), cubin.kernels.end(),
-                                     [](const auto& k) { return k.name == "barriers"; });
-    ASSERT_NE(kernel, cubin.kernels.end());
-    shader::ComputeState state;
-    state.block = {64, 1, 1};
-    shader::TargetProfile target;
-    target.int64 = true;
-    try {
-        shader::TranslateCompute(*kernel, target, state);
-        FAIL() << "barriers translated without shader_clock";
-    } catch (const base::Error& error) {
-        EXPECT_NE(std::string(error.what()).find("SR_CLOCKLO needs VK_KHR_shader_clock"),
-                  std::string::npos)
-            << error.what();
-    }
+    const shader::sass::CubinKernel kernel = FixtureKernel("warp.cubin", "barriers");
+    const shader::ComputeState state = BlockOf(64);
+    shader::TargetProfile target = With64BitTypes(false);
+    const std::string error = TranslationError(kernel, target, state);
+    EXPECT_NE(error.find("SR_CLOCKLO needs VK_KHR_shader_clock"), std::string::npos) << error;
     target.shader_clock = true;
-    EXPECT_FALSE(shader::TranslateCompute(*kernel, target, state).spirv.empty());
+    EXPECT_FALSE(shader::TranslateCompute(kernel, target, state).spirv.empty());
 }
 
 // How deep structured constructs nest in a module: each OpSelectionMerge / OpLoopMerge opens
@@ -148,17 +174,9 @@ std::size_t MaxNesting(const std::vector<u32>& spirv) {
 // control-flow stack), which then left the chain at its 80th test; now at most 16 exits nest
 // (Emitter::kNestedSkips), then the chain goes on under `if (!skipped)`.
 TEST(ComputeTranslate, ChainsOfEarlyExitsNestBoundedly) {
-    const std::vector<u8> bytes = base::ReadFile(CudaDir() / "control.cubin");
-    const shader::sass::Cubin cubin = shader::sass::ReadCubin(bytes, "control.cubin");
-    const auto kernel = std::find_if(cubin.kernels.begin(), cubin.kernels.end(),
-                                     [](const auto& k) { return k.name == "loops"; });
-    ASSERT_NE(kernel, cubin.kernels.end());
-    shader::ComputeState state;
-    state.block = {64, 1, 1};
-    shader::TargetProfile target;
-    target.int64 = true;
-    target.float64 = true;
-    const std::vector<u32> spirv = shader::TranslateCompute(*kernel, target, state).spirv;
+    const shader::sass::CubinKernel kernel = FixtureKernel("control.cubin", "loops");
+    const std::vector<u32> spirv =
+        shader::TranslateCompute(kernel, With64BitTypes(true), BlockOf(64)).spirv;
     EXPECT_LE(MaxNesting(spirv), 20u);
 }
 
@@ -166,26 +184,15 @@ TEST(ComputeTranslate, ChainsOfEarlyExitsNestBoundedly) {
 // launch gives it (ComputeState::image_dims), and a query of an axis the texture lacks is
 // refused rather than answered with a guess.
 TEST(ComputeTranslate, TextureQueryTakesTheDimensionFromTheLaunch) {
-    const std::vector<u8> bytes = base::ReadFile(CudaDir() / "query.cubin");
-    const shader::sass::Cubin cubin = shader::sass::ReadCubin(bytes, "query.cubin");
-    ASSERT_EQ(cubin.kernels.size(), 1u);
-    const shader::sass::CubinKernel& kernel = cubin.kernels[0];
-    shader::TargetProfile target;
-    target.int64 = true;
-    shader::ComputeState state;
-    state.block = {8, 1, 1};
-    const auto error_of = [&](const shader::ComputeState& launch) -> std::string {
-        try {
-            shader::TranslateCompute(kernel, target, launch);
-        } catch (const base::Error& error) {
-            return error.what();
-        }
-        return "";
-    };
-    EXPECT_NE(error_of(state).find("is only queried (TXQ)"), std::string::npos) << error_of(state);
+    const shader::sass::CubinKernel kernel = FixtureKernel("query.cubin", "texture_query");
+    const shader::TargetProfile target = With64BitTypes(false);
+    shader::ComputeState state = BlockOf(8);
+    const std::string unknown = TranslationError(kernel, target, state);
+    EXPECT_NE(unknown.find("is only queried (TXQ)"), std::string::npos) << unknown;
     state.image_dims = {{0x160, shader::ImageDim::D2}, {0x168, shader::ImageDim::D2}};
-    EXPECT_NE(error_of(state).find("size component 2 of a 2-component texture"), std::string::npos)
-        << error_of(state);
+    const std::string no_depth = TranslationError(kernel, target, state);
+    EXPECT_NE(no_depth.find("size component 2 of a 2-component texture"), std::string::npos)
+        << no_depth;
     state.image_dims = {{0x160, shader::ImageDim::D2}, {0x168, shader::ImageDim::D3}};
     const shader::ComputeProgram program = shader::TranslateCompute(kernel, target, state);
     ASSERT_EQ(program.images.size(), 2u);
@@ -197,20 +204,9 @@ TEST(ComputeTranslate, TextureQueryTakesTheDimensionFromTheLaunch) {
 // that are built on f64, nor f64 arithmetic; without shaderInt64 nothing runs. Both refused
 // with the feature's name instead of a module the device would reject.
 TEST(ComputeTranslate, MissingDeviceFeaturesAreNamed) {
-    const std::vector<u8> bytes = base::ReadFile(CudaDir() / "arith.cubin");
-    const shader::sass::Cubin cubin = shader::sass::ReadCubin(bytes, "arith.cubin");
-    const auto kernel = std::find_if(cubin.kernels.begin(), cubin.kernels.end(),
-                                     [](const auto& k) { return k.name == "double_ops"; });
-    ASSERT_NE(kernel, cubin.kernels.end());
-    shader::ComputeState state;
-    state.block = {64, 1, 1};
-    const auto error_of = [&](const shader::TargetProfile& target) -> std::string {
-        try {
-            shader::TranslateCompute(*kernel, target, state);
-        } catch (const base::Error& error) {
-            return error.what();
-        }
-        return "";
+    const shader::sass::CubinKernel kernel = FixtureKernel("arith.cubin", "double_ops");
+    const auto error_of = [&](const shader::TargetProfile& target) {
+        return TranslationError(kernel, target, BlockOf(64));
     };
     shader::TargetProfile target;
     target.int64 = true;
