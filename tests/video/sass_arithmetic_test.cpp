@@ -9,6 +9,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <string>
 
@@ -130,7 +131,7 @@ std::vector<u32> RunOnDevice(const std::string& operation, const std::vector<Cas
 
 // NVIDIA's float results have one NaN (0x7fffffff); any NaN counts as that one here.
 void ExpectSame(const std::string& what, const std::vector<Case>& cases,
-                const std::vector<u32>& got, float (*expected)(const Case&)) {
+                const std::vector<u32>& got, const std::function<float(const Case&)>& expected) {
     ASSERT_EQ(got.size(), cases.size());
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const float want = expected(cases[i]);
@@ -207,6 +208,43 @@ TEST(SassArithmetic, FmulTowardMinusInfinity) {
     const std::vector<Case> cases = Cases();
     ExpectSame("FMUL.RM", cases, RunOnDevice("FMUL.RM R7, R4, R5 ;", cases),
                ProductTowardMinusInfinity);
+}
+
+// FMUL.FTZ with a scale (.D8 ... .M8, seen as FMUL.FTZ.D2 in graphics shaders): a * b * 2^k
+// rounded once, denormal operands and results flushed to zeros of their sign.
+TEST(SassArithmetic, FmulWithScaleRoundsOnce) {
+    const auto flushed = [](float x) {
+        return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
+    };
+    std::vector<Case> cases = Cases();
+    // Products at the ends of the range, where the scale moves them in or out.
+    for (const float big : {0x1p126f, 0x1.fffffep127f, 3.0e38f}) {
+        cases.push_back({big, 2.0f, 0.0f});
+        cases.push_back({big, 0.5f, 0.0f});
+    }
+    for (const float small : {0x1p-126f, 0x1.8p-125f, 0x1p-120f}) {
+        cases.push_back({small, 0.75f, 0.0f});
+        cases.push_back({small, 3.0f, 0.0f});
+        cases.push_back({small, small, 0.0f});
+    }
+    for (const auto& [name, scale] :
+         {std::pair{"D8", -3}, std::pair{"D2", -1}, std::pair{"M2", 1}, std::pair{"M8", 3}}) {
+        for (const bool toward_zero : {false, true}) {
+            const std::string operation =
+                fmt::format("FMUL.FTZ.{}{} R7, R4, R5 ;", name, toward_zero ? ".RZ" : "");
+            ExpectSame(operation, cases, RunOnDevice(operation, cases), [&](const Case& c) {
+                const double exact = static_cast<double>(flushed(c.a)) *
+                                     static_cast<double>(flushed(c.b)) * std::ldexp(1.0, scale);
+                float result = static_cast<float>(exact);
+                if (toward_zero && std::isfinite(exact) &&
+                    std::fabs(static_cast<double>(result)) > std::fabs(exact)) {
+                    result = std::isinf(result) ? std::copysign(0x1.fffffep127f, result)
+                                                : std::nextafter(result, 0.0f);
+                }
+                return flushed(result);
+            });
+        }
+    }
 }
 
 // LOP3.LUT computes bit i of its result as bit (a_i << 2 | b_i << 1 | c_i) of the table: every

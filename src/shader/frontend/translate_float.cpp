@@ -60,11 +60,91 @@ void Fadd(Translator& t) {
     WriteResultBits(t, AddF32(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
 }
 
-void Fmul(Translator& t) {
-    if (!t.EnumName({"D2", "M2"}).empty()) {
-        t.Unsupported("FMUL scale ." + std::string(t.EnumName({"D2", "M2"})));
+// A finite f32 that overflowed in `mode`: infinity, or the largest finite number where the
+// rounding goes toward zero (IEEE 754-2008 7.4).
+Value OverflowBits(Translator& t, Value sign, Rounding mode) {
+    const Value negative = t.Spv(Op::OpINotEqual, Type::Bool, {sign, Value::U32(0)});
+    Value to_infinity = Value::Bool(mode == Rounding::Nearest);
+    if (mode == Rounding::Up || mode == Rounding::Down) {
+        to_infinity =
+            mode == Rounding::Down ? negative : t.Spv(Op::OpLogicalNot, Type::Bool, {negative});
     }
-    WriteResultBits(t, MulF32(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
+    const Value magnitude = t.Spv(Op::OpSelect, Type::U32,
+                                  {to_infinity, Value::U32(0x7f800000), Value::U32(0x7f7fffff)});
+    return t.Spv(Op::OpBitwiseOr, Type::U32, {sign, magnitude});
+}
+
+// FMUL.{D8,D4,D2,M2,M4,M8}.FTZ: a * b * 2^k rounded once (graphics shaders have FMUL.FTZ.D2).
+// The scale goes into an operand that stays normal with it, which makes it exact; only when
+// neither does (both at the ends of the range, so the product underflows or overflows) is the
+// rounded product scaled, flushing what falls below the normal range as .FTZ does.
+Value ScaledProduct(Translator& t, Value a, Value b, int scale, Rounding mode) {
+    const auto exponent = [&](Value bits) {
+        return t.Spv(
+            Op::OpBitwiseAnd, Type::U32,
+            {t.Spv(Op::OpShiftRightLogical, Type::U32, {bits, Value::U32(23)}), Value::U32(0xff)});
+    };
+    const auto in_normal_range = [&](Value e) {  // 1 <= e <= 254
+        return t.Spv(Op::OpULessThan, Type::Bool,
+                     {t.Spv(Op::OpISub, Type::U32, {e, Value::U32(1)}), Value::U32(254)});
+    };
+    const auto stays_normal = [&](Value bits) {  // a normal number, and still with the scale
+        const Value e = exponent(bits);
+        const Value moved = t.Spv(Op::OpIAdd, Type::U32, {e, Value::U32(static_cast<u32>(scale))});
+        return t.Spv(Op::OpLogicalAnd, Type::Bool, {in_normal_range(e), in_normal_range(moved)});
+    };
+    const Value step = Value::U32(static_cast<u32>(scale) << 23);
+    const Value a_scaled = stays_normal(a);
+    const Value b_normal = stays_normal(b);
+    const Value b_scaled = t.Spv(Op::OpLogicalAnd, Type::Bool,
+                                 {t.Spv(Op::OpLogicalNot, Type::Bool, {a_scaled}), b_normal});
+    const Value x =
+        t.Spv(Op::OpSelect, Type::U32, {a_scaled, t.Spv(Op::OpIAdd, Type::U32, {a, step}), a});
+    const Value y =
+        t.Spv(Op::OpSelect, Type::U32, {b_scaled, t.Spv(Op::OpIAdd, Type::U32, {b, step}), b});
+    const Value product = MulF32(t, x, y, mode);
+    // Neither operand took the scale: scale the rounded product (zeros, infinities and NaNs
+    // stay as they are).
+    const Value sign = t.Spv(Op::OpBitwiseAnd, Type::U32, {product, Value::U32(0x80000000)});
+    const Value e = exponent(product);
+    const Value special = t.Spv(Op::OpLogicalOr, Type::Bool,
+                                {t.Spv(Op::OpIEqual, Type::Bool, {e, Value::U32(0)}),
+                                 t.Spv(Op::OpIEqual, Type::Bool, {e, Value::U32(0xff)})});
+    const Value moved = t.Spv(Op::OpIAdd, Type::U32, {e, Value::U32(static_cast<u32>(scale))});
+    Value scaled = t.Spv(Op::OpIAdd, Type::U32, {product, step});
+    if (scale < 0) {
+        const Value underflow = t.Spv(Op::OpSLessThan, Type::Bool, {moved, Value::U32(1)});
+        scaled = t.Spv(Op::OpSelect, Type::U32, {underflow, sign, scaled});
+    } else {
+        const Value overflow = t.Spv(Op::OpSGreaterThan, Type::Bool, {moved, Value::U32(254)});
+        scaled = t.Spv(Op::OpSelect, Type::U32, {overflow, OverflowBits(t, sign, mode), scaled});
+    }
+    const Value residual = t.Spv(Op::OpSelect, Type::U32, {special, product, scaled});
+    const Value neither = t.Spv(Op::OpLogicalNot, Type::Bool,
+                                {t.Spv(Op::OpLogicalOr, Type::Bool, {a_scaled, b_normal})});
+    return t.Spv(Op::OpSelect, Type::U32, {neither, residual, product});
+}
+
+void Fmul(Translator& t) {
+    const std::string_view scale_name = t.EnumName({"D2", "M2"});
+    if (scale_name.empty()) {
+        WriteResultBits(t, MulF32(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
+        return;
+    }
+    if (!t.Has("FTZ")) {
+        // Without .FTZ a result below the normal range would need its own rounding.
+        t.Unsupported("FMUL scale ." + std::string(scale_name) + " without .FTZ");
+    }
+    static constexpr std::pair<std::string_view, int> kScales[] = {
+        {"D8", -3}, {"D4", -2}, {"D2", -1}, {"M2", 1}, {"M4", 2}, {"M8", 3}};
+    for (const auto& [name, scale] : kScales) {
+        if (name == scale_name) {
+            WriteResultBits(t,
+                            ScaledProduct(t, SourceBits(t, 1), SourceBits(t, 2), scale, Mode(t)));
+            return;
+        }
+    }
+    t.Unsupported("FMUL scale ." + std::string(scale_name));
 }
 
 void Ffma(Translator& t) {
