@@ -1,6 +1,7 @@
 #include <atomic>
 #include <cstring>
 #include <limits>
+#include <mutex>
 
 #include <dynarmic/interface/A64/a64.h>
 #include <dynarmic/interface/A64/config.h>
@@ -32,7 +33,7 @@ public:
           index_(config.index),
           precise_faults_(config.precise_faults),
           tpidrro_(config.tpidrro_el0) {
-        Dynarmic::A64::UserConfig jit_config;
+        Dynarmic::A64::UserConfig& jit_config = jit_config_;
         jit_config.callbacks = this;
         jit_config.processor_id = config.index;
         jit_config.global_monitor =
@@ -66,71 +67,88 @@ public:
             }
         }
         jit_config.code_cache_size = 64 * 1024 * 1024;
-        jit_ = std::make_unique<Dynarmic::A64::Jit>(jit_config);
+        // The Jit itself (tens of milliseconds to build) waits for the core's first use:
+        // cores that never run a thread never pay for it.
     }
 
     Stop Run() override {
         fault_.reset();
         {
-            const Dynarmic::HaltReason reason = jit_->Run();
+            const Dynarmic::HaltReason reason = Engine().Run();
             if (Dynarmic::Has(reason, kFaultHalt)) {
-                jit_->ClearHalt(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
+                Engine().ClearHalt(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
                 if (fault_ && fault_->pc == 0) {
                     // A data abort: the access itself with precise faults, else the block's end.
-                    fault_->pc = jit_->GetPC();
+                    fault_->pc = Engine().GetPC();
                     fault_->pc_is_precise = precise_faults_;
                     fault_ = AtOriginalPc(*fault_);
                 }
                 return Stop{StopReason::Fault, fault_};
             }
             // Halt() or the end of the instruction budget: the kernel decides what runs next.
-            jit_->ClearHalt(Dynarmic::HaltReason::UserDefined1);
+            Engine().ClearHalt(Dynarmic::HaltReason::UserDefined1);
             return Stop{StopReason::Halted, std::nullopt};
         }
     }
 
-    void Halt() override { jit_->HaltExecution(Dynarmic::HaltReason::UserDefined1); }
+    // From other host threads: a core that has not run yet has nothing to stop.
+    void Halt() override {
+        if (jit_ready_.load(std::memory_order_acquire)) {
+            jit_->HaltExecution(Dynarmic::HaltReason::UserDefined1);
+        }
+    }
 
-    u64 GetX(unsigned index) const override { return jit_->GetRegister(index); }
-    void SetX(unsigned index, u64 value) override { jit_->SetRegister(index, value); }
-    u64 GetSP() const override { return jit_->GetSP(); }
-    void SetSP(u64 value) override { jit_->SetSP(value); }
-    u64 GetPC() const override { return jit_->GetPC(); }
-    void SetPC(u64 value) override { jit_->SetPC(value); }
+    u64 GetX(unsigned index) const override { return Engine().GetRegister(index); }
+    void SetX(unsigned index, u64 value) override { Engine().SetRegister(index, value); }
+    u64 GetSP() const override { return Engine().GetSP(); }
+    void SetSP(u64 value) override { Engine().SetSP(value); }
+    u64 GetPC() const override { return Engine().GetPC(); }
+    void SetPC(u64 value) override { Engine().SetPC(value); }
 
     ThreadContext GetContext() const override {
         ThreadContext context;
-        context.x = jit_->GetRegisters();
-        context.sp = jit_->GetSP();
-        context.pc = jit_->GetPC();
-        context.pstate = jit_->GetPstate();
-        context.v = jit_->GetVectors();
-        context.fpcr = jit_->GetFpcr();
-        context.fpsr = jit_->GetFpsr();
+        context.x = Engine().GetRegisters();
+        context.sp = Engine().GetSP();
+        context.pc = Engine().GetPC();
+        context.pstate = Engine().GetPstate();
+        context.v = Engine().GetVectors();
+        context.fpcr = Engine().GetFpcr();
+        context.fpsr = Engine().GetFpsr();
         context.tpidr = tpidr_;
         return context;
     }
 
     void SetContext(const ThreadContext& context) override {
-        jit_->SetRegisters(context.x);
-        jit_->SetSP(context.sp);
-        jit_->SetPC(context.pc);
-        jit_->SetPstate(context.pstate);
-        jit_->SetVectors(context.v);
-        jit_->SetFpcr(context.fpcr);
-        jit_->SetFpsr(context.fpsr);
+        Engine().SetRegisters(context.x);
+        Engine().SetSP(context.sp);
+        Engine().SetPC(context.pc);
+        Engine().SetPstate(context.pstate);
+        Engine().SetVectors(context.v);
+        Engine().SetFpcr(context.fpcr);
+        Engine().SetFpsr(context.fpsr);
         tpidr_ = context.tpidr;
-        jit_->ClearExclusiveState();
+        Engine().ClearExclusiveState();
     }
 
     void SetTpidrroEl0(u64 value) override { tpidrro_ = value; }
+    // From other host threads: a core that has not run yet has no code to drop.
     void InvalidateCode(u64 address, u64 size) override {
-        jit_->InvalidateCacheRange(address, size);
+        if (jit_ready_.load(std::memory_order_acquire)) {
+            jit_->InvalidateCacheRange(address, size);
+        }
     }
     u64 InstructionsExecuted() const override { return ticks_; }
     unsigned Index() const override { return index_; }
 
 private:
+    Dynarmic::A64::Jit& Engine() const {
+        std::call_once(jit_once_, [this] {
+            jit_ = std::make_unique<Dynarmic::A64::Jit>(jit_config_);
+            jit_ready_.store(true, std::memory_order_release);
+        });
+        return *jit_;
+    }
+
     // Slow-path memory access: dynarmic comes here when fastmem faulted.
     template <typename T>
     T ReadMemory(VAddr address) {
@@ -174,7 +192,7 @@ private:
         }
         fault_ = GuestFault{kind, 0, address};
         // MemoryAbort is the reason check_halt_on_memory_access looks for after each access.
-        jit_->HaltExecution(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
+        Engine().HaltExecution(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
     }
 
     // A fault inside an LSE trampoline is reported at the instruction it stands for.
@@ -190,7 +208,7 @@ private:
         const GuestFault fault = AtOriginalPc(original);
         if (!hooks_.OnFault(*this, fault)) {
             fault_ = fault;
-            jit_->HaltExecution(kFaultHalt);
+            Engine().HaltExecution(kFaultHalt);
         }
     }
 
@@ -203,10 +221,10 @@ private:
         u64 fault_address = 0;
         switch (ExecuteExtension(*instruction, adapter, fault_address)) {
             case ExtensionOutcome::Executed:
-                jit_->SetPC(pc + 4);
+                Engine().SetPC(pc + 4);
                 return true;
             case ExtensionOutcome::MemoryFault:
-                jit_->SetPC(pc);
+                Engine().SetPC(pc);
                 DeliverFault(GuestFault{GuestFault::Kind::WriteFault, pc, fault_address});
                 return true;
             case ExtensionOutcome::NotHandled:
@@ -260,7 +278,7 @@ private:
             return;  // the rest of a faulted block does nothing the guest can observe
         }
         if (!ExecuteByExtension(pc)) {
-            jit_->SetPC(pc);
+            Engine().SetPC(pc);
             DeliverFault(GuestFault{GuestFault::Kind::UndefinedInstruction, pc, 0});
         }
     }
@@ -275,7 +293,7 @@ private:
         if (fault_) {
             return;
         }
-        jit_->SetPC(pc);
+        Engine().SetPC(pc);
         switch (exception) {
             case Exception::UnallocatedEncoding:
             case Exception::ReservedValue:
@@ -295,7 +313,7 @@ private:
             case Exception::SendEvent:
             case Exception::SendEventLocal:
             case Exception::Yield:
-                jit_->SetPC(pc + 4);
+                Engine().SetPC(pc + 4);
                 return;
         }
     }
@@ -306,9 +324,9 @@ private:
                                          VAddr address) override {
         constexpr u64 kCacheLine = 64;
         if (operation == Dynarmic::A64::InstructionCacheOperation::InvalidateByVAToPoU) {
-            jit_->InvalidateCacheRange(address & ~(kCacheLine - 1), kCacheLine);
+            Engine().InvalidateCacheRange(address & ~(kCacheLine - 1), kCacheLine);
         } else {
-            jit_->ClearCache();
+            Engine().ClearCache();
         }
     }
 
@@ -322,19 +340,19 @@ private:
     class ExtensionAdapter final : public ExtensionState {
     public:
         explicit ExtensionAdapter(DynarmicCore& core) : core_(core) {}
-        u64 GetX(unsigned index) const override { return core_.jit_->GetRegister(index); }
-        void SetX(unsigned index, u64 value) override { core_.jit_->SetRegister(index, value); }
-        u64 GetSP() const override { return core_.jit_->GetSP(); }
-        Vector GetV(unsigned index) const override { return core_.jit_->GetVector(index); }
-        void SetV(unsigned index, Vector value) override { core_.jit_->SetVector(index, value); }
-        u32 GetFpcr() const override { return core_.jit_->GetFpcr(); }
-        u32 GetFpsr() const override { return core_.jit_->GetFpsr(); }
-        void SetFpsr(u32 value) override { core_.jit_->SetFpsr(value); }
+        u64 GetX(unsigned index) const override { return core_.Engine().GetRegister(index); }
+        void SetX(unsigned index, u64 value) override { core_.Engine().SetRegister(index, value); }
+        u64 GetSP() const override { return core_.Engine().GetSP(); }
+        Vector GetV(unsigned index) const override { return core_.Engine().GetVector(index); }
+        void SetV(unsigned index, Vector value) override { core_.Engine().SetVector(index, value); }
+        u32 GetFpcr() const override { return core_.Engine().GetFpcr(); }
+        u32 GetFpsr() const override { return core_.Engine().GetFpsr(); }
+        void SetFpsr(u32 value) override { core_.Engine().SetFpsr(value); }
         // NZCV is PSTATE bits [28, 32).
-        u32 GetNzcv() const override { return core_.jit_->GetPstate() & 0xf000'0000; }
+        u32 GetNzcv() const override { return core_.Engine().GetPstate() & 0xf000'0000; }
         void SetNzcv(u32 value) override {
-            core_.jit_->SetPstate((core_.jit_->GetPstate() & ~0xf000'0000u) |
-                                  (value & 0xf000'0000));
+            core_.Engine().SetPstate((core_.Engine().GetPstate() & ~0xf000'0000u) |
+                                     (value & 0xf000'0000));
         }
         GuestMemory& Memory() override { return core_.memory_; }
 
@@ -351,7 +369,12 @@ private:
     u64 tpidr_ = 0;
     u64 ticks_ = 0;
     std::optional<GuestFault> fault_;
-    std::unique_ptr<Dynarmic::A64::Jit> jit_;
+    Dynarmic::A64::UserConfig jit_config_;
+    // Built by Engine() on the core's first use; Halt and InvalidateCode, which other threads
+    // call, look at jit_ready_ first.
+    mutable std::once_flag jit_once_;
+    mutable std::unique_ptr<Dynarmic::A64::Jit> jit_;
+    mutable std::atomic<bool> jit_ready_{false};
 };
 
 }  // namespace
