@@ -216,15 +216,32 @@ std::vector<u32> AtomicTrampoline(u32 instruction, u64 pc, u64 base, LseRewriteM
     return b.Take();
 }
 
+// The fields of CAS{A}{L}{B,H,,} and CASP{A}{L} (Arm ARM C6.2: L at 22, o0 at 15; CASP's size is
+// bit 30 alone, per register).
+struct CasOperands {
+    unsigned size;  // log2 of the bytes of one register's access
+    bool x;         // 64-bit registers
+    bool acquire;
+    bool release;
+    unsigned rs;
+    unsigned rn;
+    unsigned rt;
+};
+
+CasOperands DecodeCas(u32 instruction, bool pair) {
+    const unsigned size = pair ? 2 + Field(instruction, 30, 1) : Field(instruction, 30, 2);
+    return {size,
+            size == 3,
+            Field(instruction, 22, 1) != 0,
+            Field(instruction, 15, 1) != 0,
+            Field(instruction, 16, 5),
+            Field(instruction, 5, 5),
+            Field(instruction, 0, 5)};
+}
+
 // CAS{A}{L}{B,H,,} Rs, Rt, [Rn]: the comparison is EOR + CBNZ, so NZCV is untouched.
 std::vector<u32> CasTrampoline(u32 instruction, u64 pc, u64 base) {
-    const unsigned size = Field(instruction, 30, 2);
-    const bool x = size == 3;
-    const bool acquire = Field(instruction, 22, 1) != 0;
-    const bool release = Field(instruction, 15, 1) != 0;
-    const unsigned rs = Field(instruction, 16, 5);
-    const unsigned rn = Field(instruction, 5, 5);
-    const unsigned rt = Field(instruction, 0, 5);
+    const auto [size, x, acquire, release, rs, rn, rt] = DecodeCas(instruction, false);
     const Scratch scratch = PickScratch(Bit(rs) | Bit(rn) | Bit(rt));
     const unsigned old = scratch.r[0];
     const unsigned work = scratch.r[1];
@@ -253,12 +270,7 @@ std::vector<u32> CasTrampoline(u32 instruction, u64 pc, u64 base) {
 // CASP{A}{L} Rs, Rs+1, Rt, Rt+1, [Rn]. A failed compare stores the loaded pair back, which is
 // what makes the LDXP read single-copy atomic.
 std::vector<u32> CaspTrampoline(u32 instruction, u64 pc, u64 base) {
-    const bool x = Field(instruction, 30, 1) != 0;
-    const bool acquire = Field(instruction, 22, 1) != 0;
-    const bool release = Field(instruction, 15, 1) != 0;
-    const unsigned rs = Field(instruction, 16, 5);
-    const unsigned rn = Field(instruction, 5, 5);
-    const unsigned rt = Field(instruction, 0, 5);
+    const auto [size, x, acquire, release, rs, rn, rt] = DecodeCas(instruction, true);
     const unsigned rs2 = rs + 1;  // X31 here is XZR, as in the instruction
     const unsigned rt2 = rt + 1;
     const Scratch scratch = PickScratch(Bit(rs) | Bit(rs2) | Bit(rt) | Bit(rt2) | Bit(rn));
@@ -295,13 +307,7 @@ std::vector<u32> CaspTrampoline(u32 instruction, u64 pc, u64 base) {
 // with no branch. A failed compare rewriting memory with what it held is invisible on one
 // core, and CAS needs write permission whether or not it succeeds (as the interpreter checks).
 std::vector<u32> CasSingleCoreTrampoline(u32 instruction, u64 pc, u64 base) {
-    const unsigned size = Field(instruction, 30, 2);
-    const bool x = size == 3;
-    const bool acquire = Field(instruction, 22, 1) != 0;
-    const bool release = Field(instruction, 15, 1) != 0;
-    const unsigned rs = Field(instruction, 16, 5);
-    const unsigned rn = Field(instruction, 5, 5);
-    const unsigned rt = Field(instruction, 0, 5);
+    const auto [size, x, acquire, release, rs, rn, rt] = DecodeCas(instruction, false);
     const Scratch scratch = PickScratch(Bit(rs) | Bit(rn) | Bit(rt));
     const unsigned old = scratch.r[0];
     const unsigned stored = scratch.r[1];
@@ -332,12 +338,7 @@ std::vector<u32> CasSingleCoreTrampoline(u32 instruction, u64 pc, u64 base) {
 // release become barriers after the load and before the store. Five scratch registers: 48
 // bytes of spills below SP.
 std::vector<u32> CaspSingleCoreTrampoline(u32 instruction, u64 pc, u64 base) {
-    const bool x = Field(instruction, 30, 1) != 0;
-    const bool acquire = Field(instruction, 22, 1) != 0;
-    const bool release = Field(instruction, 15, 1) != 0;
-    const unsigned rs = Field(instruction, 16, 5);
-    const unsigned rn = Field(instruction, 5, 5);
-    const unsigned rt = Field(instruction, 0, 5);
+    const auto [size, x, acquire, release, rs, rn, rt] = DecodeCas(instruction, true);
     const unsigned rs2 = rs + 1;  // X31 here is XZR, as in the instruction
     const unsigned rt2 = rt + 1;
     const Scratch scratch = PickScratch(Bit(rs) | Bit(rs2) | Bit(rt) | Bit(rt2) | Bit(rn));
