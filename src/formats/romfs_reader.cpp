@@ -110,18 +110,25 @@ RomfsReader::FileEntry RomfsReader::ReadFileEntry(u32 offset) const {
     return entry;
 }
 
-std::optional<u32> RomfsReader::LookupDir(u32 parent, std::string_view name) const {
-    const u32 buckets = static_cast<u32>(dir_hash_.size() / 4);
-    const base::ByteReader hashes(dir_hash_, Name() + " (directory hash table)");
+namespace {
+
+// Follows the hash chain of (parent, name) in a directory or file hash table. Each step visits
+// a distinct entry of at least `entry_fixed` bytes of the entry table, so a longer chain can
+// only be a loop.
+template <typename ReadEntry>
+std::optional<u32> FollowHashChain(const std::vector<u8>& hash_table, u64 table_bytes,
+                                   u64 entry_fixed, std::string_view what,
+                                   const std::string& source, u32 parent, std::string_view name,
+                                   ReadEntry read_entry) {
+    const u32 buckets = static_cast<u32>(hash_table.size() / 4);
+    const base::ByteReader hashes(hash_table, fmt::format("{} ({} hash table)", source, what));
     u32 offset =
-        hashes.Read<u32>(u64{RomfsPathHash(parent, name) % buckets} * 4, "romfs.dir_hash.bucket");
-    // Each step visits a distinct entry of at least kDirEntryFixed bytes, so a longer chain
-    // can only be a loop.
+        hashes.Read<u32>(u64{RomfsPathHash(parent, name) % buckets} * 4, "romfs.hash.bucket");
     for (u64 steps = 0; offset != kEmpty; ++steps) {
-        if (steps > dir_table_.size() / kDirEntryFixed) {
-            base::Fail("{}: RomFS directory hash chain loops (at entry {:#x})", Name(), offset);
+        if (steps > table_bytes / entry_fixed) {
+            base::Fail("{}: RomFS {} hash chain loops (at entry {:#x})", source, what, offset);
         }
-        const DirEntry entry = ReadDir(offset);
+        const auto entry = read_entry(offset);
         if (entry.parent == parent && entry.name == name) {
             return offset;
         }
@@ -130,22 +137,16 @@ std::optional<u32> RomfsReader::LookupDir(u32 parent, std::string_view name) con
     return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<u32> RomfsReader::LookupDir(u32 parent, std::string_view name) const {
+    return FollowHashChain(dir_hash_, dir_table_.size(), kDirEntryFixed, "directory", Name(),
+                           parent, name, [this](u32 offset) { return ReadDir(offset); });
+}
+
 std::optional<u32> RomfsReader::LookupFile(u32 parent, std::string_view name) const {
-    const u32 buckets = static_cast<u32>(file_hash_.size() / 4);
-    const base::ByteReader hashes(file_hash_, Name() + " (file hash table)");
-    u32 offset =
-        hashes.Read<u32>(u64{RomfsPathHash(parent, name) % buckets} * 4, "romfs.file_hash.bucket");
-    for (u64 steps = 0; offset != kEmpty; ++steps) {
-        if (steps > file_table_.size() / kFileEntryFixed) {
-            base::Fail("{}: RomFS file hash chain loops (at entry {:#x})", Name(), offset);
-        }
-        const FileEntry entry = ReadFileEntry(offset);
-        if (entry.parent == parent && entry.name == name) {
-            return offset;
-        }
-        offset = entry.hash_next;
-    }
-    return std::nullopt;
+    return FollowHashChain(file_hash_, file_table_.size(), kFileEntryFixed, "file", Name(), parent,
+                           name, [this](u32 offset) { return ReadFileEntry(offset); });
 }
 
 std::optional<u32> RomfsReader::FindDirOffset(std::string_view path) const {
