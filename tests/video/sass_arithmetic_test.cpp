@@ -13,6 +13,7 @@
 #include <limits>
 #include <string>
 
+#include "base/error.h"
 #include "shader/sass/cubin.h"
 #include "shader/sass/instruction.h"
 #include "video/kernel_runner.h"
@@ -207,6 +208,36 @@ TEST(SassArithmetic, FaddTowardZero) {
 TEST(SassArithmetic, FmulTowardMinusInfinity) {
     const std::vector<Case> cases = Cases();
     ExpectSame("FMUL.RM", cases, RunOnDevice("FMUL.RM R7, R4, R5 ;", cases),
+               ProductTowardMinusInfinity);
+}
+
+// Without f64 a directed FMUL comes from the native product and its exact error,
+// Fma(a, b, -p), on a device that fuses fma and keeps f32 infinities (NVIDIA); elsewhere it is
+// refused. Tiny products (below 2^-79, where the error could underflow) are left out: only the
+// exact path, which needs f64, gets them right to the unit.
+TEST(SassArithmetic, FmulTowardMinusInfinityWithoutFloat64) {
+    std::vector<Case> cases;
+    for (const Case& c : Cases()) {
+        const double product = std::fabs(static_cast<double>(c.a) * static_cast<double>(c.b));
+        if (!(product > 0.0 && product < 0x1p-79) && std::fpclassify(c.a) != FP_SUBNORMAL &&
+            std::fpclassify(c.b) != FP_SUBNORMAL) {
+            cases.push_back(c);
+        }
+    }
+    shader::TargetProfile target = SharedDevice().Target();
+    target.float64 = false;
+    const bool fused = target.fused_fma_f32 && target.signed_zero_inf_nan_preserve_f32;
+    if (!fused) {
+        try {
+            RunOnDevice("FMUL.RM R7, R4, R5 ;", cases, &target);
+            FAIL() << "FMUL.RM translated without f64 or a fused fma";
+        } catch (const base::Error& error) {
+            EXPECT_NE(std::string(error.what()).find("directed rounding"), std::string::npos)
+                << error.what();
+        }
+        return;
+    }
+    ExpectSame("FMUL.RM without f64", cases, RunOnDevice("FMUL.RM R7, R4, R5 ;", cases, &target),
                ProductTowardMinusInfinity);
 }
 

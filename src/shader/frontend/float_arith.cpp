@@ -137,6 +137,28 @@ bool WithoutExactPath(Translator& t, Rounding mode, std::string_view what) {
     return true;
 }
 
+// Directed roundings of a product from the native one, where the device fuses fma and keeps
+// f32 infinities and NaNs: Fma(a, b, -p) is then the exact error of p = a * b (while it stays
+// a normal number: for |p| >= 2^(kMinDirectedExponent - 127)), and its sign says which way the
+// exact product lies. An infinite p of a finite product has an infinite error of the other
+// sign, which brings it back to the largest finite number where the rounding says so.
+constexpr u32 kMinDirectedExponent = 48;
+
+bool FusedDirectedF32(const TargetProfile& target) {
+    return target.fused_fma_f32 && target.signed_zero_inf_nan_preserve_f32;
+}
+
+Value DirectedProduct(Translator& t, Value a, Value b, Rounding mode) {
+    const Value fa = t.BitcastF32(a);
+    const Value fb = t.BitcastF32(b);
+    const Value product = t.Spv(Op::OpFMul, Type::F32, {fa, fb});
+    const Value error =
+        t.Glsl(GLSLstd450Fma, Type::F32, {fa, fb, t.Spv(Op::OpFNegate, Type::F32, {product})});
+    const Value below = t.Spv(Op::OpFOrdLessThan, Type::Bool, {error, Value::F32(0.0f)});
+    const Value above = t.Spv(Op::OpFOrdGreaterThan, Type::Bool, {error, Value::F32(0.0f)});
+    return CanonicalF32Bits(t, RoundDirected(t, mode, product, below, above));
+}
+
 }  // namespace
 
 bool NativeF32(const TargetProfile& target, bool fma) {
@@ -169,6 +191,22 @@ Value AddF32(Translator& t, Value a, Value b, Rounding mode) {
 Value MulF32(Translator& t, Value a, Value b, Rounding mode) {
     if (IsLiteralZero(a) || IsLiteralZero(b)) {
         return IsLiteralZero(a) ? ZeroProduct(t, a, b) : ZeroProduct(t, b, a);
+    }
+    if (mode != Rounding::Nearest && FusedDirectedF32(t.Target())) {
+        const Value directed = DirectedProduct(t, a, b, mode);
+        if (!t.Target().float64) {
+            return directed;  // without the exact path: tiny products may be off by a unit
+        }
+        // Tiny products (whose error could fall below the normal range) and denormal operands
+        // take the exact path.
+        const Value exponent =
+            t.Spv(Op::OpBitwiseAnd, Type::U32, {directed, Value::U32(0x7f800000)});
+        Value use_exact =
+            t.Spv(Op::OpULessThan, Type::Bool, {exponent, Value::U32(kMinDirectedExponent << 23)});
+        for (const Value& operand : {a, b}) {
+            use_exact = t.Spv(Op::OpLogicalOr, Type::Bool, {use_exact, IsDenormal(t, operand)});
+        }
+        return t.Conditional(use_exact, directed, [&] { return MulF32Bits(t, a, b, mode); });
     }
     if (WithoutExactPath(t, mode, "FMUL") ||
         (mode == Rounding::Nearest && NativeF32(t.Target(), false))) {
