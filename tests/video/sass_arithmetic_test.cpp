@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cfenv>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -209,6 +210,52 @@ TEST(SassArithmetic, FmulTowardMinusInfinity) {
     const std::vector<Case> cases = Cases();
     ExpectSame("FMUL.RM", cases, RunOnDevice("FMUL.RM R7, R4, R5 ;", cases),
                ProductTowardMinusInfinity);
+}
+
+// a + b rounded by the host's SSE unit (x86-64) in `mode` (FE_DOWNWARD ...): IEEE sums, zeros'
+// signs and overflows included, independent of how the translator gets them.
+float HostSum(float a, float b, int mode) {
+    std::fesetround(mode);
+    // The empty asm statements keep the addition between the two fesetround calls (without
+    // -frounding-math the compiler may move it).
+    asm volatile("" : "+x"(a), "+x"(b));
+    float sum = a + b;
+    asm volatile("" : "+x"(sum));
+    std::fesetround(FE_TONEAREST);
+    return sum;
+}
+
+// FADD.RM / .RP / .RZ: from the native sum and its TwoSum error where the device keeps f32
+// infinities and signed zeros (the exact path for zero and denormal sums), and the same
+// without f64, where denormal operands and sums below the normal range are left out.
+TEST(SassArithmetic, FaddDirectedWithAndWithoutFloat64) {
+    shader::TargetProfile without_f64 = SharedDevice().Target();
+    without_f64.float64 = false;
+    for (const auto& [suffix, mode] : {std::pair{"RM", FE_DOWNWARD}, std::pair{"RP", FE_UPWARD},
+                                       std::pair{"RZ", FE_TOWARDZERO}}) {
+        const std::string operation = fmt::format("FADD.{} R7, R4, R5 ;", suffix);
+        std::vector<Case> cases = Cases();
+        cases.push_back({1.5f, -1.5f, 0.0f});  // an exact zero: -0 only rounding down
+        cases.push_back({-0.0f, 0.0f, 0.0f});
+        cases.push_back({3.0e38f, 3.0e38f, 0.0f});  // overflow
+        cases.push_back({-3.0e38f, -3.0e38f, 0.0f});
+        const auto expected = [mode](const Case& c) { return HostSum(c.a, c.b, mode); };
+        ExpectSame(operation, cases, RunOnDevice(operation, cases), expected);
+        if (!without_f64.signed_zero_inf_nan_preserve_f32) {
+            continue;  // refused there: covered by MissingDeviceFeaturesAreNamed
+        }
+        std::vector<Case> normal;
+        for (const Case& c : cases) {
+            const float sum = HostSum(c.a, c.b, mode);
+            if (std::fpclassify(c.a) != FP_SUBNORMAL && std::fpclassify(c.b) != FP_SUBNORMAL &&
+                std::fpclassify(sum) != FP_SUBNORMAL &&
+                !(sum == 0.0f && c.a != -c.b && !(c.a == 0.0f && c.b == 0.0f))) {
+                normal.push_back(c);
+            }
+        }
+        ExpectSame(operation + " without f64", normal, RunOnDevice(operation, normal, &without_f64),
+                   expected);
+    }
 }
 
 // Without f64 a directed FMUL comes from the native product and its exact error,

@@ -159,6 +159,50 @@ Value DirectedProduct(Translator& t, Value a, Value b, Rounding mode) {
     return CanonicalF32Bits(t, RoundDirected(t, mode, product, below, above));
 }
 
+// Directed roundings of a sum from the native one and its exact error (TwoSum, Knuth: six
+// round-to-nearest operations, exact for finite operands whose sum does not overflow). An
+// infinite sum of finite operands overflowed: the exact sum lies on its zero side. An exact
+// zero sum is +0 here whatever the rounding, which is wrong for roundTowardNegative (-0);
+// with f64 the caller takes the exact path for zero sums, without it that case is fixed here.
+Value DirectedSum(Translator& t, Value a, Value b, Rounding mode) {
+    const auto f32 = [&](Op op, Value x, Value y) { return t.Spv(op, Type::F32, {x, y}); };
+    const Value fa = t.BitcastF32(a);
+    const Value fb = t.BitcastF32(b);
+    const Value sum = f32(Op::OpFAdd, fa, fb);
+    const Value b_part = f32(Op::OpFSub, sum, fa);
+    const Value error = f32(Op::OpFAdd, f32(Op::OpFSub, fa, f32(Op::OpFSub, sum, b_part)),
+                            f32(Op::OpFSub, fb, b_part));
+    const Value sum_bits = t.BitcastU32(sum);
+    const Value finite =
+        t.Spv(Op::OpLogicalNot, Type::Bool,
+              {t.Spv(Op::OpLogicalOr, Type::Bool, {IsInfOrNan(t, a), IsInfOrNan(t, b)})});
+    const Value overflowed = t.Spv(Op::OpLogicalAnd, Type::Bool, {finite, IsInfOrNan(t, sum_bits)});
+    const Value sum_negative = t.Spv(Op::OpSLessThan, Type::Bool, {sum_bits, Value::U32(0)});
+    const auto either = [&](Value x, Value y) {
+        return t.Spv(Op::OpLogicalOr, Type::Bool, {x, y});
+    };
+    const Value below =
+        either(t.Spv(Op::OpFOrdLessThan, Type::Bool, {error, Value::F32(0.0f)}),
+               t.Spv(Op::OpLogicalAnd, Type::Bool,
+                     {overflowed, t.Spv(Op::OpLogicalNot, Type::Bool, {sum_negative})}));
+    const Value above = either(t.Spv(Op::OpFOrdGreaterThan, Type::Bool, {error, Value::F32(0.0f)}),
+                               t.Spv(Op::OpLogicalAnd, Type::Bool, {overflowed, sum_negative}));
+    Value result = CanonicalF32Bits(t, RoundDirected(t, mode, sum, below, above));
+    if (mode == Rounding::Down) {
+        // x + (-x), or zeros of both signs, is -0 when rounding down; +0 + +0 stays +0.
+        const Value zero = t.Spv(
+            Op::OpIEqual, Type::Bool,
+            {t.Spv(Op::OpBitwiseAnd, Type::U32, {result, Value::U32(0x7fffffff)}), Value::U32(0)});
+        const Value both_plus_zero = t.Spv(
+            Op::OpIEqual, Type::Bool, {t.Spv(Op::OpBitwiseOr, Type::U32, {a, b}), Value::U32(0)});
+        const Value minus_zero =
+            t.Spv(Op::OpLogicalAnd, Type::Bool,
+                  {zero, t.Spv(Op::OpLogicalNot, Type::Bool, {both_plus_zero})});
+        result = t.Spv(Op::OpSelect, Type::U32, {minus_zero, Value::U32(0x80000000), result});
+    }
+    return result;
+}
+
 }  // namespace
 
 bool NativeF32(const TargetProfile& target, bool fma) {
@@ -176,6 +220,20 @@ bool NativeF64(const TargetProfile& target) {
 Value AddF32(Translator& t, Value a, Value b, Rounding mode) {
     if (mode == Rounding::Nearest && (IsLiteralZero(a) || IsLiteralZero(b))) {
         return IsLiteralZero(b) ? PlusZero(t, a, b) : PlusZero(t, b, a);
+    }
+    if (mode != Rounding::Nearest && t.Target().signed_zero_inf_nan_preserve_f32 &&
+        !IsLiteralZero(a) && !IsLiteralZero(b)) {
+        const Value directed = DirectedSum(t, a, b, mode);
+        if (!t.Target().float64) {
+            return directed;  // without the exact path: sums near the denormals may be off
+        }
+        // Zero and denormal sums (the sign of an exact zero depends on the rounding) and
+        // denormal operands take the exact path.
+        Value use_exact = BelowNormal(t, directed);
+        for (const Value& operand : {a, b}) {
+            use_exact = t.Spv(Op::OpLogicalOr, Type::Bool, {use_exact, IsDenormal(t, operand)});
+        }
+        return t.Conditional(use_exact, directed, [&] { return AddF32Bits(t, a, b, mode); });
     }
     if (WithoutExactPath(t, mode, "FADD") ||
         (mode == Rounding::Nearest && NativeF32(t.Target(), false))) {
