@@ -3,6 +3,7 @@
 
 #include "base/error.h"
 #include "shader/compute.h"
+#include "shader/passes/address_sources.h"
 #include "shader/passes/module_data.h"
 #include "shader/passes/passes.h"
 
@@ -15,34 +16,17 @@ using ir::Op;
 // The constant bank 0 words an address is computed from (through any arithmetic and phis).
 std::set<u32> SourceWords(const ir::Value& address) {
     std::set<u32> words;
-    std::set<const Inst*> seen;
-    std::vector<const Inst*> work;
-    if (const Inst* def = address.Def()) {
-        work.push_back(def);
-    }
-    while (!work.empty()) {
-        const Inst* inst = work.back();
-        work.pop_back();
-        if (!seen.insert(inst).second) {
-            continue;
+    WalkAddressSources(address, [&](const Inst& inst) {
+        if (inst.op != Op::ConstBank) {
+            return WalkStep::Follow;
         }
-        if (inst->op == Op::ConstBank) {
-            const ir::Value bank = inst->Arg(0);
-            const ir::Value offset = inst->Arg(1);
-            if (bank.IsImmediate() && bank.Bits() == 0 && offset.IsImmediate()) {
-                words.insert(static_cast<u32>(offset.Bits()));
-            }
-            continue;
+        const ir::Value bank = inst.Arg(0);
+        const ir::Value offset = inst.Arg(1);
+        if (bank.IsImmediate() && bank.Bits() == 0 && offset.IsImmediate()) {
+            words.insert(static_cast<u32>(offset.Bits()));
         }
-        if (inst->op == Op::LoadGlobal) {
-            continue;  // a pointer loaded from memory: not followed
-        }
-        for (const ir::Value& arg : inst->args) {
-            if (const Inst* def = arg.Def()) {
-                work.push_back(def);
-            }
-        }
-    }
+        return WalkStep::Skip;
+    });
     return words;
 }
 

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "base/error.h"
+#include "shader/passes/address_sources.h"
 
 namespace shader::passes {
 namespace {
@@ -56,31 +57,17 @@ const sass::Relocation* GlobalAddressAt(const sass::CubinKernel& kernel, u32 off
 // Whether `address` is computed (through any arithmetic and phis, not through loads) from a
 // word of bank 4 that holds an address in module global memory.
 bool DerivesFromModuleGlobal(const sass::CubinKernel& kernel, const ir::Value& address) {
-    std::set<const Inst*> seen;
-    std::vector<const Inst*> work;
-    if (const Inst* def = address.Def()) {
-        work.push_back(def);
-    }
-    while (!work.empty()) {
-        const Inst* inst = work.back();
-        work.pop_back();
-        if (!seen.insert(inst).second || inst->op == Op::LoadGlobal) {
-            continue;
+    bool derives = false;
+    WalkAddressSources(address, [&](const Inst& inst) {
+        const auto read = ReadOf(inst);
+        if (!read) {
+            return WalkStep::Follow;
         }
-        if (const auto read = ReadOf(*inst)) {
-            if (read->bank == kAddressBank && read->offset &&
-                GlobalAddressAt(kernel, *read->offset) != nullptr) {
-                return true;
-            }
-            continue;
-        }
-        for (const ir::Value& arg : inst->args) {
-            if (const Inst* def = arg.Def()) {
-                work.push_back(def);
-            }
-        }
-    }
-    return false;
+        derives = read->bank == kAddressBank && read->offset &&
+                  GlobalAddressAt(kernel, *read->offset) != nullptr;
+        return derives ? WalkStep::Done : WalkStep::Skip;
+    });
+    return derives;
 }
 
 // The relocated word of bank 4 at `offset`.
