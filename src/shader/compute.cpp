@@ -24,7 +24,8 @@ void GiveImagesTheirDimensions(ir::Program& program, const sass::CubinKernel& ke
         if (given == state.image_dims.end()) {
             base::Fail(
                 "kernel {}: the texture at c[0x0][{:#x}] is only queried (TXQ), which does not "
-                "say its dimension, and the launch does not give it (ComputeState::image_dims)",
+                "say whether it is 1D, 2D or 3D; the launch must (a manifest's tex2d or tex3d "
+                "argument for `nxhost shader run`; ComputeState::image_dims)",
                 kernel.name, image.cbank0_offset);
         }
         image.dim = given->second;
