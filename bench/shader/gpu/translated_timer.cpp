@@ -130,6 +130,39 @@ void WriteBytes(const fs::path& path, const std::vector<u8>& bytes) {
         base::Fail("cannot write {}", path.string());
 }
 
+// A texture or surface argument as a manifest writes it (tests/shader/cuda/runs/README.md),
+// its texels in `file`; a surface's contents afterwards are compared with nothing that matters
+// for timing (`file`.after, exact).
+std::string ImageArgumentText(const video::KernelArgument& arg, const std::string& file) {
+    const video::ImageArgument& image = *arg.image;
+    const bool texture = arg.kind == video::ArgumentKind::Texture;
+    const u32 axes = image.dim == shader::ImageDim::D1   ? 1
+                     : image.dim == shader::ImageDim::D2 ? 2
+                                                         : 3;
+    std::string kind = texture ? (image.linear_memory ? "tex1dfetch" : "tex") : "surf";
+    if (!image.linear_memory) {
+        kind += std::to_string(axes) + "d";
+    }
+    std::string text = kind + " " + file;
+    for (u32 i = 0; i < axes; ++i) {
+        text += " " + std::to_string(image.size[i]);
+    }
+    const char* type = image.type == video::TexelType::F32   ? "f32"
+                       : image.type == video::TexelType::I32 ? "i32"
+                                                             : "u32";
+    text += fmt::format(" {}x{}", type, image.channels);
+    if (!texture) {
+        return text + " " + file + ".after exact";
+    }
+    if (!image.linear_memory) {
+        static constexpr const char* kAddress[] = {"clamp", "wrap", "mirror", "border"};
+        text += fmt::format(" {} {} {}",
+                            image.filter == video::TextureFilter::Point ? "point" : "linear",
+                            kAddress[static_cast<int>(image.address)], image.normalized ? 1 : 0);
+    }
+    return text;
+}
+
 // The scaled launch as a manifest the CUDA reference runner reads: scalars as raw hex bits
 // (f32/f64 as the integer kinds of their size, which pass the same bytes).
 void EmitManifest(const fs::path& dir, const std::string& name, const video::LaunchManifest& m,
@@ -182,7 +215,9 @@ void EmitManifest(const fs::path& dir, const std::string& name, const video::Lau
             }
             case video::ArgumentKind::Texture:
             case video::ArgumentKind::Surface:
-                base::Fail("{}: texture and surface arguments are not written out yet", name);
+                WriteBytes(dir / file, arg.bytes);
+                text << "arg " << ImageArgumentText(arg, file) << "\n";
+                break;
         }
     }
     const std::string s = text.str();
