@@ -85,6 +85,10 @@ ScaleRule RuleFor(std::string_view kernel) {
         return {.buffers_scale = true, .bound_parameter = 2};
     if (kernel == "float_ops" || kernel == "shared_reverse")
         return {.buffers_scale = true};
+    if (kernel == "surfaces") {
+        // y = blockIdx.x: more blocks would read rows the surface does not have (CUDA traps).
+        return {.fixed = true, .note = "unscaled: blockIdx.x is the surface row"};
+    }
     if (kernel == "divergent") {
         // Its loop counts depend on out[] (inout), which other blocks would rewrite meanwhile:
         // the work would differ between the two sides.
