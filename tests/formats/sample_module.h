@@ -6,6 +6,7 @@
 
 #include <vector>
 #include "base/error.h"
+#include "support/error_of.h"
 
 #include "formats/module_image.h"
 
@@ -15,16 +16,7 @@ namespace formats::testing {
 // offset at text+4) and text bytes 0x8..0x80 zero, where an NRO writer puts its header.
 ModuleImage SampleModule();
 
-// Runs `call` and returns the message of the base::Error it throws, or "(no error)".
-template <typename Call>
-std::string ErrorOf(Call&& call) {
-    try {
-        call();
-    } catch (const base::Error& error) {
-        return error.what();
-    }
-    return "(no error)";
-}
+using test_support::ErrorOf;
 
 // EXPECT_TRUE(Contains(message, "part")) prints the whole message when the part is missing.
 inline ::testing::AssertionResult Contains(const std::string& text, const std::string& part) {

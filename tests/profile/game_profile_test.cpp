@@ -3,18 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "base/error.h"
+#include "support/error_of.h"
 
 namespace {
 
 using profile::GameProfile;
 
 std::string ErrorOf(std::string_view text) {
-    try {
-        GameProfile::Parse(text, "game.tsv");
-    } catch (const base::Error& error) {
-        return error.what();
-    }
-    return "no error";
+    return test_support::ErrorOf([&] { GameProfile::Parse(text, "game.tsv"); });
 }
 
 TEST(GameProfile, ReadsTheSeedsMemoryKeys) {

@@ -3,17 +3,13 @@
 #include <gtest/gtest.h>
 
 #include "base/error.h"
+#include "support/error_of.h"
 
 namespace services::hid {
 namespace {
 
 std::string ErrorOf(std::string_view text) {
-    try {
-        PadLayout::Parse(text, "game.tsv:14");
-    } catch (const base::Error& error) {
-        return error.what();
-    }
-    return "no error";
+    return test_support::ErrorOf([&] { PadLayout::Parse(text, "game.tsv:14"); });
 }
 
 TEST(PadLayout, DefaultIsOneProController) {
@@ -50,7 +46,7 @@ TEST(PadLayout, MistakesNameTheSourceAndTheAcceptedValues) {
     EXPECT_NE(ErrorOf("pro,,pro").find("'' is not a controller"), std::string::npos);
     EXPECT_EQ(ErrorOf("handheld,pro,handheld"),
               "game.tsv:14: pad_layout is 'handheld,pro,handheld': there is one handheld console");
-    EXPECT_EQ(ErrorOf("pro,pro,pro,pro,pro,pro,pro,pro,handheld"), "no error");
+    EXPECT_EQ(ErrorOf("pro,pro,pro,pro,pro,pro,pro,pro,handheld"), "(no error)");
     EXPECT_EQ(ErrorOf("pro,pro,pro,pro,pro,pro,pro,pro,pro"),
               "game.tsv:14: pad_layout is 'pro,pro,pro,pro,pro,pro,pro,pro,pro': at most 8 "
               "players besides handheld");

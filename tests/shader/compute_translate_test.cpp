@@ -13,6 +13,7 @@
 #include "base/file.h"
 #include "shader/compute.h"
 #include "shader/sass/cubin.h"
+#include "support/error_of.h"
 
 namespace {
 
@@ -46,16 +47,11 @@ shader::TargetProfile With64BitTypes(bool float64) {
     return target;
 }
 
-// What TranslateCompute refuses the kernel with; empty when it translates.
+// What TranslateCompute refuses the kernel with, or "(no error)".
 std::string TranslationError(const shader::sass::CubinKernel& kernel,
                              const shader::TargetProfile& target,
                              const shader::ComputeState& state) {
-    try {
-        shader::TranslateCompute(kernel, target, state);
-    } catch (const base::Error& error) {
-        return error.what();
-    }
-    return "";
+    return test_support::ErrorOf([&] { shader::TranslateCompute(kernel, target, state); });
 }
 
 struct Outcome {
@@ -215,7 +211,7 @@ TEST(ComputeTranslate, MissingDeviceFeaturesAreNamed) {
     target.float64 = true;
     EXPECT_NE(error_of(target).find("no shaderInt64"), std::string::npos) << error_of(target);
     target.int64 = true;
-    EXPECT_EQ(error_of(target), "");
+    EXPECT_EQ(error_of(target), "(no error)");
 }
 
 // Module-scope data of the cubins (sass::CubinModule), as readelf shows it: memory.cubin's

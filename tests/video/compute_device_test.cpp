@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "base/error.h"
+#include "support/error_of.h"
 #include "video/compute_device.h"
 #include "video_test_support.h"
 
@@ -18,15 +19,7 @@ using testing::LoadKernel;
 using testing::SharedDevice;
 using testing::WordBytes;
 
-template <typename Call>
-std::string ErrorOf(Call call) {
-    try {
-        call();
-    } catch (const base::Error& error) {
-        return error.what();
-    }
-    return "";
-}
+using test_support::ErrorOf;
 
 TEST(ComputeDevice, OpensWithASaneTarget) {
     ComputeDevice& device = SharedDevice();

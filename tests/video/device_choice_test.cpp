@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "base/error.h"
+#include "support/error_of.h"
 #include "video/device_choice.h"
 
 namespace video {
@@ -15,12 +16,7 @@ const std::vector<DeviceSummary> kDevices{
 };
 
 std::string ErrorOf(std::span<const DeviceSummary> devices, std::string_view selector) {
-    try {
-        ChooseDevice(devices, selector);
-    } catch (const base::Error& error) {
-        return error.what();
-    }
-    return "";
+    return test_support::ErrorOf([&] { ChooseDevice(devices, selector); });
 }
 
 TEST(DeviceChoice, DefaultPrefersDiscreteThenIntegratedThenAnyUsable) {

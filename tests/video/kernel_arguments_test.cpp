@@ -6,18 +6,14 @@
 #include <gtest/gtest.h>
 
 #include "base/error.h"
+#include "support/error_of.h"
 #include "video/kernel_arguments.h"
 
 namespace video {
 namespace {
 
 std::string ErrorOf(std::string_view text) {
-    try {
-        ParseKernelArgument(text);
-    } catch (const base::Error& error) {
-        return error.what();
-    }
-    return "";
+    return test_support::ErrorOf([&] { ParseKernelArgument(text); });
 }
 
 TEST(KernelArguments, Scalars) {
@@ -85,19 +81,15 @@ shader::sass::CubinKernel TwoParameterKernel() {
 }
 
 std::string CheckError(std::vector<KernelArgument> arguments) {
-    try {
-        CheckKernelArguments(TwoParameterKernel(), arguments);
-    } catch (const base::Error& error) {
-        return error.what();
-    }
-    return "";
+    return test_support::ErrorOf([&] { CheckKernelArguments(TwoParameterKernel(), arguments); });
 }
 
 TEST(KernelArguments, CheckedAgainstTheKernelsParameters) {
     const KernelArgument pointer = ParseKernelArgument("out:16");
     const KernelArgument count = ParseKernelArgument("i32:4");
-    EXPECT_EQ(CheckError({pointer, count}), "");
-    EXPECT_EQ(CheckError({ParseKernelArgument("u64:7"), ParseKernelArgument("f32:1")}), "");
+    EXPECT_EQ(CheckError({pointer, count}), "(no error)");
+    EXPECT_EQ(CheckError({ParseKernelArgument("u64:7"), ParseKernelArgument("f32:1")}),
+              "(no error)");
     EXPECT_EQ(CheckError({pointer}), "kernel copy takes 2 parameters, 1 arguments given");
     EXPECT_EQ(CheckError({count, count}),
               "kernel copy parameter 0 is 8 bytes, but argument 'i32:4' is 4");

@@ -14,9 +14,9 @@
 #include <limits>
 #include <string>
 
-#include "base/error.h"
 #include "shader/sass/cubin.h"
 #include "shader/sass/instruction.h"
+#include "support/error_of.h"
 #include "video/kernel_runner.h"
 #include "video_test_support.h"
 
@@ -275,13 +275,9 @@ TEST(SassArithmetic, FmulTowardMinusInfinityWithoutFloat64) {
     target.float64 = false;
     const bool fused = target.fused_fma_f32 && target.signed_zero_inf_nan_preserve_f32;
     if (!fused) {
-        try {
-            RunOnDevice("FMUL.RM R7, R4, R5 ;", cases, &target);
-            FAIL() << "FMUL.RM translated without f64 or a fused fma";
-        } catch (const base::Error& error) {
-            EXPECT_NE(std::string(error.what()).find("directed rounding"), std::string::npos)
-                << error.what();
-        }
+        const std::string error =
+            test_support::ErrorOf([&] { RunOnDevice("FMUL.RM R7, R4, R5 ;", cases, &target); });
+        EXPECT_NE(error.find("directed rounding"), std::string::npos) << error;
         return;
     }
     ExpectSame("FMUL.RM without f64", cases, RunOnDevice("FMUL.RM R7, R4, R5 ;", cases, &target),

@@ -3,21 +3,14 @@
 #include <vulkan/vulkan_core.h>
 
 #include "base/error.h"
+#include "support/error_of.h"
 #include "video/spirv_module.h"
 #include "video_test_support.h"
 
 namespace video {
 namespace {
 
-template <typename Call>
-std::string ErrorOf(Call call) {
-    try {
-        call();
-    } catch (const base::Error& error) {
-        return error.what();
-    }
-    return "";
-}
+using test_support::ErrorOf;
 
 TEST(SpirvModule, WordsFromBytesRejectsPartialWordsAndWrongMagic) {
     const std::vector<u32> module = testing::LoadKernel("affine");

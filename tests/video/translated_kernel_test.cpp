@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "base/error.h"
+#include "support/error_of.h"
 #include "video/kernel_runner.h"
 #include "video_test_support.h"
 
@@ -56,12 +57,8 @@ KernelLaunch ScaleLaunch() {
 }
 
 std::string ErrorOf(const shader::ComputeProgram& program, const KernelLaunch& launch) {
-    try {
-        RunTranslatedKernel(testing::SharedDevice(), ScaleKernel(), program, launch);
-    } catch (const base::Error& error) {
-        return error.what();
-    }
-    return "";
+    return test_support::ErrorOf(
+        [&] { RunTranslatedKernel(testing::SharedDevice(), ScaleKernel(), program, launch); });
 }
 
 TEST(TranslatedKernel, RunsWithConstantBank0AndPointerBuffers) {
