@@ -13,7 +13,7 @@ namespace shader {
 
 // The translator's output version. Bump it whenever TranslateCompute's output for the same input
 // changes (a fix, a new optimisation): entries of an older version then miss and are rebuilt.
-inline constexpr u32 kTranslatorVersion = 25;
+inline constexpr u32 kTranslatorVersion = 26;
 
 // XXH3-128 of everything a translation depends on: the kernel's code and layout, the target, the
 // launch state and the translator version.

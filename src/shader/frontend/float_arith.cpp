@@ -61,10 +61,13 @@ Value IsDenormal(Translator& t, Value bits) {
         {BelowNormal(t, bits), t.Spv(Op::OpINotEqual, Type::Bool, {mantissa, Value::U32(0)})});
 }
 
-// The native result, or the exact one where a denormal is near.
+// The native result, or the exact one where a denormal is near: a denormal operand, or a
+// result whose exponent field is below `min_exponent` (1: zeros and denormals).
 Value Checked(Translator& t, Value native, std::initializer_list<Value> operands,
-              const std::function<Value()>& exact) {
-    Value use_exact = BelowNormal(t, native);
+              const std::function<Value()>& exact, u32 min_exponent = 1) {
+    const Value exponent = t.Spv(Op::OpBitwiseAnd, Type::U32, {native, Value::U32(0x7f800000)});
+    Value use_exact =
+        t.Spv(Op::OpULessThan, Type::Bool, {exponent, Value::U32(min_exponent << 23)});
     for (const Value& operand : operands) {
         use_exact = t.Spv(Op::OpLogicalOr, Type::Bool, {use_exact, IsDenormal(t, operand)});
     }
@@ -159,19 +162,12 @@ Value DirectedProduct(Translator& t, Value a, Value b, Rounding mode) {
     return CanonicalF32Bits(t, RoundDirected(t, mode, product, below, above));
 }
 
-// Directed roundings of a sum from the native one and its exact error (TwoSum, Knuth: six
-// round-to-nearest operations, exact for finite operands whose sum does not overflow). An
+// Directed roundings of a sum from the native one and its exact error (TwoSum). An
 // infinite sum of finite operands overflowed: the exact sum lies on its zero side. An exact
 // zero sum is +0 here whatever the rounding, which is wrong for roundTowardNegative (-0);
 // with f64 the caller takes the exact path for zero sums, without it that case is fixed here.
 Value DirectedSum(Translator& t, Value a, Value b, Rounding mode) {
-    const auto f32 = [&](Op op, Value x, Value y) { return t.Spv(op, Type::F32, {x, y}); };
-    const Value fa = t.BitcastF32(a);
-    const Value fb = t.BitcastF32(b);
-    const Value sum = f32(Op::OpFAdd, fa, fb);
-    const Value b_part = f32(Op::OpFSub, sum, fa);
-    const Value error = f32(Op::OpFAdd, f32(Op::OpFSub, fa, f32(Op::OpFSub, sum, b_part)),
-                            f32(Op::OpFSub, fb, b_part));
+    const auto [sum, error] = TwoSum(t, t.BitcastF32(a), t.BitcastF32(b));
     const Value sum_bits = t.BitcastU32(sum);
     const Value finite =
         t.Spv(Op::OpLogicalNot, Type::Bool,
@@ -229,11 +225,7 @@ Value AddF32(Translator& t, Value a, Value b, Rounding mode) {
         }
         // Zero and denormal sums (the sign of an exact zero depends on the rounding) and
         // denormal operands take the exact path.
-        Value use_exact = BelowNormal(t, directed);
-        for (const Value& operand : {a, b}) {
-            use_exact = t.Spv(Op::OpLogicalOr, Type::Bool, {use_exact, IsDenormal(t, operand)});
-        }
-        return t.Conditional(use_exact, directed, [&] { return AddF32Bits(t, a, b, mode); });
+        return Checked(t, directed, {a, b}, [&] { return AddF32Bits(t, a, b, mode); });
     }
     if (WithoutExactPath(t, mode, "FADD") ||
         (mode == Rounding::Nearest && NativeF32(t.Target(), false))) {
@@ -257,14 +249,8 @@ Value MulF32(Translator& t, Value a, Value b, Rounding mode) {
         }
         // Tiny products (whose error could fall below the normal range) and denormal operands
         // take the exact path.
-        const Value exponent =
-            t.Spv(Op::OpBitwiseAnd, Type::U32, {directed, Value::U32(0x7f800000)});
-        Value use_exact =
-            t.Spv(Op::OpULessThan, Type::Bool, {exponent, Value::U32(kMinDirectedExponent << 23)});
-        for (const Value& operand : {a, b}) {
-            use_exact = t.Spv(Op::OpLogicalOr, Type::Bool, {use_exact, IsDenormal(t, operand)});
-        }
-        return t.Conditional(use_exact, directed, [&] { return MulF32Bits(t, a, b, mode); });
+        return Checked(
+            t, directed, {a, b}, [&] { return MulF32Bits(t, a, b, mode); }, kMinDirectedExponent);
     }
     if (WithoutExactPath(t, mode, "FMUL") ||
         (mode == Rounding::Nearest && NativeF32(t.Target(), false))) {

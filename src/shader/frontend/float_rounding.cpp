@@ -232,12 +232,17 @@ Value RoundToOddF32Bits(Translator& t, Value f64) {
     return Select(t, Type::U32, And(t, inexact, even), odd, bits);
 }
 
+RoundedSum TwoSum(Translator& t, Value x, Value y) {
+    const auto f32 = [&](Op op, Value a, Value b) { return t.Spv(op, Type::F32, {a, b}); };
+    const Value sum = f32(Op::OpFAdd, x, y);
+    const Value y_part = f32(Op::OpFSub, sum, x);
+    const Value error = f32(Op::OpFAdd, f32(Op::OpFSub, x, f32(Op::OpFSub, sum, y_part)),
+                            f32(Op::OpFSub, y, y_part));
+    return {sum, error};
+}
+
 Value RoundToOddSumF32Bits(Translator& t, Value p, Value c) {
-    const auto f32 = [&](Op op, Value x, Value y) { return t.Spv(op, Type::F32, {x, y}); };
-    const Value sum = f32(Op::OpFAdd, p, c);
-    const Value c_part = f32(Op::OpFSub, sum, p);
-    const Value error = f32(Op::OpFAdd, f32(Op::OpFSub, p, f32(Op::OpFSub, sum, c_part)),
-                            f32(Op::OpFSub, c, c_part));
+    const auto [sum, error] = TwoSum(t, p, c);
     const Value bits = t.BitcastU32(sum);
     // Inexact (a NaN error, from infinities, counts as exact): truncate toward zero, then odd.
     const Value inexact = t.Spv(Op::OpFOrdNotEqual, Type::Bool, {error, Value::F32(0.0f)});

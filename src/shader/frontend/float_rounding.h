@@ -46,6 +46,15 @@ ir::Value HalfToF32(Translator& t, ir::Value half);
 // most 22 significant bits gives the correctly rounded result of the F64.
 ir::Value RoundToOddF32Bits(Translator& t, ir::Value f64);
 
+// x + y (F32s) rounded to nearest by the native addition, and its rounding error (Knuth's
+// TwoSum: six round-to-nearest operations, exact for finite values whose sum does not overflow
+// and stays in the normal range).
+struct RoundedSum {
+    ir::Value sum;    // F32
+    ir::Value error;  // F32: x + y - sum
+};
+RoundedSum TwoSum(Translator& t, ir::Value x, ir::Value y);
+
 // p + c rounded to odd in f32 (U32 bits), from native f32 additions (TwoSum): exact where every
 // value on the way is normal or zero, as for the product p of two f16s and an f16 c (all
 // multiples of 2^-48), so rounding it again to f16 rounds the exact sum once. For devices
