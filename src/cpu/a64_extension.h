@@ -18,6 +18,7 @@ public:
     virtual u64 GetX(unsigned index) const = 0;
     virtual void SetX(unsigned index, u64 value) = 0;
     virtual u64 GetSP() const = 0;
+    virtual void SetSP(u64 value) = 0;
     virtual Vector GetV(unsigned index) const = 0;
     virtual void SetV(unsigned index, Vector value) = 0;
     virtual u32 GetFpcr() const = 0;
@@ -35,9 +36,10 @@ enum class ExtensionOutcome {
     MemoryFault,  // the access faulted; nothing was written
 };
 
-// Executes one ARMv8.1/8.2 instruction that the JIT does not (LSE atomics, LDAPR, FP16
-// arithmetic, the saturating AdvSIMD multiply-accumulates and rounding shifts). Atomic
-// operations are atomic against other host threads.
+// Executes one ARMv8.1-8.3 instruction that the JIT does not (LSE atomics, LDAPR, FP16
+// arithmetic, the saturating AdvSIMD multiply-accumulates and rounding shifts, the pointer
+// authentication forms of a64_extension/pointer_auth.h). Atomic operations are atomic
+// against other host threads.
 ExtensionOutcome ExecuteExtension(u32 instruction, ExtensionState& state, u64& fault_address);
 
 }  // namespace cpu

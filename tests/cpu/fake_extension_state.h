@@ -20,6 +20,10 @@ public:
         ++register_writes;
     }
     u64 GetSP() const override { return sp; }
+    void SetSP(u64 value) override {
+        sp = value;
+        ++register_writes;
+    }
     Vector GetV(unsigned index) const override { return v[index]; }
     void SetV(unsigned index, Vector value) override {
         v[index] = value;

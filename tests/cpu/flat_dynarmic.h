@@ -118,6 +118,7 @@ private:
         u64 GetX(unsigned i) const override { return core_.jit_->GetRegister(i); }
         void SetX(unsigned i, u64 v) override { core_.jit_->SetRegister(i, v); }
         u64 GetSP() const override { return core_.jit_->GetSP(); }
+        void SetSP(u64 v) override { core_.jit_->SetSP(v); }
         Vector GetV(unsigned i) const override { return core_.jit_->GetVector(i); }
         void SetV(unsigned i, Vector v) override { core_.jit_->SetVector(i, v); }
         u32 GetFpcr() const override { return core_.jit_->GetFpcr(); }

@@ -30,6 +30,8 @@ inline constexpr unsigned Field(u32 instruction, unsigned lo, unsigned count) {
 ExtensionOutcome ExecuteAtomicMemory(u32 instruction, ExtensionState& state, u64& fault_address);
 ExtensionOutcome ExecuteCompareAndSwap(u32 instruction, ExtensionState& state, u64& fault_address);
 ExtensionOutcome ExecuteRcpc(u32 instruction, ExtensionState& state, u64& fault_address);
+ExtensionOutcome ExecutePointerAuth(u32 instruction, ExtensionState& state, u64& fault_address);
+ExtensionOutcome ExecuteFlagManipulation(u32 instruction, ExtensionState& state);
 ExtensionOutcome ExecuteFp16Scalar(u32 instruction, ExtensionState& state);
 ExtensionOutcome ExecuteFp16Simd(u32 instruction, ExtensionState& state);
 ExtensionOutcome ExecuteSimdSaturating(u32 instruction, ExtensionState& state);

@@ -9,6 +9,7 @@
 
 #include "base/log.h"
 #include "cpu/a64_extension.h"
+#include "cpu/a64_extension/pointer_auth.h"
 #include "cpu/atomic128.h"
 #include "cpu/core.h"
 #include "cpu/dynarmic/host_division_guard.h"
@@ -241,6 +242,9 @@ private:
         }
         u32 word;
         std::memcpy(&word, host, 4);
+        if (const auto keys_off = RewritePointerAuth(word)) {
+            return *keys_off;
+        }
         if (lse_patches_ != nullptr) {
             if (const auto replacement = lse_patches_->Substitute(address, word)) {
                 return *replacement;
@@ -343,6 +347,7 @@ private:
         u64 GetX(unsigned index) const override { return core_.Engine().GetRegister(index); }
         void SetX(unsigned index, u64 value) override { core_.Engine().SetRegister(index, value); }
         u64 GetSP() const override { return core_.Engine().GetSP(); }
+        void SetSP(u64 value) override { core_.Engine().SetSP(value); }
         Vector GetV(unsigned index) const override { return core_.Engine().GetVector(index); }
         void SetV(unsigned index, Vector value) override { core_.Engine().SetVector(index, value); }
         u32 GetFpcr() const override { return core_.Engine().GetFpcr(); }
