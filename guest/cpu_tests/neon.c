@@ -101,6 +101,41 @@ static void IntegerLanes(void) {
     report_u64("smov lane", (uint64_t)(int64_t)vgetq_lane_s8(sa, 3));
 }
 
+// One scalar instruction on the low lanes of two D registers, written as asm because the
+// compiler prefers the vector forms for 8- and 16-bit scalars; the rest of the destination
+// register is zero afterwards, so the D view is the result.
+#define SCALAR_OP(instruction, n, m)                                                     \
+    ({                                                                                   \
+        int64x1_t result_;                                                               \
+        __asm__(instruction : "=w"(result_) : "w"(vcreate_s64(n)), "w"(vcreate_s64(m))); \
+        (uint64_t) vget_lane_s64(result_, 0);                                            \
+    })
+
+// The scalar forms of sqdmull and of the rounding narrowing shifts, at saturation, at a
+// rounding tie and in range.
+static void ScalarLongAndNarrow(void) {
+    report_u64("sqdmull s min", SCALAR_OP("sqdmull %s0, %h1, %h2", OPAQUE(0x8000ull), 0x8000));
+    report_u64("sqdmull s", SCALAR_OP("sqdmull %s0, %h1, %h2", OPAQUE(1234ull), 0xfebf));
+    report_u64("sqdmull d min", (uint64_t)vqdmulls_s32(OPAQUE(INT32_MIN), OPAQUE(INT32_MIN)));
+    report_u64("sqdmull d", (uint64_t)vqdmulls_s32(OPAQUE(123456789), OPAQUE(-987)));
+    report_u64("sqrshrn b sat", SCALAR_OP("sqrshrn %b0, %h1, #3", OPAQUE(0x7ff0ull), 0));
+    report_u64("sqrshrn b", SCALAR_OP("sqrshrn %b0, %h1, #3", OPAQUE(0xfc18ull), 0));
+    report_u64("sqrshrn b tie", SCALAR_OP("sqrshrn %b0, %h1, #3", OPAQUE(0x0104ull), 0));
+    report_u64("sqrshrn h tie", SCALAR_OP("sqrshrn %h0, %s1, #16", OPAQUE(0x18000ull), 0));
+    report_u64("sqrshrn h sat", SCALAR_OP("sqrshrn %h0, %s1, #1", OPAQUE(0x80000000ull), 0));
+    report_u64("sqrshrn s sat", (uint32_t)vqrshrnd_n_s64(OPAQUE(INT64_MIN), 32));
+    report_u64("sqrshrn s", (uint32_t)vqrshrnd_n_s64(OPAQUE((int64_t)0x180000000), 32));
+    report_u64("uqrshrn b sat", SCALAR_OP("uqrshrn %b0, %h1, #1", OPAQUE(0xffffull), 0));
+    report_u64("uqrshrn b tie", SCALAR_OP("uqrshrn %b0, %h1, #1", OPAQUE(0x0101ull), 0));
+    report_u64("uqrshrn h", SCALAR_OP("uqrshrn %h0, %s1, #13", OPAQUE(0x12345678ull), 0));
+    report_u64("uqrshrn s sat", (uint32_t)vqrshrnd_n_u64(OPAQUE(UINT64_MAX), 7));
+    report_u64("sqrshrun b negative", SCALAR_OP("sqrshrun %b0, %h1, #8", OPAQUE(0xfffbull), 0));
+    report_u64("sqrshrun b", SCALAR_OP("sqrshrun %b0, %h1, #8", OPAQUE(0x12ffull), 0));
+    report_u64("sqrshrun h sat", SCALAR_OP("sqrshrun %h0, %s1, #1", OPAQUE(0x1ffffull), 0));
+    report_u64("sqrshrun s sat", (uint32_t)vqrshrund_n_s64(OPAQUE((int64_t)0x1ffffffff), 1));
+    report_u64("sqrshrun s", (uint32_t)vqrshrund_n_s64(OPAQUE((int64_t)0x123456789), 4));
+}
+
 static void Saturating(void) {
     report_text("# saturating");
     const uint8x16_t a = OPAQUE_FP(vld1q_u8(kBytesA));
@@ -150,6 +185,7 @@ static void Saturating(void) {
     SHOW("sqrshrun #7", vqrshrun_n_s16(ha, 7));
     report_u64("sqadd scalar b", (uint8_t)vqaddb_s8(OPAQUE((int8_t)100), OPAQUE((int8_t)100)));
     report_u64("sqdmulh scalar s", (uint32_t)vqdmulhs_s32(OPAQUE(INT32_MIN), OPAQUE(INT32_MIN)));
+    ScalarLongAndNarrow();
 }
 
 // FPSR.QC: set by a saturating instruction that saturates, left alone otherwise. Written as

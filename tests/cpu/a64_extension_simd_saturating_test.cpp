@@ -220,6 +220,10 @@ TEST_F(SimdSaturatingTest, ReservedSizesStayUndefined) {
              0x4fc13002u,  // sqdmlal by element, 64-bit
              0x0ee15c02u,  // sqrshl v.1d
              0x2ee15c02u,  // uqrshl v.1d
+             0x5e22d020u,  // scalar sqdmull from 8-bit
+             0x5ee2d020u,  // scalar sqdmull from 64-bit
+             0x5f409c20u,  // scalar sqrshrn to 64-bit (immh 1xxx)
+             0x7f009c20u,  // scalar uqrshrn with immh 0000
          }) {
         EXPECT_EQ(ExecuteExtension(word, state, fault), ExtensionOutcome::NotHandled)
             << std::hex << word;

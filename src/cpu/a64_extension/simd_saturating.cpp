@@ -1,8 +1,10 @@
 // Advanced SIMD saturating integer instructions that dynarmic 6.4.5 hands to
 // InterpreterFallback in every arrangement (probed against the library, each encoding below in
 // all sizes and both Q): SQRDMLAH/SQRDMLSH (ARMv8.1 RDM), SQDMLAL{2}/SQDMLSL{2} and
-// SQRSHL/UQRSHL, in their vector, by-element and scalar forms. The reserved sizes of each are
-// left NotHandled so the guest sees them UNDEFINED, as on hardware.
+// SQRSHL/UQRSHL, in their vector, by-element and scalar forms; and the scalar forms only of
+// SQDMULL, SQRSHRN, UQRSHRN and SQRSHRUN (found by running a random sample of the encodings
+// LLVM accepts for the Cortex-A78C through the library). The reserved sizes of each are left
+// NotHandled so the guest sees them UNDEFINED, as on hardware.
 //
 // Arithmetic is done in 128-bit integers, wide enough that no intermediate of the Arm ARM
 // pseudocode (at most esize * 2 + 2 bits) wraps before the final saturation; FPSR.QC records
@@ -221,6 +223,46 @@ ExtensionOutcome ExecuteDoublingLong(u32 instruction, ExtensionState& state, boo
     return ExtensionOutcome::Executed;
 }
 
+// Scalar SQDMULL (01 0 11110 size 1 Rm 1101 00 Rn Rd): the doubled product of two esize
+// elements, saturated to 2 * esize.
+ExtensionOutcome ExecuteDoublingMultiplyLongScalar(u32 instruction, ExtensionState& state) {
+    const unsigned size = Field(instruction, 22, 2);
+    if (size != 1 && size != 2) {
+        return ExtensionOutcome::NotHandled;
+    }
+    const unsigned esize = 8u << size;
+    const s128 n = SignedElement(state.GetV(Field(instruction, 5, 5)), 0, esize);
+    const s128 m = SignedElement(state.GetV(Field(instruction, 16, 5)), 0, esize);
+    const Saturated product = SaturateSigned(2 * n * m, 2 * esize);
+    Vector result{0, 0};
+    SetElement(result, 0, 2 * esize, product.bits);
+    Finish(state, Field(instruction, 0, 5), result, true, product.saturated);
+    return ExtensionOutcome::Executed;
+}
+
+// Scalar SQRSHRN, UQRSHRN and SQRSHRUN (01 U 111110 immh immb 100x1 1 Rn Rd): the 2 * esize
+// element of Vn shifted right by 2 * esize - immh:immb, rounding, saturated to esize bits
+// (unsigned for UQRSHRN and SQRSHRUN, whose source is signed).
+ExtensionOutcome ExecuteRoundingNarrowScalar(u32 instruction, ExtensionState& state,
+                                             bool signed_source, bool signed_result) {
+    const unsigned immh = Field(instruction, 19, 4);
+    if (immh == 0 || immh >= 8) {
+        return ExtensionOutcome::NotHandled;  // no scalar form / reserved (64-bit result)
+    }
+    const unsigned esize = immh >= 4 ? 32 : immh >= 2 ? 16 : 8;
+    const unsigned shift = 2 * esize - Field(instruction, 16, 7);
+    const Vector n = state.GetV(Field(instruction, 5, 5));
+    const s128 element =
+        signed_source ? SignedElement(n, 0, 2 * esize) : s128{GetElement(n, 0, 2 * esize)};
+    const s128 rounded = (element + (s128{1} << (shift - 1))) >> shift;
+    const Saturated r =
+        signed_result ? SaturateSigned(rounded, esize) : SaturateUnsigned(rounded, esize);
+    Vector result{0, 0};
+    SetElement(result, 0, esize, r.bits);
+    Finish(state, Field(instruction, 0, 5), result, true, r.saturated);
+    return ExtensionOutcome::Executed;
+}
+
 }  // namespace
 
 ExtensionOutcome ExecuteSimdSaturating(u32 instruction, ExtensionState& state) {
@@ -242,6 +284,18 @@ ExtensionOutcome ExecuteSimdSaturating(u32 instruction, ExtensionState& state) {
     if ((instruction & 0xbf00b400) == 0x0f003000 || (instruction & 0xff00b400) == 0x5f003000) {
         return ExecuteDoublingLong(instruction, state, scalar, true,
                                    Field(instruction, 14, 1) != 0);
+    }
+    if ((instruction & 0xff20fc00) == 0x5e20d000) {
+        return ExecuteDoublingMultiplyLongScalar(instruction, state);
+    }
+    if ((instruction & 0xff80fc00) == 0x5f009c00) {
+        return ExecuteRoundingNarrowScalar(instruction, state, true, true);  // SQRSHRN
+    }
+    if ((instruction & 0xff80fc00) == 0x7f009c00) {
+        return ExecuteRoundingNarrowScalar(instruction, state, false, false);  // UQRSHRN
+    }
+    if ((instruction & 0xff80fc00) == 0x7f008c00) {
+        return ExecuteRoundingNarrowScalar(instruction, state, true, false);  // SQRSHRUN
     }
     return ExtensionOutcome::NotHandled;
 }
