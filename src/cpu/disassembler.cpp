@@ -26,24 +26,43 @@ constexpr char kAllFeatures[] =
     "+sme-i64,+sme-f64,+mte,+bf16,+i8mm,+f32mm,+f64mm,+rand,+tme,+ls64,+spe,+spe-eef,+brbe,"
     "+xs,+hbc,+mops,+wfxt";
 
-std::optional<std::string> Disassemble(const char* features, u32 instruction, u64 address) {
-    static std::once_flag initialized;
-    std::call_once(initialized, [] {
-        LLVMInitializeAArch64TargetInfo();
-        LLVMInitializeAArch64TargetMC();
-        LLVMInitializeAArch64Disassembler();
-    });
-    LLVMDisasmContextRef context = LLVMCreateDisasmCPUFeatures(
-        "aarch64-unknown-linux-gnu", "generic", features, nullptr, 0, nullptr, nullptr);
-    if (context == nullptr) {
+// One LLVM disassembler for a feature set, made on a thread's first use (a context is not
+// thread-safe, and making one costs more than many instructions' worth of decoding).
+class Decoder {
+public:
+    explicit Decoder(const char* features) {
+        static std::once_flag initialized;
+        std::call_once(initialized, [] {
+            LLVMInitializeAArch64TargetInfo();
+            LLVMInitializeAArch64TargetMC();
+            LLVMInitializeAArch64Disassembler();
+        });
+        context_ = LLVMCreateDisasmCPUFeatures("aarch64-unknown-linux-gnu", "generic", features,
+                                               nullptr, 0, nullptr, nullptr);
+    }
+    ~Decoder() {
+        if (context_ != nullptr) {
+            LLVMDisasmDispose(context_);
+        }
+    }
+    Decoder(const Decoder&) = delete;
+    Decoder& operator=(const Decoder&) = delete;
+
+    std::optional<std::string> Decode(u32 instruction, u64 address) const;
+
+private:
+    LLVMDisasmContextRef context_ = nullptr;
+};
+
+std::optional<std::string> Decoder::Decode(u32 instruction, u64 address) const {
+    if (context_ == nullptr) {
         return std::nullopt;
     }
     u8 bytes[4] = {static_cast<u8>(instruction), static_cast<u8>(instruction >> 8),
                    static_cast<u8>(instruction >> 16), static_cast<u8>(instruction >> 24)};
     char text[160];
     const std::size_t size =
-        LLVMDisasmInstruction(context, bytes, sizeof(bytes), address, text, sizeof(text));
-    LLVMDisasmDispose(context);
+        LLVMDisasmInstruction(context_, bytes, sizeof(bytes), address, text, sizeof(text));
     if (size != sizeof(bytes)) {
         return std::nullopt;
     }
@@ -92,13 +111,15 @@ std::optional<u64> PcRelativeTarget(u32 instruction, u64 address) {
 }  // namespace
 
 std::string DisassembleA64(u32 instruction, u64 address) {
-    if (auto text = Disassemble(kCortexA78cFeatures, instruction, address)) {
+    thread_local const Decoder console(kCortexA78cFeatures);
+    thread_local const Decoder everything(kAllFeatures);
+    if (auto text = console.Decode(instruction, address)) {
         if (const auto target = PcRelativeTarget(instruction, address)) {
             *text += fmt::format(" (to {:#x})", *target);
         }
         return *text;
     }
-    if (auto text = Disassemble(kAllFeatures, instruction, address)) {
+    if (auto text = everything.Decode(instruction, address)) {
         return *text + " (not a Cortex-A78C instruction)";
     }
     return "<undefined>";
