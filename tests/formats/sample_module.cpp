@@ -47,4 +47,32 @@ ModuleImage SampleModule() {
     return module;
 }
 
+std::vector<u8> SampleElf() {
+    std::vector<u8> elf(0x40 + 3 * 0x38);
+    const auto put = [&](std::size_t at, auto value) {
+        std::memcpy(&elf[at], &value, sizeof(value));
+    };
+    std::memcpy(elf.data(),
+                "\x7f"
+                "ELF\x02\x01\x01",
+                7);
+    put(0x10, u16{3});    // ET_DYN
+    put(0x12, u16{183});  // EM_AARCH64
+    put(0x20, u64{0x40});
+    put(0x36, u16{0x38});
+    put(0x38, u16{3});
+    const u32 flags[] = {5, 4, 6};
+    for (u64 i = 0; i < 3; ++i) {
+        const std::size_t header = 0x40 + i * 0x38;
+        put(header, u32{1});
+        put(header + 4, flags[i]);
+        put(header + 8, u64{0x100 + i * 0x40});
+        put(header + 0x10, u64{i * 0x1000});
+        put(header + 0x20, u64{0x40});
+        put(header + 0x28, u64{i == 2 ? 0x800u : 0x40u});
+    }
+    elf.resize(0x100 + 3 * 0x40, 0xaa);
+    return elf;
+}
+
 }  // namespace formats::testing

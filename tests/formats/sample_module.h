@@ -16,6 +16,10 @@ namespace formats::testing {
 // offset at text+4) and text bytes 0x8..0x80 zero, where an NRO writer puts its header.
 ModuleImage SampleModule();
 
+// A small AArch64 ELF (ET_DYN): three PT_LOAD segments, text, ro and data with bss, and their
+// bytes right after the program headers.
+std::vector<u8> SampleElf();
+
 using test_support::ErrorOf;
 
 // EXPECT_TRUE(Contains(message, "part")) prints the whole message when the part is missing.
