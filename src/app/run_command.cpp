@@ -19,6 +19,7 @@ struct RunArguments {
     std::vector<std::string> guest_arguments;
     bool print_memory_layout = false;
     bool precise_faults = false;
+    bool strict_exclusives = false;
     unsigned cores = 3;
     bool deterministic = false;
     std::optional<std::string> profiles;
@@ -47,6 +48,7 @@ int Run(const RunArguments& arguments) {
     const formats::ProgramImage image = formats::LoadProgram(arguments.path);
     kernel::RunOptions options;
     options.precise_faults = arguments.precise_faults;
+    options.strict_exclusives = arguments.strict_exclusives;
     options.cores = arguments.cores;
     options.deterministic = arguments.deterministic;
     const profile::GameProfile game_profile = LoadRunProfile(image, arguments.profiles);
@@ -110,6 +112,10 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
                       "Print the process's address space before it runs");
     command->add_flag("--precise-faults", arguments->precise_faults,
                       "Stop a guest data fault at its own instruction (slower)");
+    command->add_flag("--strict-exclusives", arguments->strict_exclusives,
+                      "Track LDXR reservations across cores, so that another core's exclusive "
+                      "store fails an STXR even when it wrote the same value (slower atomics; "
+                      "by default an STXR succeeds when memory still holds what LDXR read)");
     command->add_option("--cores", arguments->cores, "Emulated CPU cores, 1 to 4 (default 3)")
         ->check(CLI::Range(1, 4));
     command->add_flag("--deterministic", arguments->deterministic,

@@ -80,6 +80,12 @@ struct CoreConfig {
     bool precise_faults = false;
     // The process runs on this core alone (lets the backend skip the global exclusive monitor).
     bool single_core = false;
+    // Keep the cores' LDXR reservations in a shared table, so that an exclusive store by one
+    // core fails another's STXR even when it wrote back the same value. Off, an STXR succeeds
+    // when memory still holds what its LDXR read (a compare-and-swap): the same answer for all
+    // but such ABA sequences, and for LSE atomics (our trampolines) always, at a third of the
+    // cost. Plain stores never fail an STXR here either way.
+    bool strict_exclusives = false;
 };
 
 // One emulated CPU core. Run() executes guest code until Halt() or a fault stops it.

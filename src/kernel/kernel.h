@@ -24,6 +24,8 @@ struct RunOptions {
     std::function<void(std::string_view)> guest_output;
     // Stop a data fault at its own instruction (about a third slower on memory-heavy code).
     bool precise_faults = false;
+    // Exclusive reservations shared by the cores (see cpu::CoreConfig::strict_exclusives).
+    bool strict_exclusives = false;
     // Emulated cores, each on a host thread of its own (the console gives applications 3).
     unsigned cores = 3;
     // One core, and a guest clock that advances with guest instructions: every run of the same

@@ -190,8 +190,15 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
 
     for (unsigned index = 0; index < scheduler.CoreCount(); ++index) {
         cores.push_back(cpu::CreateDynarmicCore(cpu::CoreConfig{
-            &memory, &monitor, this, index, 0, lse_patches.get(), options.precise_faults,
-            /*single_core=*/scheduler.CoreCount() == 1}));
+            .memory = &memory,
+            .monitor = &monitor,
+            .hooks = this,
+            .index = index,
+            .lse_patches = lse_patches.get(),
+            .precise_faults = options.precise_faults,
+            .single_core = scheduler.CoreCount() == 1,
+            .strict_exclusives = options.strict_exclusives,
+        }));
     }
     clock.SetInstructionSource([this] { return InstructionsExecuted(); });
     scheduler.SetPreemptHandler([this](unsigned core) { cores[core]->Halt(); });

@@ -34,6 +34,8 @@ constexpr u32 AddImmediate(unsigned rd, unsigned rn, u16 immediate) {
 constexpr u32 Ldadd(unsigned rs, unsigned rt, unsigned rn) {
     return 0xf8200000u | (rs << 16) | (rn << 5) | rt;
 }
+constexpr u32 kLdxrX3X1 = 0xc85f7c23;    // ldxr x3, [x1]
+constexpr u32 kStxrW4X3X1 = 0xc8047c23;  // stxr w4, x3, [x1]
 constexpr u32 kMrsTpidrroX3 = 0xd53bd063;
 constexpr u32 kMrsCntfrqX1 = 0xd53be001;
 constexpr u32 kMrsCntpctX2 = 0xd53be022;
@@ -179,6 +181,82 @@ TEST_F(DynarmicCoreTest, ConstantSignedDivisionOverflowGivesTheArchitecturalResu
     ASSERT_EQ(stop.reason, cpu::Core::StopReason::Halted);
     EXPECT_EQ(core->GetX(3), u64{1} << 63);
     EXPECT_EQ(core->GetX(5), u64{0x80000000});
+}
+
+// Stops each core's next run after `budget[index]` instructions (at the end of a block).
+class BudgetHooks final : public cpu::CoreHooks {
+public:
+    void CallSvc(cpu::Core& core, u32) override { core.Halt(); }
+    bool OnFault(cpu::Core&, const GuestFault&) override { return false; }
+    u64 InstructionBudget(const cpu::Core& core) override { return budget[core.Index()]; }
+
+    u64 budget[2] = {~u64{0}, ~u64{0}};
+};
+
+// Two cores running "ldxr x3, [x1]; b next; next: stxr w4, x3, [x1]; svc" on one doubleword.
+// A core can be stopped between its LDXR and its STXR by a run's end (an exception would
+// clear its reservation).
+class ExclusivePair {
+public:
+    explicit ExclusivePair(bool strict_exclusives) {
+        memory.Map(kCode, 0x1000, Permission::ReadExecute);
+        memory.Map(kData, 0x1000, Permission::ReadWrite);
+        constexpr u32 kBranchToNext = 0x14000001;
+        const u32 program[] = {MovzShift16(1, 0x20), kLdxrX3X1, kBranchToNext, kStxrW4X3X1,
+                               Svc(0x07)};
+        memory.WriteInitial(kCode, {reinterpret_cast<const u8*>(program), sizeof(program)});
+        for (unsigned index = 0; index < 2; ++index) {
+            cores[index] = cpu::CreateDynarmicCore(cpu::CoreConfig{
+                .memory = &memory,
+                .monitor = &monitor,
+                .hooks = &hooks,
+                .index = index,
+                .strict_exclusives = strict_exclusives,
+            });
+            cores[index]->SetPC(kCode);
+        }
+    }
+    void RunToTheStore(unsigned index) {
+        hooks.budget[index] = 3;  // movz, ldxr, b
+        cores[index]->Run();
+        hooks.budget[index] = ~u64{0};
+        EXPECT_EQ(cores[index]->GetPC(), kCode + 12);
+    }
+    // Runs on to the end; true when the core's STXR stored.
+    bool Finish(unsigned index) {
+        cores[index]->Run();
+        return cores[index]->GetX(4) == 0;
+    }
+
+    cpu::GuestMemory memory{39};
+    cpu::ExclusiveMonitor monitor{2};
+    BudgetHooks hooks;
+    std::unique_ptr<cpu::Core> cores[2];
+};
+
+// Core 1's whole exclusive pair stores the value core 0 had loaded: only the reservation table
+// of strict exclusives fails core 0's STXR; by default memory still holds what its LDXR read.
+TEST(DynarmicExclusives, ValueCheckedByDefaultReservationsWhenStrict) {
+    for (const bool strict : {false, true}) {
+        ExclusivePair pair(strict);
+        ASSERT_TRUE(pair.memory.Write<u64>(kData, 77));
+        pair.RunToTheStore(0);
+        EXPECT_TRUE(pair.Finish(1));
+        EXPECT_EQ(pair.Finish(0), !strict) << "strict " << strict;
+        EXPECT_EQ(pair.memory.Read<u64>(kData), u64{77});
+    }
+}
+
+TEST(DynarmicExclusives, AnotherValueFailsTheStoreEitherWay) {
+    for (const bool strict : {false, true}) {
+        ExclusivePair pair(strict);
+        ASSERT_TRUE(pair.memory.Write<u64>(kData, 5));
+        pair.RunToTheStore(0);
+        ASSERT_TRUE(pair.memory.Write<u64>(kData, 6));  // a plain store by another writer
+        pair.cores[0]->SetX(3, 9);
+        EXPECT_FALSE(pair.Finish(0)) << "strict " << strict;
+        EXPECT_EQ(pair.memory.Read<u64>(kData), u64{6});
+    }
 }
 
 }  // namespace
