@@ -114,11 +114,11 @@ enum { kFpsrExceptionFlags = 0x9f };
 
 static uint64_t Hash(struct RandomState state) {
     // dynarmic 6.4.5 gets the exception flags of some instructions wrong (found by this test,
-    // 20 of 3,000 cases, every register right): it never sets IDC (an input denormal flushed
-    // by FZ), misses IOC for FCVTZU of a negative double to fixed point, raises OFC where FCVTZS to
-    // fixed point overflows (beside or instead of IOC), and IOC for a quiet FCMEQ of half-precision
-    // numbers. The library is Debian's, so these are compared only by the float_* tests' own
-    // cases; FPSR.QC (saturation) is compared here.
+    // 20 of its first 3,000 cases, every register right): it never sets IDC (an input denormal
+    // flushed by FZ), misses IOC for FCVTZU of a negative double to fixed point, raises OFC where
+    // FCVTZS to fixed point overflows (beside or instead of IOC), and IOC for a quiet FCMEQ of
+    // half-precision numbers. The library is Debian's, so these are compared only by the float_*
+    // tests' own cases; FPSR.QC (saturation) is compared here.
     state.fpsr &= ~(uint64_t)kFpsrExceptionFlags;
     const uint8_t* bytes = (const uint8_t*)&state;
     uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a
