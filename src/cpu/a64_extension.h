@@ -31,9 +31,10 @@ public:
 };
 
 enum class ExtensionOutcome {
-    Executed,     // done; the caller advances PC by 4
-    NotHandled,   // not an instruction the extension knows
-    MemoryFault,  // the access faulted; nothing was written
+    Executed,    // done; the caller advances PC by 4
+    NotHandled,  // not an instruction the extension knows
+    ReadFault,   // a load faulted; nothing was written
+    WriteFault,  // a store or an atomic read-modify-write faulted; nothing was written
 };
 
 // Executes one ARMv8.1-8.3 instruction that the JIT does not (LSE atomics, LDAPR, FP16

@@ -121,7 +121,7 @@ TEST_F(PointerAuthInterpreter, WritebackToSp) {
 
 TEST_F(PointerAuthInterpreter, FaultingLoadChangesNothing) {
     state.x[1] = kData + 0x100;  // -4096 lands on the unmapped page below
-    ASSERT_EQ(Run(0xf8e00c20), ExtensionOutcome::MemoryFault);  // ldrab x0, [x1, #-4096]!
+    ASSERT_EQ(Run(0xf8e00c20), ExtensionOutcome::ReadFault);  // ldrab x0, [x1, #-4096]!
     EXPECT_EQ(fault, kData + 0x100 - 4096);
     EXPECT_EQ(state.register_writes, 0);
 }

@@ -158,6 +158,15 @@ TEST_F(DynarmicCoreTest, LseAtomicsRunThroughTrampolinesAndFaultAtTheirOwnPc) {
     EXPECT_EQ(memory.Read<u64>(kReadOnly), u64{0});
 }
 
+TEST_F(DynarmicCoreTest, InterpretedLoadFaultIsAReadFaultAtItsOwnPc) {
+    constexpr u32 kLdraaX0X1Minus264 = 0xf87df420;  // no plain load encodes #-264
+    const auto stop = RunProgram({MovzShift16(1, 0x20), kLdraaX0X1Minus264, Svc(0x07)});
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::ReadFault);
+    EXPECT_EQ(stop.fault->pc, kCode + 4);
+    EXPECT_EQ(stop.fault->address, kData - 264);
+}
+
 TEST_F(DynarmicCoreTest, WithoutPreciseFaultsTheBlockEndsWithoutItsSupervisorCalls) {
     core = cpu::CreateDynarmicCore(
         cpu::CoreConfig{&memory, &monitor, &hooks, 0, 0xabc000, &patches, false});

@@ -28,7 +28,7 @@ ExtensionOutcome CompareAndSwap(u32 instruction, ExtensionState& state, u64& fau
     u8* host = AlignedHostPointer(state.Memory(), address, sizeof(T), Permission::ReadWrite);
     if (host == nullptr) {
         fault_address = address;
-        return ExtensionOutcome::MemoryFault;
+        return ExtensionOutcome::WriteFault;
     }
     T expected = static_cast<T>(ReadXzr(state, rs));
     const T desired = static_cast<T>(ReadXzr(state, rt));
@@ -54,7 +54,7 @@ ExtensionOutcome CompareAndSwapPair(u32 instruction, ExtensionState& state, u64&
     u8* host = AlignedHostPointer(state.Memory(), address, size, Permission::ReadWrite);
     if (host == nullptr) {
         fault_address = address;
-        return ExtensionOutcome::MemoryFault;
+        return ExtensionOutcome::WriteFault;
     }
     // Little-endian: the first register of each pair goes with the lower address.
     const u64 s1 = ReadXzr(state, rs);

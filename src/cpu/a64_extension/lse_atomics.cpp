@@ -71,7 +71,7 @@ ExtensionOutcome Execute(AtomicOp op, u32 instruction, ExtensionState& state, u6
     u8* host = AlignedHostPointer(state.Memory(), address, sizeof(T), Permission::ReadWrite);
     if (host == nullptr) {
         fault_address = address;
-        return ExtensionOutcome::MemoryFault;
+        return ExtensionOutcome::WriteFault;
     }
     const T operand = static_cast<T>(ReadXzr(state, rs));
     const T old = Apply(op, std::atomic_ref<T>(*reinterpret_cast<T*>(host)), operand,

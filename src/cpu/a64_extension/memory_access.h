@@ -5,7 +5,7 @@
 //
 // Alignment: the Switch 2's Cortex-A78 is ARMv8.2 without FEAT_LSE2, so every atomic and
 // acquire/release access that is not naturally aligned takes an alignment fault there. We do
-// the same (MemoryFault at the access's address), which also gives std::atomic_ref the
+// the same (a fault outcome at the access's address), which also gives std::atomic_ref the
 // alignment it requires.
 
 #include <atomic>

@@ -127,7 +127,7 @@ ExtensionOutcome ExecuteLoad(u32 instruction, ExtensionState& state, u64& fault_
     const std::optional<u64> value = state.Memory().Read<u64>(address);
     if (!value) {
         fault_address = address;
-        return ExtensionOutcome::MemoryFault;
+        return ExtensionOutcome::ReadFault;
     }
     if (writeback && !(rn == rt && rn != kZeroRegister)) {
         if (rn == kZeroRegister) {

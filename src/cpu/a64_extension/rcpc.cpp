@@ -58,9 +58,9 @@ bool Store(GuestMemory& memory, unsigned size_log2, u64 address, u64 value) {
     }
 }
 
-ExtensionOutcome Fault(u64 address, u64& fault_address) {
+ExtensionOutcome Fault(ExtensionOutcome kind, u64 address, u64& fault_address) {
     fault_address = address;
-    return ExtensionOutcome::MemoryFault;
+    return kind;
 }
 
 }  // namespace
@@ -73,7 +73,7 @@ ExtensionOutcome ExecuteRcpc(u32 instruction, ExtensionState& state, u64& fault_
         const u64 address = ReadBase(state, rn);
         u64 value = 0;
         if (!Load(state.Memory(), size_log2, address, value)) {
-            return Fault(address, fault_address);
+            return Fault(ExtensionOutcome::ReadFault, address, fault_address);
         }
         WriteXzr(state, rt, value);
         return ExtensionOutcome::Executed;
@@ -89,13 +89,13 @@ ExtensionOutcome ExecuteRcpc(u32 instruction, ExtensionState& state, u64& fault_
         ReadBase(state, rn) + static_cast<u64>(base::SignExtend(Field(instruction, 12, 9), 9));
     if (opc == 0) {  // STLUR
         if (!Store(state.Memory(), size_log2, address, ReadXzr(state, rt))) {
-            return Fault(address, fault_address);
+            return Fault(ExtensionOutcome::WriteFault, address, fault_address);
         }
         return ExtensionOutcome::Executed;
     }
     u64 value = 0;
     if (!Load(state.Memory(), size_log2, address, value)) {
-        return Fault(address, fault_address);
+        return Fault(ExtensionOutcome::ReadFault, address, fault_address);
     }
     if (opc >= 2) {  // LDAPURS*: sign-extend to 64 bits (opc 10) or to 32 bits (opc 11)
         value = static_cast<u64>(base::SignExtend(value, 8u << size_log2));

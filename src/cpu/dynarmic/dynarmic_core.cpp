@@ -223,14 +223,20 @@ private:
         }
         ExtensionAdapter adapter(*this);
         u64 fault_address = 0;
-        switch (ExecuteExtension(*instruction, adapter, fault_address)) {
+        const ExtensionOutcome outcome = ExecuteExtension(*instruction, adapter, fault_address);
+        switch (outcome) {
             case ExtensionOutcome::Executed:
                 Engine().SetPC(pc + 4);
                 return true;
-            case ExtensionOutcome::MemoryFault:
+            case ExtensionOutcome::ReadFault:
+            case ExtensionOutcome::WriteFault: {
+                const bool write = outcome == ExtensionOutcome::WriteFault;
                 Engine().SetPC(pc);
-                DeliverFault(GuestFault{GuestFault::Kind::WriteFault, pc, fault_address});
+                DeliverFault(
+                    GuestFault{write ? GuestFault::Kind::WriteFault : GuestFault::Kind::ReadFault,
+                               pc, fault_address});
                 return true;
+            }
             case ExtensionOutcome::NotHandled:
                 return false;
         }
