@@ -62,6 +62,8 @@ nx_random_run:
     sub sp, sp, #208
     CALLEE_SAVED stp
     str x1, [sp, #160]              // out
+    mrs x17, fpcr                   // the caller's, kept across the call as AAPCS64 asks
+    str x17, [sp, #168]
     ldr x17, [x0, #128]             // the case's x16
     str x17, [sp, #176]
     adrp x16, nx_random_stubs
@@ -94,7 +96,8 @@ nx_random_back:
     mrs x2, fpsr
     str x2, [x0, #264]
     VECTOR_PAIRS stp
-    msr fpcr, xzr
+    ldr x2, [sp, #168]
+    msr fpcr, x2
     msr fpsr, xzr
     CALLEE_SAVED ldp
     add sp, sp, #208
