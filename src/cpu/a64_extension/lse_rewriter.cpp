@@ -138,6 +138,38 @@ private:
     std::vector<u32> words_;
 };
 
+// The exclusive retry loop of LD<op> (add, clear, eor, set) and SWP when Rt is XZR or aliases
+// neither Rs nor Rn: the load goes straight into Rt (or, for XZR, into the register that then
+// takes STXR's status), so one scratch pair is spilled instead of two and no MOV follows.
+std::vector<u32> ShortExclusiveTrampoline(u32 instruction, u64 pc, u64 base) {
+    const unsigned size = Field(instruction, 30, 2);
+    const bool x = size == 3;
+    const unsigned rs = Field(instruction, 16, 5);
+    const unsigned rn = Field(instruction, 5, 5);
+    const unsigned rt = Field(instruction, 0, 5);
+    const bool swap = Field(instruction, 15, 1) != 0;
+    const Scratch scratch = PickScratch(Bit(rs) | Bit(rn) | Bit(rt));
+    const unsigned status = scratch.r[0];
+    const unsigned update = scratch.r[1];
+    const unsigned old = rt == kZr ? status : rt;
+
+    Builder b(base);
+    b.Emit(a64::StpSp(status, update, -16));
+    const size_t loop = b.Here();
+    b.Emit(a64::Ldxr(size, Field(instruction, 23, 1) != 0, rn, old));
+    unsigned stored = rs;
+    if (!swap) {
+        static constexpr u32 kOps[] = {a64::kAdd, a64::kBic, a64::kEor, a64::kOrr};
+        b.Emit(a64::Reg3(kOps[Field(instruction, 12, 3)], x, update, old, rs));
+        stored = update;
+    }
+    b.Emit(a64::Stxr(size, Field(instruction, 22, 1) != 0, status, rn, stored));
+    b.CbnzTo(false, status, loop);
+    b.Emit(a64::LdpSp(status, update, -16));
+    b.BranchTo(pc + 4);
+    return b.Take();
+}
+
 // LD<op>{A}{L}{B,H,,} Rs, Rt, [Rn] and SWP.
 std::vector<u32> AtomicTrampoline(u32 instruction, u64 pc, u64 base, LseRewriteMode mode) {
     const unsigned size = Field(instruction, 30, 2);
@@ -159,6 +191,9 @@ std::vector<u32> AtomicTrampoline(u32 instruction, u64 pc, u64 base, LseRewriteM
     // Without the retry loop there is no status register, so the second pair is only needed
     // for the flags.
     const bool second_pair = !single_core || compares;
+    if (!single_core && !compares && (rt == kZr || (rt != rs && rt != rn))) {
+        return ShortExclusiveTrampoline(instruction, pc, base);
+    }
 
     Builder b(base);
     b.Emit(a64::StpSp(old, update, -32));
