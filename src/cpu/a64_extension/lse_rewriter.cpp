@@ -138,38 +138,6 @@ private:
     std::vector<u32> words_;
 };
 
-// The exclusive retry loop of LD<op> (add, clear, eor, set) and SWP when Rt is XZR or aliases
-// neither Rs nor Rn: the load goes straight into Rt (or, for XZR, into the register that then
-// takes STXR's status), so one scratch pair is spilled instead of two and no MOV follows.
-std::vector<u32> ShortExclusiveTrampoline(u32 instruction, u64 pc, u64 base) {
-    const unsigned size = Field(instruction, 30, 2);
-    const bool x = size == 3;
-    const unsigned rs = Field(instruction, 16, 5);
-    const unsigned rn = Field(instruction, 5, 5);
-    const unsigned rt = Field(instruction, 0, 5);
-    const bool swap = Field(instruction, 15, 1) != 0;
-    const Scratch scratch = PickScratch(Bit(rs) | Bit(rn) | Bit(rt));
-    const unsigned status = scratch.r[0];
-    const unsigned update = scratch.r[1];
-    const unsigned old = rt == kZr ? status : rt;
-
-    Builder b(base);
-    b.Emit(a64::StpSp(status, update, -16));
-    const size_t loop = b.Here();
-    b.Emit(a64::Ldxr(size, Field(instruction, 23, 1) != 0, rn, old));
-    unsigned stored = rs;
-    if (!swap) {
-        static constexpr u32 kOps[] = {a64::kAdd, a64::kBic, a64::kEor, a64::kOrr};
-        b.Emit(a64::Reg3(kOps[Field(instruction, 12, 3)], x, update, old, rs));
-        stored = update;
-    }
-    b.Emit(a64::Stxr(size, Field(instruction, 22, 1) != 0, status, rn, stored));
-    b.CbnzTo(false, status, loop);
-    b.Emit(a64::LdpSp(status, update, -16));
-    b.BranchTo(pc + 4);
-    return b.Take();
-}
-
 // LD<op>{A}{L}{B,H,,} Rs, Rt, [Rn] and SWP.
 std::vector<u32> AtomicTrampoline(u32 instruction, u64 pc, u64 base, LseRewriteMode mode) {
     const unsigned size = Field(instruction, 30, 2);
@@ -183,20 +151,21 @@ std::vector<u32> AtomicTrampoline(u32 instruction, u64 pc, u64 base, LseRewriteM
     const unsigned opc = Field(instruction, 12, 3);
     const bool compares = !swap && opc >= 4;
     const Scratch scratch = PickScratch(Bit(rs) | Bit(rn) | Bit(rt));
-    const unsigned old = scratch.r[0];
-    const unsigned update = scratch.r[1];
-    const unsigned status = scratch.r[2];
-    const unsigned flags = scratch.r[3];
     const bool single_core = mode == LseRewriteMode::kSingleCore;
+    // The exclusive loop of an op that does not compare loads straight into Rt where Rt
+    // aliases neither Rs nor Rn (for XZR, into the register that then takes STXR's status):
+    // one scratch pair is spilled instead of two and no MOV follows.
+    const bool direct = !single_core && !compares && (rt == kZr || (rt != rs && rt != rn));
+    const unsigned update = scratch.r[1];
+    const unsigned status = direct ? scratch.r[0] : scratch.r[2];
+    const unsigned old = !direct ? scratch.r[0] : rt == kZr ? status : rt;
+    const unsigned flags = scratch.r[3];
     // Without the retry loop there is no status register, so the second pair is only needed
     // for the flags.
-    const bool second_pair = !single_core || compares;
-    if (!single_core && !compares && (rt == kZr || (rt != rs && rt != rn))) {
-        return ShortExclusiveTrampoline(instruction, pc, base);
-    }
+    const bool second_pair = !direct && (!single_core || compares);
 
     Builder b(base);
-    b.Emit(a64::StpSp(old, update, -32));
+    b.Emit(a64::StpSp(scratch.r[0], update, -32));
     if (second_pair) {
         b.Emit(a64::StpSp(status, flags, -16));
     }
@@ -242,8 +211,10 @@ std::vector<u32> AtomicTrampoline(u32 instruction, u64 pc, u64 base, LseRewriteM
     if (compares) {
         b.Emit(a64::MsrNzcv(flags));
     }
-    b.Emit(a64::Mov(x, rt, old));  // LD(X)RB/H zero-extend, so this is the architectural result
-    b.Emit(a64::LdpSp(old, update, -32));
+    if (!direct) {
+        b.Emit(a64::Mov(x, rt, old));  // LD(X)RB/H zero-extend: the architectural result
+    }
+    b.Emit(a64::LdpSp(scratch.r[0], update, -32));
     if (second_pair) {
         b.Emit(a64::LdpSp(status, flags, -16));
     }
