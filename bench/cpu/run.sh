@@ -52,6 +52,15 @@ run_once() {
   }
 }
 
+# require_one_checksum WORKLOAD WHAT: every run of WORKLOAD so far printed the same checksum.
+require_one_checksum() {
+  if [ "$(sort -u "$work/checksums.$1" | wc -l)" -ne 1 ]; then
+    sort "$work/checksums.$1" | uniq -c >&2
+    echo "FAIL: $1 checksums differ $2" >&2
+    exit 1
+  fi
+}
+
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 rows=""
@@ -62,11 +71,7 @@ for workload in "${workloads[@]}"; do
       run_once "$kind" "$workload"
     done
   done
-  if [ "$(sort -u "$work/checksums.$workload" | wc -l)" -ne 1 ]; then
-    sort "$work/checksums.$workload" | uniq -c >&2
-    echo "FAIL: $workload checksums differ between the builds" >&2
-    exit 1
-  fi
+  require_one_checksum "$workload" "between the builds"
   native=$(median "$work/native.$workload.times")
   qemu_time=$(median "$work/qemu.$workload.times")
   nx=$(median "$work/nxhost.$workload.times")
@@ -86,10 +91,7 @@ for workload in atomic_lse atomic_llsc; do
   for ((i = 0; i < repetitions; ++i)); do
     run_once nxhost_cores3 "$workload"
   done
-  if [ "$(sort -u "$work/checksums.$workload" | wc -l)" -ne 1 ]; then
-    echo "FAIL: $workload with --cores 3 gave another checksum" >&2
-    exit 1
-  fi
+  require_one_checksum "$workload" "with --cores 3"
 done
 lse_cores3=$(median "$work/nxhost_cores3.atomic_lse.times")
 llsc_cores3=$(median "$work/nxhost_cores3.atomic_llsc.times")

@@ -112,13 +112,14 @@ std::optional<u64> PcRelativeTarget(u32 instruction, u64 address) {
 
 std::string DisassembleA64(u32 instruction, u64 address) {
     thread_local const Decoder console(kCortexA78cFeatures);
-    thread_local const Decoder everything(kAllFeatures);
     if (auto text = console.Decode(instruction, address)) {
         if (const auto target = PcRelativeTarget(instruction, address)) {
             *text += fmt::format(" (to {:#x})", *target);
         }
         return *text;
     }
+    // Made only when a word is not the console's.
+    thread_local const Decoder everything(kAllFeatures);
     if (auto text = everything.Decode(instruction, address)) {
         return *text + " (not a Cortex-A78C instruction)";
     }

@@ -46,26 +46,6 @@ bool IsNotForEl0(u32 word) {
     return (word & 0xffff0000) == 0;  // UDF #imm16
 }
 
-// Encodings whose "should be one" fields are not all ones, which LLVM decodes and the
-// architecture makes CONSTRAINED UNPREDICTABLE (dynarmic: undefined): Ra of SMULH/UMULH, and the
-// unused Rs / Rt2 of the exclusive, ordered and compare-and-swap loads and stores.
-bool HasShouldBeOneFieldsClear(u32 word) {
-    const u32 rs = (word >> 16) & 31;
-    const u32 rt2 = (word >> 10) & 31;
-    if ((word & 0xff600000) == 0x9b400000) {  // SMULH, UMULH: 1 00 11011 U 10 Rm 0 Ra Rn Rd
-        return rt2 != 31;
-    }
-    if ((word & 0x3f000000) != 0x08000000) {
-        return false;
-    }
-    const bool o2 = (word >> 23) & 1;
-    const bool load = (word >> 22) & 1;
-    const bool o1 = (word >> 21) & 1;
-    const bool pair = !o2 && o1 && (word >> 31) != 0;  // LDXP, STXP and their ordered forms
-    const bool rs_unused = (!o2 && !o1 && load) || (pair && load) || (o2 && !o1);
-    return (!pair && rt2 != 31) || (rs_unused && rs != 31);
-}
-
 // The CONSTRAINED UNPREDICTABLE register overlaps of loads and stores (Arm ARM, "Architectural
 // constraints on UNPREDICTABLE behaviors"), which dynarmic makes undefined: a pair load into one
 // register twice, writeback onto a register the instruction transfers, an exclusive store's
@@ -130,7 +110,8 @@ TEST(EncodingCoverage, EveryA78cInstructionRunsUnderNxhost) {
     int extension_executed = 0;
     for (std::size_t i = 0; i < sample.size(); ++i) {
         const u32 word = probed[i];
-        if (IsSystemInstruction(word) || IsNotForEl0(word) || HasShouldBeOneFieldsClear(word) ||
+        if (IsSystemInstruction(word) || IsNotForEl0(word) ||
+            test::HasShouldBeOneFieldsClear(word) ||
             probe.At(i) == test::SingleInstructionProbe::Verdict::Executed) {
             continue;
         }

@@ -49,11 +49,7 @@ bool IsDataProcessing(u32 word) {
     if ((word & 0xdf80fc00) == 0x5f00fc00 && ((word >> 20) & 7) == 1) {
         return false;
     }
-    // SMULH/UMULH with Ra (should be ones) not 31: CONSTRAINED UNPREDICTABLE.
-    if ((word & 0xff600000) == 0x9b400000 && ((word >> 10) & 31) != 31) {
-        return false;
-    }
-    return true;
+    return !cpu::test::HasShouldBeOneFieldsClear(word);  // CONSTRAINED UNPREDICTABLE
 }
 
 struct Case {

@@ -1,7 +1,8 @@
 #pragma once
 
 // For the CPU tests that sort instruction words by who runs them: dynarmic, translating each
-// word alone at its own address, or nxhost's extension interpreter.
+// word alone at its own address, or nxhost's extension interpreter; and by whether the
+// architecture defines them at all.
 
 #include <dynarmic/interface/A64/a64.h>
 #include <dynarmic/interface/A64/config.h>
@@ -19,6 +20,26 @@ namespace cpu::test {
 
 inline constexpr u64 kProbeCodeBase = 0x100000;
 inline constexpr u32 kProbeBrk = 0xd4200000;
+
+// Encodings whose "should be one" fields are not all ones, which LLVM decodes and the
+// architecture makes CONSTRAINED UNPREDICTABLE (dynarmic: undefined): Ra of SMULH/UMULH, and the
+// unused Rs / Rt2 of the exclusive, ordered and compare-and-swap loads and stores.
+inline bool HasShouldBeOneFieldsClear(u32 word) {
+    const u32 rs = (word >> 16) & 31;
+    const u32 rt2 = (word >> 10) & 31;
+    if ((word & 0xff600000) == 0x9b400000) {  // SMULH, UMULH: 1 00 11011 U 10 Rm 0 Ra Rn Rd
+        return rt2 != 31;
+    }
+    if ((word & 0x3f000000) != 0x08000000) {
+        return false;
+    }
+    const bool o2 = (word >> 23) & 1;
+    const bool load = (word >> 22) & 1;
+    const bool o1 = (word >> 21) & 1;
+    const bool pair = !o2 && o1 && (word >> 31) != 0;  // LDXP, STXP and their ordered forms
+    const bool rs_unused = (!o2 && !o1 && load) || (pair && load) || (o2 && !o1);
+    return (!pair && rt2 != 31) || (rs_unused && rs != 31);
+}
 
 // Translates each word alone at its own address and records which ones dynarmic rejects,
 // as undefined or as unpredictable.

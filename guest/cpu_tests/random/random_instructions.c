@@ -90,7 +90,7 @@ static uint64_t Lane(uint64_t* state) {
     }
 }
 
-static void RandomState(uint64_t seed, struct RandomState* state) {
+static void DrawState(uint64_t seed, struct RandomState* state) {
     uint64_t s = seed;
     for (int i = 0; i < 31; ++i) {
         state->x[i] = Lane(&s);
@@ -142,7 +142,7 @@ int main(void) {
     for (unsigned index = 0; index < nx_random_case_count; ++index) {
         struct RandomState in;
         struct RandomState out;
-        RandomState(0x5eed0000ull + index, &in);
+        DrawState(0x5eed0000ull + index, &in);
         out = in;
         nx_random_run(&in, &out, index);
         char label[16] = "case ";
