@@ -5,10 +5,13 @@
 
 #include "app/commands.h"
 #include "app/run_profile.h"
+#include "base/log.h"
 #include "formats/game_image.h"
 #include "formats/program_image.h"
 #include "frontend/frontend.h"
+#include "frontend/png_file.h"
 #include "kernel/kernel.h"
+#include "services/hid/script_runner.h"
 #include "services/services.h"
 
 namespace app {
@@ -26,6 +29,8 @@ struct RunArguments {
     std::optional<std::string> input;
     std::optional<std::string> pad_layout;
     bool window = false;
+    std::optional<std::string> console;
+    bool docked = false;
 };
 
 // The running program's RomFS and id for the services: an NRO's own RomFS, else the one the
@@ -44,6 +49,23 @@ services::ServiceConfig ServiceConfigFor(const formats::ProgramImage& image,
     return config;
 }
 
+// A control script's `shot`: the last presented frame as a PNG, or a clear line when there is
+// none yet.
+void WriteShot(const services::vi::PresentedFrames& frames, const std::string& path) {
+    const auto frame = frames.Latest();
+    if (!frame) {
+        LOG_WARNING("script", "shot {}: no frame has been presented yet; nothing written", path);
+        return;
+    }
+    try {
+        frontend::WritePng(path, *frame);
+        LOG_INFO("script", "shot {}: frame {} ({}x{})", path, frames.Count(), frame->width,
+                 frame->height);
+    } catch (const base::Error& error) {
+        LOG_ERROR("script", "shot {}: {}", path, error.what());
+    }
+}
+
 int Run(const RunArguments& arguments) {
     const formats::ProgramImage image = formats::LoadProgram(arguments.path);
     kernel::RunOptions options;
@@ -52,13 +74,24 @@ int Run(const RunArguments& arguments) {
     options.cores = arguments.cores;
     options.deterministic = arguments.deterministic;
     const profile::GameProfile game_profile = LoadRunProfile(image, arguments.profiles);
-    options.memory = MemorySettingsFromProfile(game_profile);
+    const profile::ConsoleModel console = profile::ConsoleModelFor(
+        game_profile, TitleIdOf(image), arguments.console, arguments.docked);
+    options.memory = MemorySettingsFromProfile(game_profile, console);
+    const profile::FirmwareVersion firmware = console.Firmware();
+    options.hos_version = u32{firmware.major} << 16 | u32{firmware.minor} << 8 | firmware.micro;
     services::ServiceConfig service_config = ServiceConfigFor(image, arguments.path);
+    service_config.console = console;
     services::hid::HidInputs& hid = service_config.hid_inputs;
     hid.layout = PadLayoutFor(game_profile, arguments.pad_layout);
+    auto frames = std::make_shared<services::vi::PresentedFrames>();
+    service_config.frames = frames;
     if (arguments.input) {
         hid.script = std::make_shared<const services::hid::InputScript>(
             services::hid::InputScript::Load(*arguments.input));
+        hid.clock = std::make_shared<services::hid::ScriptClock>();
+        options.launch_work.push_back(std::make_shared<services::hid::ScriptRunner>(
+            *hid.script, hid.clock,
+            [frames](const std::string& path) { WriteShot(*frames, path); }));
     }
     if (arguments.window) {
         hid.host_pads = std::make_shared<services::hid::HostPads>(hid.layout.Slots().size());
@@ -71,12 +104,18 @@ int Run(const RunArguments& arguments) {
     if (arguments.print_memory_layout) {
         fmt::print(stderr, "profile: {}\n",
                    game_profile.Source().empty() ? "defaults" : game_profile.Source());
+        std::fputs(console.Describe().c_str(), stderr);
         std::fputs(process.DescribeMemory().c_str(), stderr);
     }
     kernel::RunResult result;
     if (arguments.window) {
-        const std::string name = std::filesystem::path(arguments.path).filename().string();
-        frontend::RunInWindow(name, hid.host_pads, [&] { result = process.Run(); });
+        frontend::WindowOptions window;
+        window.program_name = std::filesystem::path(arguments.path).stem().string();
+        window.width = console.Display().width;
+        window.height = console.Display().height;
+        window.pads = hid.host_pads;
+        window.frames = frames;
+        frontend::RunInWindow(window, [&] { result = process.Run(); });
     } else {
         result = process.Run();
     }
@@ -84,10 +123,12 @@ int Run(const RunArguments& arguments) {
     if (!result.report.empty()) {
         fmt::print(stderr, "nxhost: {}", result.report);
     }
-    fmt::print(stderr, "nxhost: {} module{}, entry {:#x}, {} guest instructions, {:.3f} s; {}",
+    fmt::print(stderr,
+               "nxhost: {} module{}, entry {:#x}, {} guest instructions, {:.3f} s, {} frame{} "
+               "presented; {}",
                process.Modules().size(), process.Modules().size() == 1 ? "" : "s",
-               process.EntryPoint(), result.instructions, result.seconds,
-               kernel::RunEndingName(result.ending));
+               process.EntryPoint(), result.instructions, result.seconds, frames->Count(),
+               frames->Count() == 1 ? "" : "s", kernel::RunEndingName(result.ending));
     switch (result.ending) {
         case kernel::RunEnding::ReturnedToLoader:
             fmt::print(stderr, " with exit status {}\n", static_cast<s32>(result.exit_status));
@@ -134,6 +175,12 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_flag("--window", arguments->window,
                       "A window that reads the keyboard and game controllers (SDL2); headless "
                       "without it");
+    command->add_option("--console", arguments->console,
+                        "The console to run as: switch1 or switch2 (default: from the title id, "
+                        "04... ids are Switch 2; over the profile's console key)");
+    command->add_flag("--docked", arguments->docked,
+                      "Run docked (the TV's resolution) instead of handheld; also the profile "
+                      "key `docked on`");
     command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
 }
 

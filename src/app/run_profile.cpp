@@ -12,19 +12,28 @@ profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
         option = *profiles_option;
     }
     const auto folder = profile::FindProfilesDirectory(option);
-    std::optional<u64> title_id;
-    if (image.npdm) {
-        title_id = image.npdm->ProgramId();
+    profile::ProfileKey key{TitleIdOf(image), {}};
+    if (image.kind == "nro") {
+        key.nro_name = image.source.stem().string();
     }
-    profile::GameProfile game_profile = profile::LoadGameProfile(folder, title_id);
+    profile::GameProfile game_profile = profile::LoadGameProfile(folder, key);
     if (!game_profile.Source().empty()) {
         LOG_INFO("profile", "settings from {}", game_profile.Source());
     }
     return game_profile;
 }
 
-kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& profile) {
+std::optional<u64> TitleIdOf(const formats::ProgramImage& image) {
+    if (image.npdm) {
+        return image.npdm->ProgramId();
+    }
+    return std::nullopt;
+}
+
+kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& profile,
+                                                 const profile::ConsoleModel& console) {
     kernel::MemorySettings settings;
+    settings.application_pool = console.ApplicationPool();
     settings.heap_region_size = profile.GetSize("mem_reserve").value_or(settings.heap_region_size);
     settings.alias_region_size = profile.GetSize("mem_alias").value_or(settings.alias_region_size);
     settings.stack_region_size = profile.GetSize("mem_stack").value_or(settings.stack_region_size);

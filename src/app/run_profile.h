@@ -7,19 +7,25 @@
 
 #include "formats/program_image.h"
 #include "kernel/memory_settings.h"
+#include "profile/console_model.h"
 #include "profile/game_profile.h"
 #include "services/hid/pad_layout.h"
 
 namespace app {
 
-// The profile of the image's title (the NPDM's program id; an NRO has none and gets the
-// defaults), from `profiles_option` or the usual places (profile::FindProfilesDirectory).
+// The profile of the image's title (the NPDM's program id; an NRO has none and is found by its
+// file's base name under profiles/nro/), from `profiles_option` or the usual places
+// (profile::FindProfilesDirectory).
 profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
                                     const std::optional<std::string>& profiles_option);
 
+// The title id the console model is detected from (the NPDM's program id; none for an NRO).
+std::optional<u64> TitleIdOf(const formats::ProgramImage& image);
+
 // mem_reserve, mem_alias, mem_stack, app_pool, mem_map_limit and sys_resource over the
-// console's defaults.
-kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& profile);
+// console model's defaults.
+kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& profile,
+                                                 const profile::ConsoleModel& console);
 
 // The controllers the console reports: `flag` (--pad-layout) over the profile's pad_layout over
 // one Pro Controller. A bad value throws, naming the flag or the profile's file and line.

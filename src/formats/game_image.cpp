@@ -1,6 +1,7 @@
 #include "formats/game_image.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "base/error.h"
 #include "formats/nca.h"
@@ -57,7 +58,39 @@ void OpenNcaPartition(const PartitionFs& partition, const KeySet& keys, GameImag
     }
 }
 
+bool SameNameIgnoringCase(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+// A NUP's top-level folder called `name` in any case.
+std::optional<std::string> FindTreeFolder(const FileTree& tree, std::string_view name) {
+    for (const RomfsListEntry& entry : tree.List("")) {
+        if (entry.is_directory && SameNameIgnoringCase(entry.name, name)) {
+            return entry.name;
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<std::filesystem::path> FindChildFolder(const std::filesystem::path& folder,
+                                                     std::string_view name) {
+    std::error_code error;
+    if (std::filesystem::is_directory(folder / name, error)) {
+        return folder / name;
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+        if (entry.is_directory(error) &&
+            SameNameIgnoringCase(entry.path().filename().string(), name)) {
+            return entry.path();
+        }
+    }
+    return std::nullopt;
+}
 
 GameImage OpenGame(const std::filesystem::path& path) {
     return OpenGame(path, KeySet::LoadDefault());
@@ -67,14 +100,15 @@ GameImage OpenGame(const std::filesystem::path& path, const KeySet& keys) {
     GameImage game;
     game.source = path;
     if (std::filesystem::is_directory(path)) {
-        if (std::filesystem::is_directory(path / "exefs") ||
-            std::filesystem::is_directory(path / "romfs")) {
+        const auto exefs = FindChildFolder(path, "exefs");
+        const auto romfs = FindChildFolder(path, "romfs");
+        if (exefs || romfs) {
             game.kind = "game folder";
-            if (std::filesystem::is_directory(path / "exefs")) {
-                game.exefs = MakeHostFolderTree(path / "exefs");
+            if (exefs) {
+                game.exefs = MakeHostFolderTree(*exefs);
             }
-            if (std::filesystem::is_directory(path / "romfs")) {
-                game.romfs = MakeHostFolderTree(path / "romfs");
+            if (romfs) {
+                game.romfs = MakeHostFolderTree(*romfs);
             }
         } else {
             game.kind = "exefs";
@@ -88,17 +122,30 @@ GameImage OpenGame(const std::filesystem::path& path, const KeySet& keys) {
         auto image = std::make_shared<NupImage>(NupImage::Open(storage));
         game.header_text = DescribeNup(*image);
         const FileTreePtr all = MakeNupTree(image, "");
-        if (all->IsDirectory("exefs")) {
-            game.exefs = MakeNupTree(image, "exefs");
+        if (const auto exefs = FindTreeFolder(*all, "exefs")) {
+            game.exefs = MakeNupTree(image, *exefs);
         }
-        if (all->IsDirectory("romfs")) {
-            game.romfs = MakeNupTree(image, "romfs");
+        if (const auto romfs = FindTreeFolder(*all, "romfs")) {
+            game.romfs = MakeNupTree(image, *romfs);
         }
     } else if (StartsWith(*storage, 0, "PFS0")) {
-        game.kind = "nsp";
         const PartitionFs nsp = ReadPfs0(storage);
-        game.header_text = fmt::format("nsp: {} files\n", nsp.entries.size());
-        OpenNcaPartition(nsp, keys, game);
+        const bool is_exefs =
+            std::any_of(nsp.entries.begin(), nsp.entries.end(),
+                        [](const PartitionEntry& entry) { return entry.name == "main.npdm"; });
+        if (is_exefs) {
+            // An ExeFS packed as a PFS0 (exefs.nsp, hbl.nsp): its files are the modules.
+            game.kind = "exefs nsp";
+            game.header_text = fmt::format("exefs nsp: {} files\n", nsp.entries.size());
+            for (const PartitionEntry& entry : nsp.entries) {
+                game.header_text += fmt::format("  {} ({:#x} bytes)\n", entry.name, entry.size);
+            }
+            game.exefs = MakePartitionTree(nsp);
+        } else {
+            game.kind = "nsp";
+            game.header_text = fmt::format("nsp: {} files\n", nsp.entries.size());
+            OpenNcaPartition(nsp, keys, game);
+        }
     } else if (StartsWith(*storage, 0x100, "HEAD")) {
         game.kind = "xci";
         const Xci xci = ReadXci(storage);

@@ -4,12 +4,19 @@
 // RomFS image, an extracted game folder (exefs/ and romfs/), an ExeFS folder or an NRO.
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "formats/file_tree.h"
 #include "formats/keys.h"
 
 namespace formats {
+
+// `folder`'s child folder called `name` in any case ("exefs", "ExeFS", "EXEFS"), as dumping
+// tools name them; nullopt when there is none.
+std::optional<std::filesystem::path> FindChildFolder(const std::filesystem::path& folder,
+                                                     std::string_view name);
 
 struct GameImage {
     std::string kind;  // "nup", "nsp", "xci", "nca", "romfs", "game folder", "exefs", "nro"

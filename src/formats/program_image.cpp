@@ -58,8 +58,8 @@ ProgramImage LoadExefsTree(const FileTree& exefs) {
 
 ProgramImage LoadProgram(const std::filesystem::path& path) {
     if (std::filesystem::is_directory(path)) {
-        if (std::filesystem::is_directory(path / "exefs")) {
-            return LoadExefsTree(*MakeHostFolderTree(path / "exefs"));
+        if (const auto exefs = FindChildFolder(path, "exefs")) {
+            return LoadExefsTree(*MakeHostFolderTree(*exefs));
         }
         return LoadExefsTree(*MakeHostFolderTree(path));
     }
@@ -69,7 +69,11 @@ ProgramImage LoadProgram(const std::filesystem::path& path) {
     if (IsNup(*OpenFileStorage(path))) {
         // Run from the unpacked copy: the ExeFS is checked against the image's hashes there.
         const std::filesystem::path folder = UnpackNupToCache(path);
-        ProgramImage program = LoadExefsTree(*MakeHostFolderTree(folder / "exefs"));
+        const auto exefs = FindChildFolder(folder, "exefs");
+        if (!exefs) {
+            base::Fail("{}: the NUP image holds no program (no exefs/ folder)", path.string());
+        }
+        ProgramImage program = LoadExefsTree(*MakeHostFolderTree(*exefs));
         program.source = path;
         return program;
     }

@@ -9,23 +9,43 @@
 #include <SDL.h>
 #include <fmt/format.h>
 
+#include "base/error.h"
 #include "frontend/host_input.h"
+#include "frontend/png_file.h"
 #include "frontend/sdl_session.h"
 #include "frontend/window.h"
 
 namespace frontend {
 namespace {
 
-// How often the event loop looks whether the guest has ended while no event comes.
-constexpr int kPollMilliseconds = 50;
+// How often the event loop looks for a new frame (and whether the guest has ended) while no
+// event comes: more often than the console's 60 Hz.
+constexpr int kPollMilliseconds = 8;
+
+// F12: the frame on screen, as nxhost-<program>-<n>.png in the current folder.
+void WriteScreenshot(const WindowOptions& options, unsigned& count) {
+    const auto frame = options.frames->Latest();
+    if (!frame) {
+        fmt::print(stderr, "nxhost: no frame to take a screenshot of yet\n");
+        return;
+    }
+    const std::string path = fmt::format("nxhost-{}-{}.png", options.program_name, ++count);
+    try {
+        WritePng(path, *frame);
+        fmt::print(stderr, "nxhost: screenshot written to {}\n", path);
+    } catch (const base::Error& error) {
+        fmt::print(stderr, "nxhost: {}\n", error.what());
+    }
+}
 
 }  // namespace
 
-void RunInWindow(const std::string& program_name, std::shared_ptr<services::hid::HostPads> pads,
-                 const std::function<void()>& run) {
+void RunInWindow(const WindowOptions& options, const std::function<void()>& run) {
     SdlSession sdl;
-    Window window(program_name);
-    HostInput input(std::move(pads));
+    Window window(options.program_name, options.width, options.height);
+    HostInput input(options.pads);
+    u64 shown = 0;
+    unsigned screenshots = 0;
     std::atomic<bool> finished = false;
     std::exception_ptr error;
     std::thread guest([&] {
@@ -37,6 +57,10 @@ void RunInWindow(const std::string& program_name, std::shared_ptr<services::hid:
         finished = true;
     });
     while (!finished) {
+        if (options.frames->Count() != shown) {
+            shown = options.frames->Count();
+            window.Paint(options.frames->Latest());
+        }
         SDL_Event event;
         if (SDL_WaitEventTimeout(&event, kPollMilliseconds) == 0) {
             continue;
@@ -49,7 +73,14 @@ void RunInWindow(const std::string& program_name, std::shared_ptr<services::hid:
             std::_Exit(0);
         }
         if (event.type == SDL_WINDOWEVENT) {
-            window.Paint();
+            window.Paint(options.frames->Latest());
+        }
+        if (event.type == SDL_KEYDOWN && event.key.repeat == 0) {
+            if (event.key.keysym.scancode == SDL_SCANCODE_F11) {
+                window.ToggleFullscreen();
+            } else if (event.key.keysym.scancode == SDL_SCANCODE_F12) {
+                WriteScreenshot(options, screenshots);
+            }
         }
         input.Handle(event);
     }

@@ -1,21 +1,29 @@
 #pragma once
 
-// The frontend's interface: running the guest with a window that reads the host's keyboard and
-// game controllers into the pads (SDL2). There is no video output yet: the window shows a
-// plain colour and says so in its title.
+// The frontend's interface: running the guest with a window that shows its presented frames
+// and reads the host's keyboard and game controllers into the pads (SDL2).
 
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "services/hid/host_pads.h"
+#include "services/vi/presented_frames.h"
 
 namespace frontend {
 
-// Opens the window, runs `run` (the guest) on a thread of its own and feeds `pads` from the
-// keyboard and controllers until `run` returns; rethrows what it threw. Closing the window
-// ends nxhost at once (exit status 0). A machine without a display fails with base::Error.
-void RunInWindow(const std::string& program_name, std::shared_ptr<services::hid::HostPads> pads,
-                 const std::function<void()>& run);
+struct WindowOptions {
+    std::string program_name;
+    u32 width = 1280, height = 720;  // the console model's display
+    std::shared_ptr<services::hid::HostPads> pads;
+    std::shared_ptr<services::vi::PresentedFrames> frames;
+};
+
+// Opens the window, runs `run` (the guest) on a thread of its own, shows each frame it
+// presents and feeds the pads from the keyboard and controllers until `run` returns; rethrows
+// what it threw. F11 toggles fullscreen, F12 writes the frame shown as a PNG in the current
+// folder. Closing the window ends nxhost at once (exit status 0). A machine without a display
+// fails with base::Error.
+void RunInWindow(const WindowOptions& options, const std::function<void()>& run);
 
 }  // namespace frontend

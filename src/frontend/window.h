@@ -1,9 +1,12 @@
 #pragma once
 
-// The program's window. There is no video output yet: it shows a plain colour and its title
-// says so.
+// The program's window: the latest presented frame, scaled to the window with its aspect ratio
+// kept (black bars around it), fullscreen with F11.
 
+#include <optional>
 #include <string>
+
+#include "gpu/frame.h"
 
 struct SDL_Window;
 
@@ -12,14 +15,16 @@ namespace frontend {
 class Window {
 public:
     // Throws base::Error with SDL's reason when the window cannot be made.
-    explicit Window(const std::string& program_name);
+    Window(const std::string& program_name, u32 width, u32 height);
     ~Window();
     Window(const Window&) = delete;
     Window& operator=(const Window&) = delete;
 
     std::string Title() const;
-    // Fills the window with its colour (after it was shown, resized or uncovered).
-    void Paint();
+    // Shows `frame`, or the background until the program presents one.
+    void Paint(const std::optional<gpu::Frame>& frame);
+    void ToggleFullscreen();
+    SDL_Window* Handle() const { return window_; }
 
 private:
     SDL_Window* window_;

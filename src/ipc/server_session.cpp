@@ -108,6 +108,7 @@ base::Result ServerSession::InvokeCommand(ServiceObject& object, u32 command,
         LogUnknownCommand(object.Name(), command);
         return ResultUnknownCommandId;
     }
+    LOG_DEBUG("ipc", "{} command {} -> {}", object.Name(), command, result.ToString());
     return result;
 }
 

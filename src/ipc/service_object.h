@@ -77,6 +77,11 @@ struct RequestEnvironment {
 struct OutObject {
     std::shared_ptr<ServiceObject>* object;
 };
+// The next handle the client copied to the server (a process, transfer memory, an event):
+// null when the message has no further copy handle or it names nothing.
+struct InCopyHandle {
+    std::shared_ptr<kernel::KernelObject> object;
+};
 struct OutCopyHandle {
     std::shared_ptr<kernel::KernelObject>* object;
 };
@@ -109,6 +114,11 @@ struct ArgumentKind<OutBuffer<K>> {
 };
 template <>
 struct ArgumentKind<OutObject> {
+    static constexpr bool kRawIn = false;
+    static constexpr bool kRawOut = false;
+};
+template <>
+struct ArgumentKind<InCopyHandle> {
     static constexpr bool kRawIn = false;
     static constexpr bool kRawOut = false;
 };
@@ -265,6 +275,9 @@ private:
 
     RequestContext& context_;
     std::size_t a_ = 0, b_ = 0, x_ = 0, c_ = 0;
+
+public:
+    std::size_t next_copy_handle = 0;  // InCopyHandle arguments take them in order
 };
 
 template <typename T>
@@ -356,6 +369,12 @@ struct CommandInvoker<Method> {
             holder.value.pid = context.Environment().ProcessId();
         } else if constexpr (std::is_same_v<T, RequestEnvironment>) {
             holder.value.environment = &context.Environment();
+        } else if constexpr (std::is_same_v<T, InCopyHandle>) {
+            const auto& handles = context.Message().copy_handles;
+            if (buffers.next_copy_handle < handles.size()) {
+                holder.value.object =
+                    context.Environment().GetHandle(handles[buffers.next_copy_handle++]);
+            }
         } else if constexpr (ArgumentKind<T>::kRawIn) {
             std::memcpy(&holder.value, context.RawInput().data() + offset, sizeof(T));
         } else if constexpr (requires { buffers.NextIn(holder.value); }) {

@@ -33,6 +33,8 @@ public:
     virtual bool RemoveHandle(u32 handle) = 0;
     virtual u64 ProcessId() const = 0;
     virtual u64 ProgramId() const = 0;
+    // The guest clock now, in its 19.2 MHz ticks (what CNTPCT_EL0 reads).
+    virtual u64 Ticks() const = 0;
     // Ends the run as a fatal error (fatal:u): `headline` opens the report, which adds where
     // the requesting thread was. The guest does not run again after the request.
     virtual void EndProcess(std::string headline) = 0;

@@ -14,6 +14,7 @@
 #include "kernel/address_space_layout.h"
 #include "kernel/ipc_session.h"
 #include "kernel/memory_settings.h"
+#include "kernel/periodic_work.h"
 
 namespace kernel {
 
@@ -33,6 +34,11 @@ struct RunOptions {
     bool deterministic = false;
     // Region sizes and the application pool, from the game's profile.
     MemorySettings memory;
+    // The Horizon version the loader reports (major << 16 | minor << 8 | micro), from the
+    // console model.
+    u32 hos_version = 20 << 16 | 1 << 8;
+    // Work that runs on the guest clock from launch (a control script's shots and exit).
+    std::vector<std::shared_ptr<PeriodicWork>> launch_work;
     // The ports the guest can connect to by name (the services layer provides "sm:").
     NamedPorts named_ports;
 };

@@ -16,6 +16,8 @@ class EventSignaller {
 public:
     virtual ~EventSignaller() = default;
     virtual void Signal(ReadableEvent& event) = 0;
+    // Ends the run as the program ending would (a control script's `exit`).
+    virtual void EndRun() = 0;
 };
 
 class PeriodicWork {

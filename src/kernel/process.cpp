@@ -175,7 +175,7 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
             {kArgv, 0, {0, loader_arguments + 0x800}},
             {kSyscallAvailableHint, 0, {~u64{0}, ~u64{0}}},
             {kAppletType, 0, {0, 0}},
-            {kHosVersion, 0, {u64{20} << 16, 0}},
+            {kHosVersion, 0, {options.hos_version, 0}},
             {kEndOfList, 0, {0, 0}},
         };
         memory.WriteInitial(loader_arguments,
@@ -342,6 +342,19 @@ RunResult Process::Run() {
     State& state = *state_;
     {
         std::lock_guard lock(state.scheduler.Lock());
+        state.scheduler.SetEndRunHandler([&state] {
+            {
+                std::lock_guard ending(state.ending_mutex);
+                if (!state.ending) {
+                    state.ending = RunResult{RunEnding::ExitProcess, 0, 0, 0, {}};
+                }
+            }
+            state.scheduler.Stop();
+            state.ended.notify_all();
+        });
+        for (const auto& work : state.options.launch_work) {
+            state.scheduler.AddPeriodicWork(work);
+        }
         state.scheduler.MakeRunnable(*state.main_thread);
     }
     const auto start = std::chrono::steady_clock::now();

@@ -273,6 +273,12 @@ bool Scheduler::PeriodicWorkMayWake() const {
     });
 }
 
+void Scheduler::EndRun() {
+    if (end_run_) {
+        end_run_();
+    }
+}
+
 void Scheduler::Signal(ReadableEvent& event) {
     event.signaled = true;
     NotifySignaled(event);

@@ -33,6 +33,7 @@ public:
     }
     u64 ProcessId() const override { return kApplicationProcessId; }
     u64 ProgramId() const override { return svc_.process.program_id; }
+    u64 Ticks() const override { return svc_.process.clock.Now(); }
     // Called without the scheduler lock (SendRequest drops it before the server runs).
     void SetEventSignal(ReadableEvent& event, bool signaled) override {
         std::lock_guard lock(svc_.process.scheduler.Lock());

@@ -88,11 +88,18 @@ void Break(SvcContext& svc) {
     const u64 kind = reason & 0xff;
     const char* name = kind < std::size(kReasons) ? kReasons[kind] : "unknown";
     auto& process = svc.process;
+    // libnx (since 4.0) and the SDK panic with the address of the failing result code.
+    std::string result_text;
+    u32 result = 0;
+    if (size == sizeof(result) &&
+        process.memory.ReadBlock(argument, {reinterpret_cast<u8*>(&result), sizeof(result)})) {
+        result_text = fmt::format(", result {}", base::Result(result).ToString());
+    }
     process.Stop(RunEnding::Break, reason,
                  process.FaultReport(svc.core,
                                      fmt::format("svcBreak ({}, reason {:#x}, argument {:#x}, size "
-                                                 "{:#x}) at {}",
-                                                 name, reason, argument, size,
+                                                 "{:#x}{}) at {}",
+                                                 name, reason, argument, size, result_text,
                                                  process.DescribeAddress(svc.core.GetPC()))));
 }
 

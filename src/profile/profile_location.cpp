@@ -1,7 +1,9 @@
 #include "profile/profile_location.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <system_error>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -77,27 +79,32 @@ fs::path ProfileFile(const fs::path& profiles, u64 title_id) {
     return profiles / fmt::format("{:016X}", title_id) / "game.tsv";
 }
 
-GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, std::optional<u64> title_id) {
-    if (!profiles || !title_id) {
+GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, const ProfileKey& key) {
+    if (!profiles || (!key.title_id && key.nro_name.empty())) {
         LOG_DEBUG("profile", "no {}: default settings",
-                  profiles ? "title id (an NRO)" : "profiles folder");
+                  profiles ? "title id or NRO name" : "profiles folder");
         return {};
     }
-    fs::path file = ProfileFile(*profiles, *title_id);
-    std::error_code error;
-    if (!fs::is_regular_file(file, error)) {
+    std::vector<fs::path> candidates;
+    if (key.title_id) {
+        candidates.push_back(ProfileFile(*profiles, *key.title_id));
         // Folders named in lower case work too.
-        file = *profiles / fmt::format("{:016x}", *title_id) / "game.tsv";
-        if (!fs::is_regular_file(file, error)) {
-            LOG_DEBUG("profile", "no profile for {:016X} in {}: default settings", *title_id,
-                      profiles->string());
-            return {};
-        }
+        candidates.push_back(*profiles / fmt::format("{:016x}", *key.title_id) / "game.tsv");
+    } else {
+        candidates.push_back(*profiles / "nro" / key.nro_name / "game.tsv");
     }
-    GameProfile profile = GameProfile::Load(file);
-    for (const std::string& key : profile.UnknownKeys()) {
-        LOG_DEBUG("profile", "{}: '{}' kept for later ({})", file.string(), key,
-                  *profile.GetText(key));
+    std::error_code error;
+    const auto found =
+        std::find_if(candidates.begin(), candidates.end(),
+                     [&](const fs::path& file) { return fs::is_regular_file(file, error); });
+    if (found == candidates.end()) {
+        LOG_DEBUG("profile", "no profile at {}: default settings", candidates.front().string());
+        return {};
+    }
+    GameProfile profile = GameProfile::Load(*found);
+    for (const std::string& name : profile.UnknownKeys()) {
+        LOG_DEBUG("profile", "{}: '{}' kept for later ({})", found->string(), name,
+                  *profile.GetText(name));
     }
     return profile;
 }

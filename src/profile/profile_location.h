@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 
 #include "base/types.h"
 #include "profile/game_profile.h"
@@ -20,9 +21,16 @@ std::optional<std::filesystem::path> FindProfilesDirectory(
 // profiles/<title id>/game.tsv, the title id as 16 upper-case hexadecimal digits.
 std::filesystem::path ProfileFile(const std::filesystem::path& profiles, u64 title_id);
 
-// The title's profile, or an empty one (every default) when there is no folder, no title id
-// (an NRO) or no file for the title. A file that exists but is malformed throws base::Error.
+// Which profile a program reads: its title's, or for an NRO (which has no title id)
+// profiles/nro/<nro_name>/game.tsv, the NRO file's base name without ".nro".
+struct ProfileKey {
+    std::optional<u64> title_id;
+    std::string nro_name;
+};
+
+// The program's profile, or an empty one (every default) when there is no folder, no key or no
+// file for it. A file that exists but is malformed throws base::Error.
 GameProfile LoadGameProfile(const std::optional<std::filesystem::path>& profiles,
-                            std::optional<u64> title_id);
+                            const ProfileKey& key);
 
 }  // namespace profile

@@ -9,12 +9,15 @@
 #include "services/hid/hid_server.h"
 #include "services/lm/log_service.h"
 #include "services/nifm/network_interface.h"
+#include "services/nvdrv/nvdrv_service.h"
 #include "services/pctl/parental_control.h"
+#include "services/pl/shared_font_manager.h"
 #include "services/psm/power_state_service.h"
 #include "services/service_directory.h"
 #include "services/set/settings_server.h"
 #include "services/sm/service_manager.h"
 #include "services/time/time_service.h"
+#include "services/vi/vi_service.h"
 
 namespace services {
 
@@ -36,14 +39,29 @@ kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config) {
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
+    auto clocks = std::make_shared<time::SharedClocks>();
     for (const char* name : {"time:u", "time:a", "time:s"}) {
-        directory->Add(name, [] { return std::make_shared<time::StaticService>(); });
+        directory->Add(name, [clocks] { return std::make_shared<time::StaticService>(clocks); });
     }
+    auto driver = std::make_shared<nvdrv::NvDriver>(config.console);
+    for (const char* name : {"nvdrv", "nvdrv:a", "nvdrv:s", "nvdrv:t"}) {
+        directory->Add(name, [driver] { return std::make_shared<nvdrv::NvDrvService>(driver); });
+    }
+    auto frames = config.frames ? config.frames : std::make_shared<vi::PresentedFrames>();
+    auto display = std::make_shared<vi::Display>(config.console, driver->nvmap, frames);
+    directory->Add("vi:u", [display] { return std::make_shared<vi::RootService<0>>(display); });
+    directory->Add("vi:s", [display] { return std::make_shared<vi::RootService<1>>(display); });
+    directory->Add("vi:m", [display] { return std::make_shared<vi::RootService<2>>(display); });
     // One applet state for the application, whichever of appletOE / appletAE it opens.
-    auto applet = std::make_shared<am::AppletState>();
+    auto applet = std::make_shared<am::AppletState>(display, config.console.docked);
     for (const char* name : {"appletOE", "appletAE"}) {
         directory->Add(name,
                        [applet] { return std::make_shared<am::ApplicationProxyService>(applet); });
+    }
+    // One shared font memory for pl:u and pl:s, built when the first of them is opened.
+    auto fonts = std::make_shared<pl::SharedFontState>(pl::DefaultFontSources(config.user_data));
+    for (const char* name : {"pl:u", "pl:s"}) {
+        directory->Add(name, [fonts] { return std::make_shared<pl::SharedFontManager>(fonts); });
     }
     kernel::NamedPorts ports;
     ports["sm:"] = [directory] {

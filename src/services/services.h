@@ -8,7 +8,9 @@
 #include "formats/file_tree.h"
 #include "formats/storage.h"
 #include "kernel/ipc_session.h"
+#include "profile/console_model.h"
 #include "services/hid/hid_state.h"
+#include "services/vi/presented_frames.h"
 
 namespace services {
 
@@ -19,6 +21,8 @@ struct ServiceConfig {
     u64 program_id = 0;               // saves opened with application id 0 use it
     std::filesystem::path user_data;  // sdmc/ and saves/; empty: $XDG_DATA_HOME/nxhost
     hid::HidInputs hid_inputs;        // pad layout, --input script, a window's pads
+    profile::ConsoleModel console;    // what the console reports (display, GPU, firmware)
+    std::shared_ptr<vi::PresentedFrames> frames;  // where presented frames go (made if null)
 };
 
 kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config = {});

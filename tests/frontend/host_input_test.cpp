@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 
 #include <SDL.h>
@@ -151,10 +153,35 @@ TEST_F(HostInputTest, AControllerBeyondTheLayoutIsNotUsed) {
     SDL_JoystickClose(joystick);
 }
 
-TEST_F(HostInputTest, TheWindowSaysItHasNoVideoYet) {
-    const Window window("game.nro");
-    EXPECT_NE(window.Title().find("game.nro"), std::string::npos);
-    EXPECT_NE(window.Title().find("no video output"), std::string::npos);
+TEST_F(HostInputTest, TheWindowShowsThePresentedFrameScaledToIt) {
+    Window window("game", 640, 360);
+    EXPECT_NE(window.Title().find("game"), std::string::npos);
+    // A 1280x720 frame: left half red, right half blue, shown at half size.
+    gpu::Frame frame{1280, 720, std::vector<u8>(1280 * 720 * 4)};
+    for (u32 y = 0; y < 720; ++y) {
+        for (u32 x = 0; x < 1280; ++x) {
+            u8* pixel = frame.rgba.data() + (y * 1280 + x) * 4;
+            pixel[0] = x < 640 ? 255 : 0;
+            pixel[2] = x < 640 ? 0 : 255;
+            pixel[3] = 255;
+        }
+    }
+    window.Paint(frame);
+    SDL_Surface* surface = SDL_GetWindowSurface(window.Handle());
+    ASSERT_NE(surface, nullptr) << SDL_GetError();
+    ASSERT_EQ(surface->w, 640);
+    const auto read = [&](int x, int y) {
+        u32 value = 0;
+        std::memcpy(&value,
+                    static_cast<u8*>(surface->pixels) + y * surface->pitch +
+                        x * surface->format->BytesPerPixel,
+                    surface->format->BytesPerPixel);
+        u8 r = 0, g = 0, b = 0;
+        SDL_GetRGB(value, surface->format, &r, &g, &b);
+        return std::array<u8, 3>{r, g, b};
+    };
+    EXPECT_EQ(read(100, 180), (std::array<u8, 3>{255, 0, 0}));
+    EXPECT_EQ(read(540, 180), (std::array<u8, 3>{0, 0, 255}));
 }
 
 }  // namespace

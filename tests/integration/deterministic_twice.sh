@@ -5,8 +5,8 @@
 set -u
 nxhost=$1 program=$2
 shift 2
-first=$("$nxhost" run --deterministic "$@" "$program" 2>&1 | sed -E 's/, [0-9.]+ s;/;/')
-second=$("$nxhost" run --deterministic "$@" "$program" 2>&1 | sed -E 's/, [0-9.]+ s;/;/')
+first=$("$nxhost" run --deterministic "$@" "$program" 2>&1 | sed -E 's/, [0-9.]+ s,/,/')
+second=$("$nxhost" run --deterministic "$@" "$program" 2>&1 | sed -E 's/, [0-9.]+ s,/,/')
 echo "$first"
 if [ "$first" != "$second" ]; then
   diff <(echo "$first") <(echo "$second")

@@ -27,6 +27,7 @@ public:
     bool RemoveHandle(u32) override { return false; }
     u64 ProcessId() const override { return 0x51; }
     u64 ProgramId() const override { return 0x0100000000001000; }
+    u64 Ticks() const override { return 19'200'000; }
     void EndProcess(std::string) override { ended = true; }
     void SetEventSignal(kernel::ReadableEvent&, bool) override {}
     // No guest clock runs here: periodic work (the HID sampler) never runs.

@@ -50,12 +50,22 @@ TEST_F(ProfileLocation, ATitlesProfileOrTheDefaults) {
     const fs::path profiles = root_ / "profiles";
     EXPECT_EQ(profile::ProfileFile(profiles, 0x0400486024DEC000),
               profiles / "0400486024DEC000" / "game.tsv");
-    const auto known = profile::LoadGameProfile(profiles, 0x0400486024DEC000);
+    const auto known = profile::LoadGameProfile(profiles, {0x0400486024DEC000, {}});
     EXPECT_EQ(known.GetSize("app_pool"), 0x240000000u);
     EXPECT_EQ(known.Source(), (profiles / "0400486024DEC000" / "game.tsv").string());
-    EXPECT_TRUE(profile::LoadGameProfile(profiles, 0x0100000000001000).Source().empty());
-    EXPECT_TRUE(profile::LoadGameProfile(profiles, std::nullopt).Source().empty());
-    EXPECT_TRUE(profile::LoadGameProfile(std::nullopt, 0x0400486024DEC000).Source().empty());
+    EXPECT_TRUE(profile::LoadGameProfile(profiles, {0x0100000000001000, {}}).Source().empty());
+    EXPECT_TRUE(profile::LoadGameProfile(profiles, {}).Source().empty());
+    EXPECT_TRUE(profile::LoadGameProfile(std::nullopt, {0x0400486024DEC000, {}}).Source().empty());
+}
+
+TEST_F(ProfileLocation, AnNroFindsItsProfileByName) {
+    const fs::path profiles = root_ / "profiles";
+    fs::create_directories(profiles / "nro" / "hbmenu");
+    std::ofstream(profiles / "nro" / "hbmenu" / "game.tsv") << "docked\ton\n";
+    const auto found = profile::LoadGameProfile(profiles, {std::nullopt, "hbmenu"});
+    EXPECT_EQ(found.GetSwitch("docked"), true);
+    EXPECT_EQ(found.Source(), (profiles / "nro" / "hbmenu" / "game.tsv").string());
+    EXPECT_TRUE(profile::LoadGameProfile(profiles, {std::nullopt, "other"}).Source().empty());
 }
 
 TEST_F(ProfileLocation, AMalformedProfileIsAnError) {
@@ -63,7 +73,7 @@ TEST_F(ProfileLocation, AMalformedProfileIsAnError) {
     fs::create_directories(profiles / "0100000000001000");
     std::ofstream(profiles / "0100000000001000" / "game.tsv") << "mem_stack\tbig\n";
     try {
-        profile::LoadGameProfile(profiles, 0x0100000000001000);
+        profile::LoadGameProfile(profiles, {0x0100000000001000, {}});
         FAIL() << "no error";
     } catch (const base::Error& error) {
         EXPECT_NE(std::string(error.what()).find("0100000000001000/game.tsv:1: mem_stack"),

@@ -17,7 +17,9 @@ public:
         event.signaled = true;
         signalled.push_back(&event);
     }
+    void EndRun() override { ended = true; }
     std::vector<kernel::ReadableEvent*> signalled;
+    bool ended = false;
 };
 
 const NpadInternalState& Npad(const HidState& state, u64 index) {
@@ -35,7 +37,7 @@ TEST(HidState, HostPadsPlugAndUnplugTheirNpad) {
     auto pads = std::make_shared<HostPads>(2);
     pads->SetConnected(0, true);
     auto state = std::make_shared<HidState>(
-        HidInputs{nullptr, PadLayout::Parse("pro,joycon-pair", "t"), pads});
+        HidInputs{nullptr, PadLayout::Parse("pro,joycon-pair", "t"), pads, nullptr});
     EXPECT_EQ(Npad(*state, 0).style_set, kStyleFullKey);
     EXPECT_EQ(Npad(*state, 1).style_set, 0u);
     EXPECT_TRUE(state->StyleSetUpdateEvent(0)->signaled);  // connected from the start
@@ -66,7 +68,7 @@ TEST(HidState, HostPadsPlugAndUnplugTheirNpad) {
 
 TEST(HidState, HostPadsMustMatchTheLayout) {
     EXPECT_THROW(HidState(HidInputs{nullptr, PadLayout::Parse("pro,pro", "t"),
-                                    std::make_shared<HostPads>(1)}),
+                                    std::make_shared<HostPads>(1), nullptr}),
                  base::Error);
 }
 
@@ -76,7 +78,7 @@ TEST(HidState, ScriptTimesFollowTheSampleTimes) {
     const auto script =
         std::make_shared<const InputScript>(InputScript::Parse("0.1s A~0.1\n", "t"));
     for (const u64 origin : {u64{0}, u64{123'456'789}}) {
-        auto state = std::make_shared<HidState>(HidInputs{script, PadLayout(), nullptr});
+        auto state = std::make_shared<HidState>(HidInputs{script, PadLayout(), nullptr, nullptr});
         RecordingSignaller events;
         std::vector<u64> pressed;
         for (u64 k = 1; k <= 20; ++k) {

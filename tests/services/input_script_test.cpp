@@ -36,6 +36,22 @@ TEST(HidInputScript, CommentsBlankLinesDefaultsAndCase) {
     EXPECT_EQ(script.Steps()[1].line, 4);
 }
 
+TEST(HidInputScript, ShotsAndExitAreActionsInTimeOrder) {
+    const InputScript script =
+        InputScript::Parse("2s shot later.png\n1s shot first.png\n+0.5s A\n+1s exit\n", "t");
+    const auto actions = script.Actions();
+    ASSERT_EQ(actions.size(), 3u);
+    EXPECT_EQ(actions[0].path, "first.png");
+    EXPECT_EQ(actions[0].start_ns, kSecond);
+    EXPECT_EQ(actions[1].path, "later.png");
+    EXPECT_EQ(actions[2].kind, ScriptStep::Kind::Exit);
+    EXPECT_EQ(actions[2].start_ns, 2'500'000'000u);
+    // Actions hold no input.
+    EXPECT_EQ(script.StateAt(2 * kSecond).buttons, 0u);
+    EXPECT_EQ(script.StateAt(1'550'000'000).buttons, kButtonA);
+    EXPECT_THROW(InputScript::Parse("1s shot picture.bmp\n", "t"), base::Error);
+}
+
 TEST(HidInputScript, StateAtCombinesHeldSteps) {
     const InputScript script = InputScript::Parse("1s A~1\n1.5s LRight+X~1\n1.5s LRight~1\n", "t");
     EXPECT_EQ(script.StateAt(0), PadInput{});

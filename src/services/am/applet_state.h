@@ -6,6 +6,7 @@
 
 #include "base/types.h"
 #include "kernel/event.h"
+#include "services/vi/display.h"
 
 namespace services::am {
 
@@ -17,7 +18,10 @@ public:
     static constexpr u32 kFocusStateChanged = 15;
     static constexpr u8 kInFocus = 1;
 
-    AppletState() : message_event_(std::make_shared<kernel::ReadableEvent>()) {
+    AppletState(std::shared_ptr<vi::Display> display, bool docked)
+        : display_(std::move(display)),
+          docked_(docked),
+          message_event_(std::make_shared<kernel::ReadableEvent>()) {
         // An application starts in focus and is told so: libnx's start-up waits for it.
         messages_.push_back(kFocusStateChanged);
         message_event_->signaled = true;
@@ -41,8 +45,13 @@ public:
     }
 
     u8 FocusState() const { return kInFocus; }
+    bool Docked() const { return docked_; }
+    // The layer ISelfController's CreateManagedDisplayLayer makes on the display.
+    u64 CreateManagedLayer() { return display_->CreateLayer(); }
 
 private:
+    std::shared_ptr<vi::Display> display_;
+    bool docked_;
     std::mutex mutex_;
     std::deque<u32> messages_;
     std::shared_ptr<kernel::ReadableEvent> message_event_;

@@ -11,6 +11,7 @@ constexpr base::Result ResultNoDataInChannel{128, 2};
 constexpr base::Result ResultNoMessages{128, 3};
 
 constexpr u8 kOperationModeHandheld = 0;
+constexpr u8 kOperationModeDocked = 1;
 constexpr s32 kPerformanceModeNormal = 0;
 constexpr u64 kAppletResourceUserId = 0x51;  // the application's process id
 
@@ -27,7 +28,7 @@ base::Result CommonStateGetter::ReceiveMessage(ipc::RequestEnvironment environme
 }
 
 base::Result CommonStateGetter::GetOperationMode(ipc::Out<u8> mode) {
-    *mode = kOperationModeHandheld;
+    *mode = state_->Docked() ? kOperationModeDocked : kOperationModeHandheld;
     return base::ResultSuccess;
 }
 
@@ -72,7 +73,12 @@ base::Result SelfController::SetOutOfFocusSuspendingEnabled(u8) {
 }
 
 base::Result SelfController::CreateManagedDisplayLayer(ipc::Out<u64> layer) {
-    *layer = 1;  // the application's one layer
+    *layer = state_->CreateManagedLayer();
+    return base::ResultSuccess;
+}
+
+base::Result SelfController::GetAccumulatedSuspendedTickChangedEvent(ipc::OutCopyHandle event) {
+    *event.object = suspended_tick_event_;
     return base::ResultSuccess;
 }
 
@@ -123,7 +129,7 @@ base::Result ApplicationProxy::GetCommonStateGetter(ipc::OutObject out) {
     return base::ResultSuccess;
 }
 base::Result ApplicationProxy::GetSelfController(ipc::OutObject out) {
-    *out.object = std::make_shared<SelfController>();
+    *out.object = std::make_shared<SelfController>(state_);
     return base::ResultSuccess;
 }
 base::Result ApplicationProxy::GetWindowController(ipc::OutObject out) {

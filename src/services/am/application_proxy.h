@@ -38,6 +38,9 @@ private:
 class SelfController final : public ipc::Interface<SelfController> {
 public:
     static constexpr auto kName = "nn::am::service::ISelfController";
+    explicit SelfController(std::shared_ptr<AppletState> state)
+        : state_(std::move(state)),
+          suspended_tick_event_(std::make_shared<kernel::ReadableEvent>()) {}
 
     base::Result LockExit();
     base::Result UnlockExit();
@@ -48,6 +51,7 @@ public:
     base::Result SetRestartMessageEnabled(u8 enabled);
     base::Result SetOutOfFocusSuspendingEnabled(u8 enabled);
     base::Result CreateManagedDisplayLayer(ipc::Out<u64> layer);
+    base::Result GetAccumulatedSuspendedTickChangedEvent(ipc::OutCopyHandle event);
 
     static constexpr auto kCommands = std::array{
         NX_COMMAND(1, SelfController::LockExit),
@@ -59,7 +63,13 @@ public:
         NX_COMMAND(14, SelfController::SetRestartMessageEnabled),
         NX_COMMAND(16, SelfController::SetOutOfFocusSuspendingEnabled),
         NX_COMMAND(40, SelfController::CreateManagedDisplayLayer),
+        NX_COMMAND(91, SelfController::GetAccumulatedSuspendedTickChangedEvent),
     };
+
+private:
+    std::shared_ptr<AppletState> state_;
+    // Never signalled: an application under nxhost is never suspended.
+    std::shared_ptr<kernel::ReadableEvent> suspended_tick_event_;
 };
 
 class WindowController final : public ipc::Interface<WindowController> {

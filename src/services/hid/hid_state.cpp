@@ -94,7 +94,9 @@ void HidState::Sample(u64 ticks, u64 period_ticks, kernel::EventSignaller& event
         std::lock_guard lock(mutex_);
         const std::vector<HostPads::Pad> host = HostSnapshot();
         changed = ApplyConnections(host);
-        if (!script_start_) {
+        if (inputs_.clock && inputs_.clock->known) {
+            script_start_ = inputs_.clock->launch_ticks.load();
+        } else if (!script_start_) {
             script_start_ = ticks - period_ticks;  // the applet resource's start
         }
         NpadSamples samples{};
@@ -103,8 +105,8 @@ void HidState::Sample(u64 ticks, u64 period_ticks, kernel::EventSignaller& event
             const u64 index = NpadEntryIndex(slots[player].npad_id);
             samples[index].input = host[player].input;
             if (player == 0 && inputs_.script != nullptr) {
-                const u64 script_ns =
-                    kernel::GuestClock::TicksToNanoseconds(ticks - *script_start_);
+                const u64 script_ns = kernel::GuestClock::TicksToNanoseconds(
+                    ticks > *script_start_ ? ticks - *script_start_ : 0);
                 samples[index].input =
                     Combined(samples[index].input, inputs_.script->StateAt(script_ns));
             }

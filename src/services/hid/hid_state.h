@@ -5,6 +5,7 @@
 // the sampler while an applet resource lives.
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -21,16 +22,24 @@
 
 namespace services::hid {
 
+// When the guest was launched, on its clock: what a control script's times count from. The
+// script runner (kernel launch work) sets it on its first run.
+struct ScriptClock {
+    std::atomic<bool> known{false};
+    std::atomic<u64> launch_ticks{0};
+};
+
 // Where a run's pad input comes from.
 struct HidInputs {
     // A control script for the layout's first player (--input); may be null. Its times count
-    // from the program's first applet resource: when it starts reading input, moments after
-    // launch (not the host's loading time before the guest runs).
+    // from launch on the guest clock (`clock`), or without a clock from the first applet
+    // resource.
     std::shared_ptr<const InputScript> script;
     PadLayout layout;
     // The window's keyboard and controllers, one a layout entry; null when headless, where
     // every entry of the layout is connected from the start.
     std::shared_ptr<HostPads> host_pads;
+    std::shared_ptr<ScriptClock> clock;
 };
 
 class HidState : public std::enable_shared_from_this<HidState> {

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <iterator>
 #include <string>
 
 #include "base/error.h"
@@ -150,15 +151,30 @@ InputScript InputScript::Parse(std::string_view text, std::string_view source) {
         }
         std::string_view time = line.substr(0, space);
         std::string_view action = Trim(line.substr(space));
-        if (action.find_first_of(" \t") != std::string_view::npos) {
-            base::Fail("{}: one step a line: join inputs with + (\"ZR+A~0.1\")", parser.Where());
-        }
         ScriptStep step;
         step.line = line_number;
         if (time.front() == '+') {
             step.start_ns = previous_start + parser.Seconds(time.substr(1), "time");
         } else {
             step.start_ns = parser.Seconds(time, "time");
+        }
+        previous_start = step.start_ns;
+        if (action == "exit") {
+            step.kind = ScriptStep::Kind::Exit;
+            script.steps_.push_back(step);
+            continue;
+        }
+        if (action.starts_with("shot ") || action.starts_with("shot\t")) {
+            step.kind = ScriptStep::Kind::Shot;
+            step.path = std::string(Trim(action.substr(5)));
+            if (!step.path.ends_with(".png")) {
+                base::Fail("{}: a shot is written as a PNG: \"shot NAME.png\"", parser.Where());
+            }
+            script.steps_.push_back(step);
+            continue;
+        }
+        if (action.find_first_of(" \t") != std::string_view::npos) {
+            base::Fail("{}: one step a line: join inputs with + (\"ZR+A~0.1\")", parser.Where());
         }
         step.hold_ns = kDefaultHoldNs;
         const std::size_t tilde = action.find('~');
@@ -167,7 +183,6 @@ InputScript InputScript::Parse(std::string_view text, std::string_view source) {
             action = action.substr(0, tilde);
         }
         step.input = parser.Inputs(action);
-        previous_start = step.start_ns;
         script.steps_.push_back(step);
     }
     return script;
@@ -179,10 +194,21 @@ InputScript InputScript::Load(const std::filesystem::path& path) {
                  path.string());
 }
 
+std::vector<ScriptStep> InputScript::Actions() const {
+    std::vector<ScriptStep> actions;
+    std::copy_if(steps_.begin(), steps_.end(), std::back_inserter(actions),
+                 [](const ScriptStep& step) { return step.kind != ScriptStep::Kind::Input; });
+    std::stable_sort(actions.begin(), actions.end(), [](const ScriptStep& a, const ScriptStep& b) {
+        return a.start_ns < b.start_ns;
+    });
+    return actions;
+}
+
 PadInput InputScript::StateAt(u64 ns) const {
     PadInput state;
     for (const ScriptStep& step : steps_) {
-        if (ns < step.start_ns || ns - step.start_ns >= step.hold_ns) {
+        if (step.kind != ScriptStep::Kind::Input || ns < step.start_ns ||
+            ns - step.start_ns >= step.hold_ns) {
             continue;
         }
         state.buttons |= step.input.buttons;

@@ -6,9 +6,11 @@
 //     +5s LUp~3.5      5 s after the previous step, push the left stick up for 3.5 s
 //     +3s ZR+A~0.1     press ZR and A together
 //
-// A time is seconds since the program started reading input (its first HID applet resource,
-// moments after launch), or +seconds since the previous step; `~` gives the hold time
-// (default 0.1 s); `#` starts a comment. README.md lists the names.
+//     5s shot title.png   write the last presented frame as a PNG
+//     +1s exit            end the run (exit status 0)
+//
+// A time is seconds of guest time since launch, or +seconds since the previous step; `~` gives
+// the hold time (default 0.1 s); `#` starts a comment. README.md lists the names.
 
 #include <filesystem>
 #include <string>
@@ -20,9 +22,12 @@
 namespace services::hid {
 
 struct ScriptStep {
+    enum class Kind { Input, Shot, Exit };
+    Kind kind = Kind::Input;
     u64 start_ns = 0;
     u64 hold_ns = 0;
-    PadInput input;  // the buttons and full stick deflections the step holds
+    PadInput input;    // Input: the buttons and full stick deflections the step holds
+    std::string path;  // Shot: the PNG to write
     int line = 0;
 };
 
@@ -34,8 +39,11 @@ public:
     static InputScript Parse(std::string_view text, std::string_view source);
     static InputScript Load(const std::filesystem::path& path);
 
-    // Every step held at `ns` after the script's start, combined (buttons joined, sticks added and
-    // clamped).
+    // The shot and exit steps, in time order.
+    std::vector<ScriptStep> Actions() const;
+
+    // Every input step held at `ns` after the script's start, combined (buttons joined, sticks
+    // added and clamped).
     PadInput StateAt(u64 ns) const;
     const std::vector<ScriptStep>& Steps() const { return steps_; }
 

@@ -25,9 +25,7 @@ s64 WallSeconds() {
 }
 
 s64 SteadySeconds() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
+    return SteadyNanoseconds() / 1'000'000'000;
 }
 
 // The host's zone name: $TZ, else /etc/timezone, else UTC.
@@ -45,6 +43,21 @@ std::string HostTimeZoneName() {
 
 }  // namespace
 
+s64 SteadyNanoseconds() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+std::array<u8, 16> SteadyClockSourceId() {
+    return kSteadyClockSourceId;
+}
+
+SystemClockContext CurrentSystemClockContext() {
+    const s64 steady = SteadySeconds();
+    return SystemClockContext{WallSeconds() - steady, kSteadyClockSourceId, steady};
+}
+
 base::Result SystemClock::GetCurrentTime(ipc::Out<s64> seconds) {
     *seconds = WallSeconds();
     return base::ResultSuccess;
@@ -55,8 +68,7 @@ base::Result SystemClock::SetCurrentTime(s64) {
 }
 
 base::Result SystemClock::GetSystemClockContext(ipc::Out<SystemClockContext> context) {
-    const s64 steady = SteadySeconds();
-    *context = SystemClockContext{WallSeconds() - steady, kSteadyClockSourceId, steady};
+    *context = CurrentSystemClockContext();
     return base::ResultSuccess;
 }
 
@@ -168,6 +180,15 @@ base::Result StaticService::GetStandardLocalSystemClock(ipc::OutObject clock) {
 
 base::Result StaticService::GetEphemeralNetworkSystemClock(ipc::OutObject clock) {
     *clock.object = std::make_shared<SystemClock>();
+    return base::ResultSuccess;
+}
+
+base::Result StaticService::GetSharedMemoryNativeHandle(ipc::RequestEnvironment environment,
+                                                        ipc::OutCopyHandle memory) {
+    std::call_once(shared_->once, [&] {
+        shared_->memory = std::make_unique<TimeSharedMemory>(environment->Ticks());
+    });
+    *memory.object = shared_->memory->Memory();
     return base::ResultSuccess;
 }
 

@@ -4,7 +4,11 @@
 // and steady clocks and the time zone, all from the host. Command ids and layouts from the
 // public homebrew documentation.
 
+#include <memory>
+#include <mutex>
+
 #include "ipc/service_object.h"
+#include "services/time/time_shared_memory.h"
 
 namespace services::time {
 
@@ -96,9 +100,22 @@ public:
     };
 };
 
+// The steady clock as the time services report it, and the system clocks' context over it.
+s64 SteadyNanoseconds();
+std::array<u8, 16> SteadyClockSourceId();
+SystemClockContext CurrentSystemClockContext();
+
+// The clocks' shared memory, one for every session of the run (made on the first request, so
+// that it is filled at a guest tick).
+struct SharedClocks {
+    std::once_flag once;
+    std::unique_ptr<TimeSharedMemory> memory;
+};
+
 class StaticService final : public ipc::Interface<StaticService> {
 public:
     static constexpr auto kName = "nn::timesrv::detail::service::IStaticService";
+    explicit StaticService(std::shared_ptr<SharedClocks> shared) : shared_(std::move(shared)) {}
 
     base::Result GetStandardUserSystemClock(ipc::OutObject clock);
     base::Result GetStandardNetworkSystemClock(ipc::OutObject clock);
@@ -106,6 +123,8 @@ public:
     base::Result GetTimeZoneService(ipc::OutObject service);
     base::Result GetStandardLocalSystemClock(ipc::OutObject clock);
     base::Result GetEphemeralNetworkSystemClock(ipc::OutObject clock);
+    base::Result GetSharedMemoryNativeHandle(ipc::RequestEnvironment environment,
+                                             ipc::OutCopyHandle memory);
     base::Result IsStandardUserSystemClockAutomaticCorrectionEnabled(ipc::Out<u8> enabled);
 
     static constexpr auto kCommands = std::array{
@@ -115,8 +134,12 @@ public:
         NX_COMMAND(3, StaticService::GetTimeZoneService),
         NX_COMMAND(4, StaticService::GetStandardLocalSystemClock),
         NX_COMMAND(5, StaticService::GetEphemeralNetworkSystemClock),
+        NX_COMMAND(20, StaticService::GetSharedMemoryNativeHandle),
         NX_COMMAND(100, StaticService::IsStandardUserSystemClockAutomaticCorrectionEnabled),
     };
+
+private:
+    std::shared_ptr<SharedClocks> shared_;
 };
 
 }  // namespace services::time

@@ -1,0 +1,74 @@
+#pragma once
+
+// nvdrv, nvdrv:a, nvdrv:s, nvdrv:t (nns::nvdrv::INvDrvServices): the graphics driver's
+// devices opened by path, their ioctls and events. Command ids from libnx services/nv.c and
+// the switchbrew "NV services" page.
+
+#include <map>
+#include <memory>
+
+#include "ipc/service_object.h"
+#include "profile/console_model.h"
+#include "services/nvdrv/nv_device.h"
+#include "services/nvdrv/nvmap.h"
+#include "services/nvdrv/syncpoints.h"
+
+namespace services::nvdrv {
+
+// What every session of the run shares: nvmap's objects, the syncpoints, the GPU's model.
+struct NvDriver {
+    explicit NvDriver(profile::ConsoleModel console_model) : console(console_model) {}
+    profile::ConsoleModel console;
+    std::shared_ptr<NvMap> nvmap = std::make_shared<NvMap>();
+    std::shared_ptr<Syncpoints> syncpoints = std::make_shared<Syncpoints>();
+};
+
+// A new device for a path nvdrv knows ("/dev/nvmap", ...), or null.
+std::unique_ptr<NvDevice> OpenDevice(std::string_view path, const NvDriver& driver);
+
+class NvDrvService final : public ipc::Interface<NvDrvService> {
+public:
+    static constexpr auto kName = "nns::nvdrv::INvDrvServices";
+    explicit NvDrvService(std::shared_ptr<NvDriver> driver) : driver_(std::move(driver)) {}
+
+    base::Result Open(ipc::InBuffer<ipc::kAutoSelect> path, ipc::Out<u32> fd, ipc::Out<u32> error);
+    base::Result Ioctl(u32 fd, u32 request, ipc::InBuffer<ipc::kAutoSelect> in,
+                       ipc::OutBuffer<ipc::kAutoSelect> out, ipc::Out<u32> error);
+    base::Result Close(u32 fd, ipc::Out<u32> error);
+    base::Result Initialize(u32 transfer_memory_size, ipc::InCopyHandle process,
+                            ipc::InCopyHandle transfer_memory, ipc::Out<u32> error);
+    base::Result QueryEvent(u32 fd, u32 event_id, ipc::OutCopyHandle event, ipc::Out<u32> error);
+    base::Result SetAruid(ipc::ClientProcessId aruid, ipc::Out<u32> error);
+    base::Result DumpGraphicsMemoryInfo();
+    base::Result Ioctl2(u32 fd, u32 request, ipc::InBuffer<ipc::kAutoSelect> in,
+                        ipc::InBuffer<ipc::kAutoSelect> in2, ipc::OutBuffer<ipc::kAutoSelect> out,
+                        ipc::Out<u32> error);
+    base::Result Ioctl3(u32 fd, u32 request, ipc::InBuffer<ipc::kAutoSelect> in,
+                        ipc::OutBuffer<ipc::kAutoSelect> out, ipc::OutBuffer<ipc::kAutoSelect> out2,
+                        ipc::Out<u32> error);
+    base::Result SetGraphicsFirmwareMemoryMarginEnabled(u8 enabled);
+
+    static constexpr auto kCommands = std::array{
+        NX_COMMAND(0, NvDrvService::Open),
+        NX_COMMAND(1, NvDrvService::Ioctl),
+        NX_COMMAND(2, NvDrvService::Close),
+        NX_COMMAND(3, NvDrvService::Initialize),
+        NX_COMMAND(4, NvDrvService::QueryEvent),
+        NX_COMMAND(8, NvDrvService::SetAruid),
+        NX_COMMAND(9, NvDrvService::DumpGraphicsMemoryInfo),
+        NX_COMMAND(11, NvDrvService::Ioctl2),
+        NX_COMMAND(12, NvDrvService::Ioctl3),
+        NX_COMMAND(13, NvDrvService::SetGraphicsFirmwareMemoryMarginEnabled),
+    };
+
+private:
+    u32 RunIoctl(u32 fd, u32 request, const IoctlBuffers& buffers);
+
+    std::shared_ptr<NvDriver> driver_;
+    std::map<u32, std::unique_ptr<NvDevice>> devices_;
+    u32 next_fd_ = 1;
+    bool initialized_ = false;
+    std::shared_ptr<kernel::KernelObject> transfer_memory_;  // lent until the session closes
+};
+
+}  // namespace services::nvdrv

@@ -1,0 +1,29 @@
+#pragma once
+
+// The time service's shared memory (time:u command 20, libnx 6.0+ reads clocks from it
+// instead of asking): the steady clock's context at 0x00, the local system clock's at 0x38 and
+// the network clock's at 0x80, each as a u32 update counter and two copies of the value, of
+// which the counter's low bit picks the current one (libnx services/time.c; switchbrew "Glue
+// services", time shared memory).
+
+#include <memory>
+
+#include "kernel/memory_objects.h"
+
+namespace services::time {
+
+class TimeSharedMemory {
+public:
+    static constexpr u64 kSize = 0x1000;
+
+    // Fills the memory so that a reader at guest tick `ticks` sees the clocks the IPC commands
+    // report.
+    explicit TimeSharedMemory(u64 ticks);
+
+    std::shared_ptr<kernel::SharedMemory> Memory() const { return memory_; }
+
+private:
+    std::shared_ptr<kernel::SharedMemory> memory_;
+};
+
+}  // namespace services::time

@@ -1,0 +1,122 @@
+#include "services/vi/graphic_buffer.h"
+
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "cpu/guest_memory.h"
+#include "gpu/block_linear.h"
+#include "gpu/pixel_format.h"
+
+namespace services::vi {
+namespace {
+
+constexpr u32 kMagic = 0x47424652;  // "GBFR"
+constexpr u32 kLayoutPitch = 1;
+constexpr u32 kLayoutBlockLinear = 3;
+constexpr u32 kMaxDimension = 8192;
+
+template <typename T>
+T Field(std::span<const u8> bytes, std::size_t at) {
+    T value{};
+    std::memcpy(&value, bytes.data() + at, sizeof(T));
+    return value;
+}
+
+}  // namespace
+
+std::optional<GraphicBuffer> GraphicBuffer::Parse(std::span<const u8> flattened) {
+    if (flattened.size() < kFlattenedSize || Field<u32>(flattened, 0) != kMagic) {
+        return std::nullopt;
+    }
+    GraphicBuffer buffer;
+    buffer.width = Field<u32>(flattened, 4);
+    buffer.height = Field<u32>(flattened, 8);
+    buffer.stride = Field<u32>(flattened, 12);
+    buffer.format = Field<u32>(flattened, 16);
+    buffer.usage = Field<u32>(flattened, 20);
+    buffer.nvmap_id = Field<u32>(flattened, 44);
+    buffer.plane_width = Field<u32>(flattened, 92);
+    buffer.plane_height = Field<u32>(flattened, 96);
+    buffer.layout = Field<u32>(flattened, 108);
+    buffer.pitch = Field<u32>(flattened, 112);
+    buffer.plane_handle = Field<u32>(flattened, 116);
+    buffer.offset = Field<u32>(flattened, 120);
+    buffer.kind = Field<u32>(flattened, 124);
+    buffer.block_height_log2 = Field<u32>(flattened, 128);
+    buffer.size = Field<u64>(flattened, 148);
+    return buffer;
+}
+
+DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
+                                 cpu::GuestMemory& memory, u32 transform) {
+    const auto format = gpu::ParseDisplayFormat(buffer.format);
+    if (!format) {
+        return {std::nullopt,
+                fmt::format("pixel format {} is not one nxhost knows", buffer.format)};
+    }
+    const u32 width = buffer.plane_width != 0 ? buffer.plane_width : buffer.width;
+    const u32 height = buffer.plane_height != 0 ? buffer.plane_height : buffer.height;
+    if (width == 0 || height == 0 || width > kMaxDimension || height > kMaxDimension) {
+        return {std::nullopt, fmt::format("a {}x{} buffer", width, height)};
+    }
+    auto object = nvmap.FromId(buffer.nvmap_id);
+    if (!object) {
+        object = nvmap.FromHandle(buffer.nvmap_id);
+    }
+    if (!object && buffer.plane_handle != 0) {
+        object = nvmap.FromHandle(buffer.plane_handle);
+    }
+    if (!object || !object->allocated) {
+        return {std::nullopt, fmt::format("nvmap object {} does not exist", buffer.nvmap_id)};
+    }
+    const u32 bytes_per_pixel = gpu::BytesPerPixel(*format);
+    const u32 row_bytes = buffer.pitch != 0 ? buffer.pitch : width * bytes_per_pixel;
+    const gpu::BlockLinearSurface surface{row_bytes, height,
+                                          std::min(buffer.block_height_log2, 5u)};
+    const u64 surface_size =
+        buffer.layout == kLayoutBlockLinear ? surface.SizeBytes() : u64{row_bytes} * height;
+    if (buffer.layout != kLayoutBlockLinear && buffer.layout != kLayoutPitch) {
+        return {std::nullopt, fmt::format("surface layout {}", buffer.layout)};
+    }
+    if (u64{buffer.offset} + surface_size > object->size) {
+        return {std::nullopt,
+                fmt::format("{:#x} bytes at {:#x} lie outside nvmap object {} ({:#x} bytes)",
+                            surface_size, buffer.offset, buffer.nvmap_id, object->size)};
+    }
+    std::vector<u8> stored(surface_size);
+    if (object->address != 0) {
+        if (!memory.ReadBlock(object->address + buffer.offset, stored)) {
+            return {std::nullopt, fmt::format("guest memory at {:#x} is not readable",
+                                              object->address + buffer.offset)};
+        }
+    } else {
+        std::memcpy(stored.data(), object->driver_memory.data() + buffer.offset, surface_size);
+    }
+    std::vector<u8> linear(u64{row_bytes} * height);
+    if (buffer.layout == kLayoutBlockLinear) {
+        gpu::DeswizzleBlockLinear(surface, stored, linear, row_bytes);
+    } else {
+        linear = std::move(stored);
+    }
+    gpu::Frame frame{width, height, std::vector<u8>(u64{width} * height * 4)};
+    const bool flip_horizontal = transform & 1;
+    const bool flip_vertical = transform & 2;
+    std::vector<u8> row(u64{width} * 4);
+    for (u32 y = 0; y < height; ++y) {
+        const u32 source_y = flip_vertical ? height - 1 - y : y;
+        gpu::ConvertRowToRgba8(*format, std::span(linear).subspan(u64{source_y} * row_bytes), width,
+                               row);
+        u8* out = frame.rgba.data() + u64{y} * width * 4;
+        if (flip_horizontal) {
+            for (u32 x = 0; x < width; ++x) {
+                std::memcpy(out + x * 4, row.data() + (width - 1 - x) * 4, 4);
+            }
+        } else {
+            std::memcpy(out, row.data(), row.size());
+        }
+    }
+    return {std::move(frame), {}};
+}
+
+}  // namespace services::vi

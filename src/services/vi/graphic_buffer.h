@@ -1,0 +1,47 @@
+#pragma once
+
+// A buffer queue slot's graphic buffer as the guest flattens it (0x16C bytes; libnx
+// nvidia/graphic_buffer.h, yuzu nvnflinger/ui/graphic_buffer.h), and the picture it holds.
+
+#include <optional>
+#include <span>
+#include <string>
+
+#include "base/types.h"
+#include "gpu/frame.h"
+#include "services/nvdrv/nvmap.h"
+
+namespace cpu {
+class GuestMemory;
+}
+
+namespace services::vi {
+
+struct GraphicBuffer {
+    static constexpr std::size_t kFlattenedSize = 0x16C;
+
+    u32 width = 0, height = 0, stride = 0, format = 0, usage = 0;
+    u32 nvmap_id = 0;  // libnx 2.0+: the nvmap id; libnx 1.x: the handle FROM_ID gave
+    u32 plane_width = 0, plane_height = 0;
+    u32 layout = 0;  // 1 pitch, 3 block-linear
+    u32 pitch = 0;
+    u32 plane_handle = 0;
+    u32 offset = 0;
+    u32 kind = 0;
+    u32 block_height_log2 = 0;
+    u64 size = 0;
+
+    static std::optional<GraphicBuffer> Parse(std::span<const u8> flattened);
+};
+
+// Reads the buffer's picture from its nvmap object (guest memory, or the driver's own) and
+// turns it to RGBA8, applying the queue's transform (bit 0 flips horizontally, bit 1
+// vertically). An error says why when it cannot.
+struct DecodedFrame {
+    std::optional<gpu::Frame> frame;
+    std::string error;
+};
+DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
+                                 cpu::GuestMemory& memory, u32 transform);
+
+}  // namespace services::vi

@@ -1,0 +1,61 @@
+#include "homebrew/homebrew_run.h"
+
+#include <sys/wait.h>
+#include <cstdio>
+#include <fstream>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "frontend/png_file.h"
+
+namespace homebrew_test {
+
+std::filesystem::path Fixture(const std::string& name) {
+    return std::filesystem::path(NXHOST_SHARED_DIR) / "fixtures" / "homebrew" / name;
+}
+
+RunOutcome RunWithScript(const std::filesystem::path& fixture, const std::string& script,
+                         const std::string& flags) {
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() /
+        fmt::format("nxhost-homebrew-{}-{}", fixture.stem().string(), ::getpid());
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const std::filesystem::path script_file = folder / "script.txt";
+    std::ofstream(script_file) << script;
+    // The script names its shots relative to the run's folder.
+    const std::string command =
+        fmt::format("cd '{}' && XDG_DATA_HOME='{}/data' '{}' run --input script.txt {} '{}' 2>&1",
+                    folder.string(), folder.string(), NXHOST_BINARY, flags, fixture.string());
+    RunOutcome outcome;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (pipe == nullptr) {
+        return outcome;
+    }
+    char buffer[4096];
+    while (std::size_t read = std::fread(buffer, 1, sizeof(buffer), pipe)) {
+        outcome.log.append(buffer, read);
+    }
+    const int status = ::pclose(pipe);
+    outcome.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::smatch match;
+    std::string last_shot;
+    const std::regex shot(R"(shot\s+(\S+\.png))");
+    for (auto it = std::sregex_iterator(script.begin(), script.end(), shot);
+         it != std::sregex_iterator(); ++it) {
+        last_shot = (*it)[1];
+    }
+    if (!last_shot.empty() && std::filesystem::exists(folder / last_shot)) {
+        outcome.shot = frontend::ReadPng(folder / last_shot);
+    }
+    std::filesystem::remove_all(folder);
+    return outcome;
+}
+
+u32 Pixel(const gpu::Frame& frame, u32 x, u32 y) {
+    const u8* pixel = frame.rgba.data() + (u64{y} * frame.width + x) * 4;
+    return u32{pixel[0]} << 16 | u32{pixel[1]} << 8 | pixel[2];
+}
+
+}  // namespace homebrew_test

@@ -1,0 +1,114 @@
+// Real homebrew, built by its authors with libnx (../shared/fixtures/homebrew), run headless to
+// its first frames; each test checks what the program's own source says it draws.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "homebrew/homebrew_run.h"
+
+namespace homebrew_test {
+namespace {
+
+// libnx's console on a 1280 x 720 frame: 160 x 90 cells of 8 x 8 pixels before libnx 2.0,
+// 80 x 45 cells of 16 x 16 since.
+constexpr u32 kOldCell = 8;
+constexpr u32 kCell = 16;
+
+// The cell at 1-based console row and column (what "\x1b[ROW;COLH" addresses), and its size.
+struct Cell {
+    u32 row, column;
+    u32 size = kCell;
+};
+
+bool CellHasInk(const gpu::Frame& frame, Cell cell, u32 background) {
+    for (u32 y = (cell.row - 1) * cell.size; y < cell.row * cell.size; ++y) {
+        for (u32 x = (cell.column - 1) * cell.size; x < cell.column * cell.size; ++x) {
+            if (Pixel(frame, x, y) != background) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+std::vector<u32> CellPixels(const gpu::Frame& frame, Cell cell) {
+    std::vector<u32> pixels;
+    for (u32 y = (cell.row - 1) * cell.size; y < cell.row * cell.size; ++y) {
+        for (u32 x = (cell.column - 1) * cell.size; x < cell.column * cell.size; ++x) {
+            pixels.push_back(Pixel(frame, x, y));
+        }
+    }
+    return pixels;
+}
+
+// Every cell of the frame with ink, as (row, column).
+std::set<std::pair<u32, u32>> InkedCells(const gpu::Frame& frame, u32 background, u32 size) {
+    std::set<std::pair<u32, u32>> cells;
+    for (u32 row = 1; row <= frame.height / size; ++row) {
+        for (u32 column = 1; column <= frame.width / size; ++column) {
+            if (CellHasInk(frame, {row, column, size}, background)) {
+                cells.insert({row, column});
+            }
+        }
+    }
+    return cells;
+}
+
+// Checks that `text` stands at (row, column) and nothing else is on the screen: a cell with
+// ink for each non-space character, the same glyph for the same character.
+void ExpectConsoleText(const gpu::Frame& frame, Cell at, const std::string& text) {
+    ASSERT_EQ(frame.width, 1280u);
+    ASSERT_EQ(frame.height, 720u);
+    const u32 background = Pixel(frame, 0, 0);
+    std::set<std::pair<u32, u32>> expected;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != ' ') {
+            expected.insert({at.row, at.column + static_cast<u32>(i)});
+        }
+    }
+    EXPECT_EQ(InkedCells(frame, background, at.size), expected);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        for (std::size_t j = i + 1; j < text.size(); ++j) {
+            if (text[i] == text[j] && text[i] != ' ') {
+                EXPECT_EQ(CellPixels(frame, {at.row, at.column + static_cast<u32>(i), at.size}),
+                          CellPixels(frame, {at.row, at.column + static_cast<u32>(j), at.size}))
+                    << "the two '" << text[i] << "' differ";
+            }
+        }
+    }
+}
+
+TEST(Homebrew, HelloWorldPrintsAtRow16Column20) {
+    const RunOutcome run = RunWithScript(Fixture("hello-world_switch-examples_2018-02.nro"),
+                                         "3s shot hello.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ExpectConsoleText(run.shot, {16, 20, kOldCell}, "Hello World!");
+}
+
+TEST(Homebrew, HbSwitchGameDemoPrintsWorking) {
+    const RunOutcome run = RunWithScript(Fixture("hbswitchgame_demo_2022-05.nro"),
+                                         "2s shot working.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ExpectConsoleText(run.shot, {16, 20}, "Working!");
+}
+
+TEST(Homebrew, SimplegfxFillsTheScreenWithOneGrey) {
+    const RunOutcome run = RunWithScript(Fixture("simplegfx_switch-examples_2018-02.nro"),
+                                         "3s shot grey.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ASSERT_EQ(run.shot.width, 1280u);
+    ASSERT_EQ(run.shot.height, 720u);
+    const u32 first = Pixel(run.shot, 0, 0);
+    EXPECT_EQ(first >> 16, (first >> 8) & 0xff);
+    EXPECT_EQ(first >> 16, first & 0xff);
+    for (u32 y = 0; y < run.shot.height; y += 7) {
+        for (u32 x = 0; x < run.shot.width; x += 5) {
+            ASSERT_EQ(Pixel(run.shot, x, y), first) << "at " << x << "," << y;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace homebrew_test
