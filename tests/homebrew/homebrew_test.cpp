@@ -110,5 +110,101 @@ TEST(Homebrew, SimplegfxFillsTheScreenWithOneGrey) {
     }
 }
 
+// The cells with ink in one console row.
+std::set<u32> InkedColumns(const gpu::Frame& frame, u32 row, u32 size) {
+    const u32 background = Pixel(frame, frame.width - 1, frame.height - 1);
+    std::set<u32> columns;
+    for (u32 column = 1; column <= frame.width / size; ++column) {
+        if (CellHasInk(frame, {row, column, size}, background)) {
+            columns.insert(column);
+        }
+    }
+    return columns;
+}
+
+std::set<u32> ColumnsOf(const std::string& text, u32 first_column) {
+    std::set<u32> columns;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != ' ') {
+            columns.insert(first_column + static_cast<u32>(i));
+        }
+    }
+    return columns;
+}
+
+TEST(Homebrew, SnakeDrawsItsTitleAndBoard) {
+    const RunOutcome run =
+        RunWithScript(Fixture("snake_curroraya_2025-04.nro"), "2s shot snake.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ASSERT_EQ(run.shot.width, 1280u);
+    EXPECT_EQ(InkedColumns(run.shot, 1, kCell),
+              ColumnsOf("SNAKE para Nintendo Switch by Curro Raya", 1));
+}
+
+// Scripted input: the held button's name appears on the screen (the read-controls example
+// prints "KEY_A held" on the line after the sticks).
+TEST(Homebrew, GamepadButtonsShowsTheHeldButton) {
+    const RunOutcome run =
+        RunWithScript(Fixture("igme-rit_gamepad-buttons_2019-06.nro"),
+                      "2s shot idle.png\n2.5s A~1.5\n3.5s shot held.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    EXPECT_EQ(InkedColumns(run.shot, 6, kCell), ColumnsOf("KEY_A held", 1));
+}
+
+TEST(Homebrew, GamepadButtonsShowsNothingWhenIdle) {
+    const RunOutcome run = RunWithScript(Fixture("igme-rit_gamepad-buttons_2019-06.nro"),
+                                         "2s shot idle.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    EXPECT_EQ(InkedColumns(run.shot, 1, kCell), ColumnsOf("Press PLUS to exit.", 1));
+    EXPECT_TRUE(InkedColumns(run.shot, 6, kCell).empty());
+}
+
+// The blue selection frame's bounding box in MinesweeperNX's 1920x1080 grid of 64-pixel cells.
+struct Box {
+    u32 left = ~0u, right = 0, top = ~0u, bottom = 0;
+};
+Box BlueBox(const gpu::Frame& frame) {
+    Box box;
+    for (u32 y = 0; y < frame.height; ++y) {
+        for (u32 x = 0; x < frame.width; ++x) {
+            const u32 pixel = Pixel(frame, x, y);
+            if ((pixel >> 16) < 50 && ((pixel >> 8) & 0xff) < 50 && (pixel & 0xff) > 200) {
+                box.left = std::min(box.left, x);
+                box.right = std::max(box.right, x);
+                box.top = std::min(box.top, y);
+                box.bottom = std::max(box.bottom, y);
+            }
+        }
+    }
+    return box;
+}
+
+TEST(Homebrew, MinesweeperCursorMovesRightOneCell) {
+    const RunOutcome idle =
+        RunWithScript(Fixture("minesweepernx_1.0.nro"), "3s shot idle.png\n+0.1s exit\n");
+    ASSERT_EQ(idle.exit_status, 0) << idle.log;
+    ASSERT_EQ(idle.shot.width, 1920u);  // gfxInitResolution(1920, 1080)
+    const Box start = BlueBox(idle.shot);
+    EXPECT_EQ(start.left, 0u);
+    EXPECT_EQ(start.top, 0u);
+    // The game polls about ten times a second here: a press held for a second is seen.
+    const RunOutcome moved = RunWithScript(Fixture("minesweepernx_1.0.nro"),
+                                           "2s Right~1\n4s shot moved.png\n+0.1s exit\n");
+    ASSERT_EQ(moved.exit_status, 0) << moved.log;
+    const Box after = BlueBox(moved.shot);
+    EXPECT_EQ(after.left, start.left + 64);
+    EXPECT_EQ(after.right, start.right + 64);
+    EXPECT_EQ(after.top, start.top);
+}
+
+// PLUS ends the program: it returns from main to the loader before the script's own exit.
+TEST(Homebrew, PlusExitsTheHbSwitchGameDemo) {
+    const RunOutcome run =
+        RunWithScript(Fixture("hbswitchgame_demo_2022-05.nro"), "1.5s Plus~0.3\n10s exit\n");
+    EXPECT_EQ(run.exit_status, 0) << run.log;
+    EXPECT_NE(run.log.find("returned with exit status 0"), std::string::npos) << run.log;
+    EXPECT_EQ(run.log.find("script: line 2: exit"), std::string::npos) << run.log;
+}
+
 }  // namespace
 }  // namespace homebrew_test

@@ -163,8 +163,14 @@ void WriteSample(u8* memory, u64 sampling_number, u64 delta_ns, const NpadSample
     for (u64 index = 0; index < kNpadEntries; ++index) {
         NpadInternalState& npad = Npad(memory, index);
         const NpadSample& sample = npads[index];
+        // The system-ext ring mirrors whatever controller is connected: libnx before 4.0 reads
+        // every npad through it (its LAYOUT_DEFAULT), whatever the controller's style.
+        NpadCommonState mirrored{};
         for (const StyleEntry& entry : kStyleEntries) {
             const bool current = sample.style == entry.style;
+            if (current) {
+                mirrored = PadState(sample.input, entry.attributes);
+            }
             PushLifo(npad.*entry.lifo,
                      current ? PadState(sample.input, entry.attributes) : NpadCommonState{},
                      sampling_number);
@@ -174,6 +180,7 @@ void WriteSample(u8* memory, u64 sampling_number, u64 delta_ns, const NpadSample
                 }
             }
         }
+        PushLifo(npad.system_ext, mirrored, sampling_number);
     }
 }
 
