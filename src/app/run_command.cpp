@@ -11,6 +11,7 @@
 #include "frontend/frontend.h"
 #include "frontend/png_file.h"
 #include "kernel/kernel.h"
+#include "services/fs/fs_context.h"
 #include "services/hid/script_runner.h"
 #include "services/services.h"
 
@@ -66,40 +67,116 @@ void WriteShot(const services::vi::PresentedFrames& frames, const std::string& p
     }
 }
 
-int Run(const RunArguments& arguments) {
-    const formats::ProgramImage image = formats::LoadProgram(arguments.path);
+// What the programs of one run share: the frames shown, the control script and its clock,
+// the window's pads. hbmenu launching a program starts a new process, as nx-hbloader reloads.
+struct RunSession {
+    std::shared_ptr<services::vi::PresentedFrames> frames =
+        std::make_shared<services::vi::PresentedFrames>();
+    std::shared_ptr<const services::hid::InputScript> script;
+    std::shared_ptr<services::hid::ScriptClock> clock;
+    std::shared_ptr<kernel::PeriodicWork> script_runner;
+    std::shared_ptr<services::hid::HostPads> host_pads;
+};
+
+// One program of the chain: where it is, its arguments, and what the one before returned.
+struct Launch {
+    std::filesystem::path path;
+    std::vector<std::string> guest_arguments;  // argv after argv[0]
+    u32 last_load_result = 0;
+};
+
+std::filesystem::path UserDataFolder() {
+    return services::fs::DefaultUserDataFolder();
+}
+
+// argv[0] of an NRO: its path on the SD card, where libnx opens its own file. One outside the
+// SD card's folder is shown there read-only, at sdmc:/switch/<name>.nro, for the run.
+std::string SdCardPathOf(const std::filesystem::path& nro, services::ServiceConfig& config) {
+    const auto sd = std::filesystem::weakly_canonical(UserDataFolder() / "sdmc");
+    const auto file = std::filesystem::weakly_canonical(nro);
+    const auto relative = file.lexically_relative(sd);
+    if (!relative.empty() && *relative.begin() != "..") {
+        return "sdmc:/" + relative.generic_string();
+    }
+    const std::filesystem::path shown = std::filesystem::path("switch") / file.filename();
+    config.sd_card_files.emplace_back(shown, file);
+    return "sdmc:/" + shown.generic_string();
+}
+
+// The host file behind a next-load path ("sdmc:/switch/x.nro"), or nullopt when it names
+// nothing nxhost can load.
+std::optional<std::filesystem::path> HostPathOfNextLoad(const std::string& path,
+                                                        const Launch& current) {
+    constexpr std::string_view kSdCard = "sdmc:/";
+    if (!path.starts_with(kSdCard)) {
+        return std::nullopt;
+    }
+    const std::filesystem::path relative = path.substr(kSdCard.size());
+    // The program that is running now stays where it was shown.
+    if (relative == std::filesystem::path("switch") / current.path.filename()) {
+        return current.path;
+    }
+    const auto file = UserDataFolder() / "sdmc" / relative;
+    return std::filesystem::is_regular_file(file) ? std::optional(file) : std::nullopt;
+}
+
+// Splits an argument string as nx-hbloader's programs get it: spaces separate, quotes group.
+std::vector<std::string> SplitArguments(const std::string& line) {
+    std::vector<std::string> arguments;
+    std::string current;
+    bool quoted = false, any = false;
+    for (const char c : line) {
+        if (c == '"') {
+            quoted = !quoted;
+            any = true;
+        } else if (c == ' ' && !quoted) {
+            if (any) {
+                arguments.push_back(current);
+            }
+            current.clear();
+            any = false;
+        } else {
+            current += c;
+            any = true;
+        }
+    }
+    if (any) {
+        arguments.push_back(current);
+    }
+    return arguments;
+}
+
+kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch,
+                             RunSession& session) {
+    const formats::ProgramImage image = formats::LoadProgram(launch.path);
     kernel::RunOptions options;
     options.precise_faults = arguments.precise_faults;
     options.strict_exclusives = arguments.strict_exclusives;
     options.cores = arguments.cores;
     options.deterministic = arguments.deterministic;
+    options.last_load_result = launch.last_load_result;
     const profile::GameProfile game_profile = LoadRunProfile(image, arguments.profiles);
     const profile::ConsoleModel console = profile::ConsoleModelFor(
         game_profile, TitleIdOf(image), arguments.console, arguments.docked);
     options.memory = MemorySettingsFromProfile(game_profile, console);
     const profile::FirmwareVersion firmware = console.Firmware();
     options.hos_version = u32{firmware.major} << 16 | u32{firmware.minor} << 8 | firmware.micro;
-    services::ServiceConfig service_config = ServiceConfigFor(image, arguments.path);
+    services::ServiceConfig service_config = ServiceConfigFor(image, launch.path.string());
     service_config.console = console;
+    service_config.frames = session.frames;
     services::hid::HidInputs& hid = service_config.hid_inputs;
     hid.layout = PadLayoutFor(game_profile, arguments.pad_layout);
-    auto frames = std::make_shared<services::vi::PresentedFrames>();
-    service_config.frames = frames;
-    if (arguments.input) {
-        hid.script = std::make_shared<const services::hid::InputScript>(
-            services::hid::InputScript::Load(*arguments.input));
-        hid.clock = std::make_shared<services::hid::ScriptClock>();
-        options.launch_work.push_back(std::make_shared<services::hid::ScriptRunner>(
-            *hid.script, hid.clock,
-            [frames](const std::string& path) { WriteShot(*frames, path); }));
+    hid.script = session.script;
+    hid.clock = session.clock;
+    hid.host_pads = session.host_pads;
+    if (session.script_runner) {
+        options.launch_work.push_back(session.script_runner);
     }
-    if (arguments.window) {
-        hid.host_pads = std::make_shared<services::hid::HostPads>(hid.layout.Slots().size());
-    }
+    options.arguments.push_back(image.kind == "nro" ? SdCardPathOf(launch.path, service_config)
+                                                    : launch.path.string());
+    options.arguments.insert(options.arguments.end(), launch.guest_arguments.begin(),
+                             launch.guest_arguments.end());
     options.named_ports = services::MakeNamedPorts(service_config);
-    options.arguments.push_back(arguments.path);
-    options.arguments.insert(options.arguments.end(), arguments.guest_arguments.begin(),
-                             arguments.guest_arguments.end());
     kernel::Process process(image, options);
     if (arguments.print_memory_layout) {
         fmt::print(stderr, "profile: {}\n",
@@ -107,39 +184,93 @@ int Run(const RunArguments& arguments) {
         std::fputs(console.Describe().c_str(), stderr);
         std::fputs(process.DescribeMemory().c_str(), stderr);
     }
-    kernel::RunResult result;
-    if (arguments.window) {
-        frontend::WindowOptions window;
-        window.program_name = std::filesystem::path(arguments.path).stem().string();
-        window.width = console.Display().width;
-        window.height = console.Display().height;
-        window.pads = hid.host_pads;
-        window.frames = frames;
-        frontend::RunInWindow(window, [&] { result = process.Run(); });
-    } else {
-        result = process.Run();
-    }
+    const u64 frames_before = session.frames->Count();
+    const kernel::RunResult result = process.Run();
     std::fflush(stdout);
     if (!result.report.empty()) {
         fmt::print(stderr, "nxhost: {}", result.report);
     }
+    const u64 frames = session.frames->Count() - frames_before;
     fmt::print(stderr,
                "nxhost: {} module{}, entry {:#x}, {} guest instructions, {:.3f} s, {} frame{} "
                "presented; {}",
                process.Modules().size(), process.Modules().size() == 1 ? "" : "s",
-               process.EntryPoint(), result.instructions, result.seconds, frames->Count(),
-               frames->Count() == 1 ? "" : "s", kernel::RunEndingName(result.ending));
+               process.EntryPoint(), result.instructions, result.seconds, frames,
+               frames == 1 ? "" : "s", kernel::RunEndingName(result.ending));
+    if (result.ending == kernel::RunEnding::ReturnedToLoader) {
+        fmt::print(stderr, " with exit status {}\n", static_cast<s32>(result.exit_status));
+    } else {
+        fmt::print(stderr, "\n");
+    }
+    return result;
+}
+
+int ExitStatusOf(const kernel::RunResult& result) {
     switch (result.ending) {
         case kernel::RunEnding::ReturnedToLoader:
-            fmt::print(stderr, " with exit status {}\n", static_cast<s32>(result.exit_status));
             return static_cast<int>(result.exit_status & 0xff);
         case kernel::RunEnding::ExitProcess:
-            fmt::print(stderr, "\n");
             return 0;
         default:
-            fmt::print(stderr, "\n");
             return 2;
     }
+}
+
+// Runs the program, then, while one returns having set a next-load path (hbmenu launching
+// a program), the program it names, as nx-hbloader does.
+int RunChain(const RunArguments& arguments, RunSession& session) {
+    Launch launch{arguments.path, arguments.guest_arguments, 0};
+    for (;;) {
+        const kernel::RunResult result = RunProgram(arguments, launch, session);
+        if (result.ending != kernel::RunEnding::ReturnedToLoader || result.next_load_path.empty()) {
+            return ExitStatusOf(result);
+        }
+        const auto next = HostPathOfNextLoad(result.next_load_path, launch);
+        if (!next) {
+            fmt::print(stderr,
+                       "nxhost: the program asked to load {} next, which nxhost cannot find\n",
+                       result.next_load_path);
+            return ExitStatusOf(result);
+        }
+        std::vector<std::string> next_arguments = SplitArguments(result.next_load_arguments);
+        if (!next_arguments.empty()) {
+            next_arguments.erase(next_arguments.begin());  // argv[0], the path itself
+        }
+        fmt::print(stderr, "nxhost: loading {} next ({})\n", result.next_load_path, next->string());
+        launch = Launch{*next, std::move(next_arguments), static_cast<u32>(result.exit_status)};
+    }
+}
+
+int Run(const RunArguments& arguments) {
+    RunSession session;
+    if (arguments.input) {
+        session.script = std::make_shared<const services::hid::InputScript>(
+            services::hid::InputScript::Load(*arguments.input));
+        session.clock = std::make_shared<services::hid::ScriptClock>();
+        auto frames = session.frames;
+        session.script_runner = std::make_shared<services::hid::ScriptRunner>(
+            *session.script, session.clock,
+            [frames](const std::string& path) { WriteShot(*frames, path); });
+    }
+    if (!arguments.window) {
+        return RunChain(arguments, session);
+    }
+    // The window takes the first program's display size and pad layout.
+    const formats::ProgramImage image = formats::LoadProgram(arguments.path);
+    const profile::GameProfile game_profile = LoadRunProfile(image, arguments.profiles);
+    const profile::ConsoleModel console = profile::ConsoleModelFor(
+        game_profile, TitleIdOf(image), arguments.console, arguments.docked);
+    const services::hid::PadLayout layout = PadLayoutFor(game_profile, arguments.pad_layout);
+    session.host_pads = std::make_shared<services::hid::HostPads>(layout.Slots().size());
+    frontend::WindowOptions window;
+    window.program_name = std::filesystem::path(arguments.path).stem().string();
+    window.width = console.Display().width;
+    window.height = console.Display().height;
+    window.pads = session.host_pads;
+    window.frames = session.frames;
+    int status = 0;
+    frontend::RunInWindow(window, [&] { status = RunChain(arguments, session); });
+    return status;
 }
 
 }  // namespace

@@ -37,6 +37,8 @@ struct RunOptions {
     // The Horizon version the loader reports (major << 16 | minor << 8 | micro), from the
     // console model.
     u32 hos_version = 20 << 16 | 1 << 8;
+    // The homebrew ABI's LastLoadResult: what the previous NRO of a chain returned.
+    u32 last_load_result = 0;
     // Work that runs on the guest clock from launch (a control script's shots and exit).
     std::vector<std::shared_ptr<PeriodicWork>> launch_work;
     // The ports the guest can connect to by name (the services layer provides "sm:").
@@ -66,6 +68,10 @@ struct RunResult {
     u64 instructions = 0;  // guest instructions executed
     double seconds = 0;
     std::string report;  // what stopped the run, for every ending but the normal ones
+    // An NRO that returned having set the homebrew ABI's next-load path: the program to load
+    // next ("sdmc:/switch/x.nro") and its arguments; empty when it set none.
+    std::string next_load_path;
+    std::string next_load_arguments;
     bool Succeeded() const {
         return ending == RunEnding::ExitProcess ||
                (ending == RunEnding::ReturnedToLoader && exit_status == 0);

@@ -38,11 +38,26 @@ struct LoaderConfigEntry {
 enum LoaderConfigKey : u32 {
     kEndOfList = 0,
     kConfigMainThreadHandle = 1,
+    kNextLoadPath = 2,
     kArgv = 5,
     kSyscallAvailableHint = 6,
     kAppletType = 7,
+    kLastLoadResult = 11,
+    kRandomSeed = 14,
     kHosVersion = 16,
+    kSyscallAvailableHint2 = 17,
 };
+
+// Where the loader's page holds what it hands over: the configuration list at its start, the
+// next-load path (512 bytes) and argument (2048 bytes) buffers a program may fill, and the
+// program's own argument string (nx-hbloader's buffer sizes).
+constexpr u64 kLoaderPageSize = 0x2000;
+constexpr u64 kNextLoadPathOffset = 0x400;
+constexpr u64 kNextLoadPathSize = 0x200;
+constexpr u64 kArgvOffset = 0x800;
+constexpr u64 kArgvSize = 0x800;
+constexpr u64 kNextLoadArgvOffset = 0x1000;
+constexpr u64 kNextLoadArgvSize = 0x800;
 
 // GetInfo(RandomEntropy)'s four words: random per process on the console, fixed in
 // deterministic runs so that they repeat.
@@ -151,11 +166,12 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
     tls_region = layout.kernel_map.base;
     if (is_nro) {
         loader_arguments = tls_region + kTlsRegionSize;
-        memory_map.Map(loader_arguments, kPageSize, MemoryState::Normal, Permission::ReadWrite);
+        memory_map.Map(loader_arguments, kLoaderPageSize, MemoryState::Normal,
+                       Permission::ReadWrite);
         const std::string argv = JoinArguments(options.arguments);
-        const u64 argv_address = loader_arguments + 0x800;
-        if (argv.size() >= 0x800) {
-            base::Fail("the program's arguments are longer than 2047 bytes");
+        const u64 argv_address = loader_arguments + kArgvOffset;
+        if (argv.size() >= kArgvSize) {
+            base::Fail("the program's arguments are longer than {} bytes", kArgvSize - 1);
         }
         memory.WriteInitial(argv_address,
                             {reinterpret_cast<const u8*>(argv.c_str()), argv.size() + 1});
@@ -172,9 +188,15 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
     if (is_nro) {
         const LoaderConfigEntry entries[] = {
             {kConfigMainThreadHandle, 0, {main_thread_handle, 0}},
-            {kArgv, 0, {0, loader_arguments + 0x800}},
+            {kNextLoadPath,
+             0,
+             {loader_arguments + kNextLoadPathOffset, loader_arguments + kNextLoadArgvOffset}},
+            {kArgv, 0, {0, loader_arguments + kArgvOffset}},
             {kSyscallAvailableHint, 0, {~u64{0}, ~u64{0}}},
+            {kSyscallAvailableHint2, 0, {~u64{0}, 0}},
             {kAppletType, 0, {0, 0}},
+            {kLastLoadResult, 0, {options.last_load_result, 0}},
+            {kRandomSeed, 0, {entropy[0], entropy[1]}},
             {kHosVersion, 0, {options.hos_version, 0}},
             {kEndOfList, 0, {0, 0}},
         };
@@ -346,7 +368,7 @@ RunResult Process::Run() {
             {
                 std::lock_guard ending(state.ending_mutex);
                 if (!state.ending) {
-                    state.ending = RunResult{RunEnding::ExitProcess, 0, 0, 0, {}};
+                    state.ending = RunResult{RunEnding::ExitProcess, 0, 0, 0, {}, {}, {}};
                 }
             }
             state.scheduler.Stop();
@@ -377,6 +399,8 @@ RunResult Process::Run() {
         timer.join();
     }
     RunResult result = *state.ending;
+    result.next_load_path = state.next_load_path;
+    result.next_load_arguments = state.next_load_arguments;
     result.instructions = state.InstructionsExecuted();
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -387,7 +411,7 @@ void Process::State::Stop(RunEnding how, u64 status, std::string report) {
     {
         std::lock_guard lock(ending_mutex);
         if (!ending) {
-            ending = RunResult{how, status, 0, 0, std::move(report)};
+            ending = RunResult{how, status, 0, 0, std::move(report), {}, {}};
         }
     }
     {
@@ -400,10 +424,26 @@ void Process::State::Stop(RunEnding how, u64 status, std::string report) {
 bool Process::State::OnFault(cpu::Core& core, const cpu::GuestFault& fault) {
     if (is_nro && fault.kind == cpu::GuestFault::Kind::ExecuteFault &&
         fault.pc == kLoaderReturnAddress) {
+        ReadNextLoad();
         Stop(RunEnding::ReturnedToLoader, core.GetX(0), {});
         return true;
     }
     return false;
+}
+
+void Process::State::ReadNextLoad() {
+    const auto read_string = [&](u64 offset, u64 size) {
+        std::string text(size, '\0');
+        if (!memory.ReadBlock(loader_arguments + offset,
+                              {reinterpret_cast<u8*>(text.data()), text.size()})) {
+            return std::string();
+        }
+        text.resize(std::min(text.find('\0'), text.size()));
+        return text;
+    };
+    std::lock_guard lock(ending_mutex);
+    next_load_path = read_string(kNextLoadPathOffset, kNextLoadPathSize);
+    next_load_arguments = read_string(kNextLoadArgvOffset, kNextLoadArgvSize);
 }
 
 const std::vector<LoadedModule>& Process::Modules() const {

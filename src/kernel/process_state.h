@@ -69,6 +69,10 @@ struct Process::State final : cpu::CoreHooks {
     std::array<u64, 4> entropy{};  // GetInfo(RandomEntropy), fixed per process as on the console
     u64 main_stack_top = 0;
     u64 loader_arguments = 0;  // homebrew ABI config entries of an NRO
+    // What an NRO left in its next-load buffers when it returned (hbmenu launching one).
+    std::string next_load_path;
+    std::string next_load_arguments;
+    void ReadNextLoad();
     int main_thread_priority = 44;
     int main_thread_core = 0;
     int lowest_priority = 59;  // the NPDM's allowed range (numerically)

@@ -4,6 +4,7 @@
 #include "services/acc/account_service.h"
 #include "services/am/application_proxy.h"
 #include "services/apm/performance_manager.h"
+#include "services/audio/audio_services.h"
 #include "services/fatal/fatal_service.h"
 #include "services/fs/file_system_proxy.h"
 #include "services/hid/hid_server.h"
@@ -16,6 +17,7 @@
 #include "services/service_directory.h"
 #include "services/set/settings_server.h"
 #include "services/sm/service_manager.h"
+#include "services/system_services.h"
 #include "services/time/time_service.h"
 #include "services/vi/vi_service.h"
 
@@ -23,6 +25,8 @@ namespace services {
 
 kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config) {
     auto directory = std::make_shared<ServiceDirectory>();
+    AddSystemServices(*directory);
+    audio::AddAudioServices(*directory);
     directory->Add("apm", [] { return std::make_shared<apm::Manager>(); });
     directory->Add("psm", [] { return std::make_shared<psm::PowerStateService>(); });
     directory->Add("nifm:u", [] { return std::make_shared<nifm::StaticService>(); });
@@ -32,6 +36,9 @@ kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config) {
     directory->Add("fatal:u", [] { return std::make_shared<fatal::FatalService>(); });
     auto fs_context = std::make_shared<fs::FsContext>(config.romfs, config.romfs_tree,
                                                       config.program_id, config.user_data);
+    for (const auto& [at, file] : config.sd_card_files) {
+        fs_context->ShowOnSdCard(at, file);
+    }
     directory->Add("fsp-srv",
                    [fs_context] { return std::make_shared<fs::FileSystemProxy>(fs_context); });
     auto hid_state = std::make_shared<hid::HidState>(config.hid_inputs);

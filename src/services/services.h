@@ -4,6 +4,8 @@
 // service nxhost provides registered behind sm:.
 
 #include <filesystem>
+#include <utility>
+#include <vector>
 
 #include "formats/file_tree.h"
 #include "formats/storage.h"
@@ -23,6 +25,8 @@ struct ServiceConfig {
     hid::HidInputs hid_inputs;        // pad layout, --input script, a window's pads
     profile::ConsoleModel console;    // what the console reports (display, GPU, firmware)
     std::shared_ptr<vi::PresentedFrames> frames;  // where presented frames go (made if null)
+    // Host files shown read-only on the SD card for the run: (path on the card, host file).
+    std::vector<std::pair<std::filesystem::path, std::filesystem::path>> sd_card_files;
 };
 
 kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config = {});

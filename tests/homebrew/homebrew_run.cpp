@@ -16,12 +16,17 @@ std::filesystem::path Fixture(const std::string& name) {
 }
 
 RunOutcome RunWithScript(const std::filesystem::path& fixture, const std::string& script,
-                         const std::string& flags) {
+                         const std::string& flags, const std::vector<std::string>& sd_card_switch) {
     const std::filesystem::path folder =
         std::filesystem::temp_directory_path() /
         fmt::format("nxhost-homebrew-{}-{}", fixture.stem().string(), ::getpid());
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
+    const std::filesystem::path switch_folder = folder / "data" / "nxhost" / "sdmc" / "switch";
+    std::filesystem::create_directories(switch_folder);
+    for (const std::string& name : sd_card_switch) {
+        std::filesystem::copy_file(Fixture(name), switch_folder / name);
+    }
     const std::filesystem::path script_file = folder / "script.txt";
     std::ofstream(script_file) << script;
     // The script names its shots relative to the run's folder.
@@ -39,18 +44,25 @@ RunOutcome RunWithScript(const std::filesystem::path& fixture, const std::string
     }
     const int status = ::pclose(pipe);
     outcome.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::smatch match;
     std::string last_shot;
     const std::regex shot(R"(shot\s+(\S+\.png))");
     for (auto it = std::sregex_iterator(script.begin(), script.end(), shot);
          it != std::sregex_iterator(); ++it) {
         last_shot = (*it)[1];
+        if (std::filesystem::exists(folder / last_shot)) {
+            outcome.shots[last_shot] = frontend::ReadPng(folder / last_shot);
+        }
     }
-    if (!last_shot.empty() && std::filesystem::exists(folder / last_shot)) {
-        outcome.shot = frontend::ReadPng(folder / last_shot);
+    if (outcome.shots.count(last_shot) != 0) {
+        outcome.shot = outcome.shots[last_shot];
     }
     std::filesystem::remove_all(folder);
     return outcome;
+}
+
+gpu::Frame ShotOf(const RunOutcome& outcome, const std::string& name) {
+    const auto found = outcome.shots.find(name);
+    return found == outcome.shots.end() ? gpu::Frame{} : found->second;
 }
 
 u32 Pixel(const gpu::Frame& frame, u32 x, u32 y) {

@@ -3,7 +3,9 @@
 // Runs a homebrew fixture under nxhost with a control script and reads back what it showed.
 
 #include <filesystem>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "gpu/frame.h"
 
@@ -13,14 +15,20 @@ std::filesystem::path Fixture(const std::string& name);
 
 struct RunOutcome {
     int exit_status = -1;
-    std::string log;  // stderr and stdout together
-    gpu::Frame shot;  // the script's last shot, empty when none was written
+    std::string log;                          // stderr and stdout together
+    gpu::Frame shot;                          // the script's last shot, empty when none was written
+    std::map<std::string, gpu::Frame> shots;  // every shot written, by file name
 };
 
 // Runs `fixture` with `script` (lines of a control script; its last shot is read back) and
-// extra `flags`.
+// extra `flags`, with the fixtures named in `sd_card_switch` copied into the SD card's
+// switch/ folder (a fresh SD card of the run's own).
 RunOutcome RunWithScript(const std::filesystem::path& fixture, const std::string& script,
-                         const std::string& flags = "");
+                         const std::string& flags = "",
+                         const std::vector<std::string>& sd_card_switch = {});
+
+// Every shot the script wrote, by name, after RunWithScript (the last one is also in `shot`).
+gpu::Frame ShotOf(const RunOutcome& outcome, const std::string& name);
 
 // The pixel at (x, y) as 0xRRGGBB.
 u32 Pixel(const gpu::Frame& frame, u32 x, u32 y);

@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
+#include "frontend/png_file.h"
 #include "homebrew/homebrew_run.h"
 
 namespace homebrew_test {
@@ -204,6 +206,65 @@ TEST(Homebrew, PlusExitsTheHbSwitchGameDemo) {
     EXPECT_EQ(run.exit_status, 0) << run.log;
     EXPECT_NE(run.log.find("returned with exit status 0"), std::string::npos) << run.log;
     EXPECT_EQ(run.log.find("script: line 2: exit"), std::string::npos) << run.log;
+}
+
+// The share of pixels of `frame` that differ from `reference` by more than a few levels in
+// any channel, leaving out the rectangles in `skip` (a clock, an animation).
+double DifferingShare(const gpu::Frame& frame, const gpu::Frame& reference,
+                      const std::vector<Box>& skip) {
+    if (frame.width != reference.width || frame.height != reference.height) {
+        return 1.0;
+    }
+    u64 differing = 0, compared = 0;
+    for (u32 y = 0; y < frame.height; ++y) {
+        for (u32 x = 0; x < frame.width; ++x) {
+            if (std::any_of(skip.begin(), skip.end(), [&](const Box& box) {
+                    return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+                })) {
+                continue;
+            }
+            ++compared;
+            const u8* a = frame.rgba.data() + (u64{y} * frame.width + x) * 4;
+            const u8* b = reference.rgba.data() + (u64{y} * frame.width + x) * 4;
+            for (int channel = 0; channel < 3; ++channel) {
+                if (std::abs(int{a[channel]} - int{b[channel]}) > 8) {
+                    ++differing;
+                    break;
+                }
+            }
+        }
+    }
+    return static_cast<double>(differing) / static_cast<double>(compared);
+}
+
+// nx-hbmenu 3.0.0 lists the SD card's switch/ folder with each program's icon and name (the
+// reference shows demo, game, nx-hbmenu itself, as nxhost shows the running NRO there, and
+// Snake, in the console's shared font's stand-in), and launches the one chosen through the
+// homebrew ABI's next-load path: three steps right to Snake, A, and Snake's own picture.
+TEST(Homebrew, HbmenuListsTheSdCardAndLaunchesTheChosenProgram) {
+    const RunOutcome run = RunWithScript(
+        Fixture("hbmenu_3.0.0.nro"),
+        "4s shot menu.png\n+0.2s Right~0.2\n+0.5s Right~0.2\n+0.5s Right~0.2\n+0.5s A~0.2\n"
+        "+3s shot launched.png\n+0.1s exit\n",
+        "",
+        {"snake_curroraya_2025-04.nro", "igme-rit_gamepad-buttons_2019-06.nro",
+         "hbswitchgame_demo_2022-05.nro"});
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    const gpu::Frame reference =
+        frontend::ReadPng(std::filesystem::path(NXHOST_SOURCE_DIR) /
+                          "tests/homebrew/reference/hbmenu_3.0.0_menu.png");
+    // Left out: the clock at the top right (the host's time of day), the moving wave, and the
+    // pulsing frame around the selected program.
+    const std::vector<Box> animated = {
+        {1000, 1279, 0, 100}, {0, 1279, 395, 470}, {18, 180, 466, 658}};
+    EXPECT_LT(DifferingShare(ShotOf(run, "menu.png"), reference, animated), 0.002);
+    EXPECT_NE(run.log.find("loading sdmc:/switch/snake_curroraya_2025-04.nro next"),
+              std::string::npos)
+        << run.log;
+    const gpu::Frame launched = ShotOf(run, "launched.png");
+    ASSERT_EQ(launched.width, 1280u);
+    EXPECT_EQ(InkedColumns(launched, 1, kCell),
+              ColumnsOf("SNAKE para Nintendo Switch by Curro Raya", 1));
 }
 
 }  // namespace

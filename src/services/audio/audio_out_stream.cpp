@@ -27,6 +27,9 @@ base::Result AudioOutStream::Start(u64 now) {
 
 bool AudioOutStream::Stop() {
     std::lock_guard lock(mutex_);
+    if (state_ != AudioOutState::Started) {
+        return false;  // buffers appended while stopped stay queued
+    }
     state_ = AudioOutState::Stopped;
     const bool any = !queued_.empty();
     for (const Buffer& buffer : queued_) {

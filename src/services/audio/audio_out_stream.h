@@ -38,7 +38,7 @@ public:
     AudioOutState State() const;
     // Starting a started stream fails, as on the console.
     base::Result Start(u64 now);
-    // Stops playback; every buffer not yet played is released. True when any was.
+    // Stops a started stream; every buffer not yet played is released. True when any was.
     bool Stop();
     // Queues a buffer of interleaved s16 PCM under the client's tag.
     base::Result Append(u64 tag, std::vector<s16> pcm, u64 now);

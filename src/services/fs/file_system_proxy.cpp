@@ -13,7 +13,8 @@ base::Result FileSystemProxy::SetCurrentProcess(ipc::ClientProcessId) {
 }
 
 base::Result FileSystemProxy::OpenSdCardFileSystem(ipc::OutObject file_system) {
-    *file_system.object = std::make_shared<HostFileSystem>(context_->SdCardFolder());
+    *file_system.object = std::make_shared<HostFileSystem>(context_->SdCardFolder(), nullptr,
+                                                           nullptr, context_->ShownOnSdCard());
     return base::ResultSuccess;
 }
 

@@ -45,6 +45,13 @@ std::filesystem::path FsContext::SdCardFolder() const {
     return folder;
 }
 
+void FsContext::ShowOnSdCard(const std::filesystem::path& sd_path,
+                             const std::filesystem::path& file) {
+    const auto at = SdCardFolder() / sd_path;
+    std::filesystem::create_directories(at.parent_path());
+    shown_->Show(at, file);
+}
+
 std::shared_ptr<SaveDataStore> FsContext::OpenSave(u64 title, u64 user_high, u64 user_low) {
     const auto folder = user_data_ / "saves" / fmt::format("{:016x}", title) /
                         fmt::format("{:016x}{:016x}", user_high, user_low);

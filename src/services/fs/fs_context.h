@@ -12,6 +12,7 @@
 #include "formats/file_tree.h"
 #include "formats/storage.h"
 #include "services/fs/save_data_store.h"
+#include "services/fs/shown_files.h"
 
 namespace services::fs {
 
@@ -27,6 +28,10 @@ public:
     formats::StoragePtr RomFs();
     // `$user_data/sdmc`, created on demand.
     std::filesystem::path SdCardFolder() const;
+    // Shows the host file `file` read-only at `sd_path` ("switch/hbmenu.nro") on the SD card
+    // for this run; the SD card's folder is not changed (its parent folder is made).
+    void ShowOnSdCard(const std::filesystem::path& sd_path, const std::filesystem::path& file);
+    std::shared_ptr<const ShownFiles> ShownOnSdCard() const { return shown_; }
     // The save of `title` for `user` (two 64-bit halves); throws base::Error on host failure.
     std::shared_ptr<SaveDataStore> OpenSave(u64 title, u64 user_high, u64 user_low);
 
@@ -37,6 +42,7 @@ private:
     u64 program_id_;
     std::filesystem::path user_data_;
     std::map<std::filesystem::path, std::weak_ptr<SaveDataStore>> saves_;
+    std::shared_ptr<ShownFiles> shown_ = std::make_shared<ShownFiles>();
 };
 
 // $XDG_DATA_HOME/nxhost, or ~/.local/share/nxhost.

@@ -2,12 +2,40 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 namespace services::fs {
 
-HostDirectory::HostDirectory(const std::filesystem::path& folder, u32 mode) {
+namespace {
+
+std::optional<DirectoryEntry> MakeEntry(const std::string& name, bool is_directory, s64 size) {
+    if (name.size() >= sizeof(DirectoryEntry::name)) {
+        return std::nullopt;
+    }
+    DirectoryEntry entry{};
+    std::memcpy(entry.name.data(), name.data(), name.size());
+    entry.type = is_directory ? kEntryDirectory : kEntryFile;
+    entry.size = size;
+    return entry;
+}
+
+}  // namespace
+
+HostDirectory::HostDirectory(
+    const std::filesystem::path& folder, u32 mode,
+    const std::vector<std::pair<std::filesystem::path, std::filesystem::path>>& shown) {
     std::error_code error;
     std::vector<std::pair<std::string, DirectoryEntry>> found;
+    if ((mode & kListFiles) != 0) {
+        for (const auto& [at, file] : shown) {
+            const s64 size = (mode & kNoFileSize) == 0
+                                 ? static_cast<s64>(std::filesystem::file_size(file, error))
+                                 : 0;
+            if (const auto entry = MakeEntry(at.filename().string(), false, error ? 0 : size)) {
+                found.emplace_back(at.filename().string(), *entry);
+            }
+        }
+    }
     for (const auto& item : std::filesystem::directory_iterator(folder, error)) {
         const auto status = item.symlink_status(error);
         const bool is_directory = std::filesystem::is_directory(status);
@@ -17,16 +45,15 @@ HostDirectory::HostDirectory(const std::filesystem::path& folder, u32 mode) {
             continue;
         }
         const std::string name = item.path().filename().string();
-        if (name.size() >= sizeof(DirectoryEntry::name)) {
-            continue;
+        if (std::any_of(found.begin(), found.end(),
+                        [&](const auto& existing) { return existing.first == name; })) {
+            continue;  // a shown file stands in front of the folder's own
         }
-        DirectoryEntry entry{};
-        std::memcpy(entry.name.data(), name.data(), name.size());
-        entry.type = is_directory ? kEntryDirectory : kEntryFile;
-        if (is_file && (mode & kNoFileSize) == 0) {
-            entry.size = static_cast<s64>(item.file_size(error));
+        const s64 size =
+            is_file && (mode & kNoFileSize) == 0 ? static_cast<s64>(item.file_size(error)) : 0;
+        if (const auto entry = MakeEntry(name, is_directory, size)) {
+            found.emplace_back(name, *entry);
         }
-        found.emplace_back(name, entry);
     }
     std::sort(found.begin(), found.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });

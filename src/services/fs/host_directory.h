@@ -34,7 +34,10 @@ static_assert(sizeof(DirectoryEntry) == 0x310);
 class HostDirectory final : public ipc::Interface<HostDirectory> {
 public:
     static constexpr auto kName = "nn::fssrv::sf::IDirectory";
-    HostDirectory(const std::filesystem::path& folder, u32 mode);
+    // `shown` are files listed as if they were in the folder (where, host file).
+    HostDirectory(
+        const std::filesystem::path& folder, u32 mode,
+        const std::vector<std::pair<std::filesystem::path, std::filesystem::path>>& shown = {});
 
     base::Result Read(ipc::OutBuffer<ipc::kMapAlias> buffer, ipc::Out<s64> count);
     base::Result GetEntryCount(ipc::Out<s64> count);

@@ -39,6 +39,11 @@ base::Result HostFileSystem::Resolve(const PathBuffer& path, std::filesystem::pa
     return ResolveGuestPath(root_, path.data, out);
 }
 
+std::optional<std::filesystem::path> HostFileSystem::Shown(
+    const std::filesystem::path& host) const {
+    return shown_ ? shown_->Find(host) : std::nullopt;
+}
+
 base::Result HostFileSystem::CreateFile(u32, s64 size, PathBuffer path) {
     std::filesystem::path host;
     if (const auto result = Resolve(path, host); result.IsFailure()) {
@@ -46,6 +51,9 @@ base::Result HostFileSystem::CreateFile(u32, s64 size, PathBuffer path) {
     }
     if (size < 0) {
         return ResultInvalidSize;
+    }
+    if (Shown(host)) {
+        return ResultPathAlreadyExists;
     }
     const int fd = ::open(host.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) {
@@ -64,6 +72,9 @@ base::Result HostFileSystem::DeleteFile(PathBuffer path) {
     std::filesystem::path host;
     if (const auto result = Resolve(path, host); result.IsFailure()) {
         return result;
+    }
+    if (Shown(host)) {
+        return ResultPermissionDenied;  // shown for the run, not the user's to delete
     }
     if (KindOf(host) != Kind::kFile) {
         return ResultPathNotFound;
@@ -120,6 +131,9 @@ base::Result HostFileSystem::Rename(const PathBuffer& from, const PathBuffer& to
     if (const auto result = Resolve(to, target); result.IsFailure()) {
         return result;
     }
+    if (Shown(source) || Shown(target)) {
+        return ResultPermissionDenied;
+    }
     if (KindOf(source) != (directory ? Kind::kDirectory : Kind::kFile) || source == root_) {
         return ResultPathNotFound;
     }
@@ -145,6 +159,10 @@ base::Result HostFileSystem::GetEntryType(PathBuffer path, ipc::Out<u32> type) {
     if (const auto result = Resolve(path, host); result.IsFailure()) {
         return result;
     }
+    if (Shown(host)) {
+        *type = kEntryFile;
+        return base::ResultSuccess;
+    }
     switch (KindOf(host)) {
         case Kind::kFile:
             *type = kEntryFile;
@@ -164,6 +182,17 @@ base::Result HostFileSystem::OpenFile(u32 mode, PathBuffer path, ipc::OutObject 
     }
     if ((mode & (kOpenRead | kOpenWrite)) == 0 || (mode & ~7u) != 0) {
         return ResultInvalidOpenMode;
+    }
+    if (const auto shown = Shown(host)) {
+        if ((mode & kOpenWrite) != 0) {
+            return ResultWriteNotPermitted;
+        }
+        const int fd = ::open(shown->c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            return Errno();
+        }
+        *file.object = std::make_shared<HostFile>(fd, mode);
+        return base::ResultSuccess;
     }
     if (KindOf(host) != Kind::kFile) {
         return ResultPathNotFound;
@@ -189,7 +218,10 @@ base::Result HostFileSystem::OpenDirectory(u32 mode, PathBuffer path, ipc::OutOb
     if (KindOf(host) != Kind::kDirectory) {
         return ResultPathNotFound;
     }
-    *directory.object = std::make_shared<HostDirectory>(host, mode);
+    *directory.object = std::make_shared<HostDirectory>(
+        host, mode,
+        shown_ ? shown_->In(host)
+               : std::vector<std::pair<std::filesystem::path, std::filesystem::path>>{});
     return base::ResultSuccess;
 }
 

@@ -6,8 +6,10 @@
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 
 #include "ipc/service_object.h"
+#include "services/fs/shown_files.h"
 
 namespace services::fs {
 
@@ -18,9 +20,14 @@ public:
     static constexpr auto kName = "nn::fssrv::sf::IFileSystem";
     // `commit` runs on Commit (a save publishes its working copy); none: Commit does nothing.
     // `keep_alive` is held as long as the file system is open.
+    // `shown` are host files that appear read-only inside it (see shown_files.h).
     HostFileSystem(std::filesystem::path root, std::function<base::Result()> commit = {},
-                   std::shared_ptr<void> keep_alive = {})
-        : root_(std::move(root)), commit_(std::move(commit)), keep_alive_(std::move(keep_alive)) {}
+                   std::shared_ptr<void> keep_alive = {},
+                   std::shared_ptr<const ShownFiles> shown = {})
+        : root_(std::move(root)),
+          commit_(std::move(commit)),
+          keep_alive_(std::move(keep_alive)),
+          shown_(std::move(shown)) {}
 
     base::Result CreateFile(u32 option, s64 size, PathBuffer path);
     base::Result DeleteFile(PathBuffer path);
@@ -54,12 +61,15 @@ public:
 
 private:
     base::Result Resolve(const PathBuffer& path, std::filesystem::path& out) const;
+    // The host file shown read-only at `host`, if one is.
+    std::optional<std::filesystem::path> Shown(const std::filesystem::path& host) const;
     base::Result Rename(const PathBuffer& from, const PathBuffer& to, bool directory);
     base::Result SpaceSize(const PathBuffer& path, bool free, s64& size) const;
 
     std::filesystem::path root_;
     std::function<base::Result()> commit_;
     std::shared_ptr<void> keep_alive_;
+    std::shared_ptr<const ShownFiles> shown_;
 };
 
 }  // namespace services::fs

@@ -1,9 +1,11 @@
 #include "services/set/settings_server.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace services::set {
 namespace {
@@ -43,6 +45,23 @@ struct FirmwareVersion {
     char display_title[0x80];
 };
 static_assert(sizeof(FirmwareVersion) == 0x100);
+
+// nn::settings::system::ColorSet: 0 BasicWhite (the light theme a console starts with).
+constexpr s32 kColorSetBasicWhite = 0;
+
+// A settings name or item key: the client's zero-terminated text.
+std::string ItemText(const std::vector<u8>& bytes) {
+    std::string text(bytes.begin(), bytes.end());
+    text.erase(std::find(text.begin(), text.end(), '\0'), text.end());
+    return text;
+}
+
+base::Result ItemNotFound(const char* command, const std::vector<u8>& name,
+                          const std::vector<u8>& key) {
+    LOG_DEBUG("set", "{}(\"{}!{}\"): no such settings item", command, ItemText(name),
+              ItemText(key));
+    return ResultSettingsItemNotFound;
+}
 
 base::Result WriteFirmwareVersion(std::span<u8> out) {
     FirmwareVersion version{};
@@ -127,6 +146,24 @@ base::Result SystemSettingsServer::GetFirmwareVersion(ipc::OutBuffer<ipc::kPoint
 
 base::Result SystemSettingsServer::GetFirmwareVersion2(ipc::OutBuffer<ipc::kPointer> version) {
     return WriteFirmwareVersion(version.data);
+}
+
+base::Result SystemSettingsServer::GetColorSetId(ipc::Out<s32> color_set) {
+    *color_set = kColorSetBasicWhite;
+    return base::ResultSuccess;
+}
+
+base::Result SystemSettingsServer::GetSettingsItemValueSize(ipc::InBuffer<ipc::kPointer> name,
+                                                            ipc::InBuffer<ipc::kPointer> key,
+                                                            ipc::Out<u64>) {
+    return ItemNotFound("GetSettingsItemValueSize", name.data, key.data);
+}
+
+base::Result SystemSettingsServer::GetSettingsItemValue(ipc::InBuffer<ipc::kPointer> name,
+                                                        ipc::InBuffer<ipc::kPointer> key,
+                                                        ipc::OutBuffer<ipc::kMapAlias>,
+                                                        ipc::Out<u64>) {
+    return ItemNotFound("GetSettingsItemValue", name.data, key.data);
 }
 
 }  // namespace services::set

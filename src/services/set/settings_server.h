@@ -31,19 +31,33 @@ public:
     };
 };
 
-// set:sys (nn::settings::ISystemSettingsServer): the firmware version a program sees.
+// set:sys (nn::settings::ISystemSettingsServer): the firmware version a program sees, the
+// theme colour (the console's default, BasicWhite) and the settings items, of which nxhost keeps
+// none yet: every item answers the console's not-found result.
 class SystemSettingsServer final : public ipc::Interface<SystemSettingsServer> {
 public:
     static constexpr auto kName = "set:sys";
 
     base::Result GetFirmwareVersion(ipc::OutBuffer<ipc::kPointer> version);
     base::Result GetFirmwareVersion2(ipc::OutBuffer<ipc::kPointer> version);
+    base::Result GetColorSetId(ipc::Out<s32> color_set);
+    base::Result GetSettingsItemValueSize(ipc::InBuffer<ipc::kPointer> name,
+                                          ipc::InBuffer<ipc::kPointer> key, ipc::Out<u64> size);
+    base::Result GetSettingsItemValue(ipc::InBuffer<ipc::kPointer> name,
+                                      ipc::InBuffer<ipc::kPointer> key,
+                                      ipc::OutBuffer<ipc::kMapAlias> value, ipc::Out<u64> size);
 
     static constexpr auto kCommands = std::array{
         NX_COMMAND(3, SystemSettingsServer::GetFirmwareVersion),
         NX_COMMAND(4, SystemSettingsServer::GetFirmwareVersion2),
+        NX_COMMAND(23, SystemSettingsServer::GetColorSetId),
+        NX_COMMAND(37, SystemSettingsServer::GetSettingsItemValueSize),
+        NX_COMMAND(38, SystemSettingsServer::GetSettingsItemValue),
     };
 };
+
+// settings (module 105): no settings item of that name and key (2105-0011).
+inline constexpr base::Result ResultSettingsItemNotFound{105, 11};
 
 // The language nxhost reports: NXHOST_LANGUAGE ("en-US", "ja", ...) or the host's LANG.
 u64 DesiredLanguageCode();

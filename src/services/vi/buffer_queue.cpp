@@ -251,8 +251,17 @@ std::vector<u8> BufferQueue::Transact(u32 code, std::span<const u8> request_byte
             status = BinderStatus::Ok;
             break;
         }
+        case kDetachBuffer: {
+            // The producer takes the slot's buffer back (libnx at exit).
+            const auto slot = request->ReadU32();
+            if (!slot || *slot >= slots_.size()) {
+                break;
+            }
+            slots_[*slot] = Slot{};
+            status = BinderStatus::Ok;
+            break;
+        }
         case kSetBufferCount:
-        case kDetachBuffer:
         case kDetachNextBuffer:
         case kAttachBuffer:
         case kSetSidebandStream:

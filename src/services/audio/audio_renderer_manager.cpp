@@ -1,0 +1,62 @@
+#include "services/audio/audio_renderer_manager.h"
+
+#include "base/log.h"
+#include "kernel/memory_objects.h"
+#include "services/audio/audio_device.h"
+#include "services/audio/audio_renderer.h"
+#include "services/audio/audio_results.h"
+#include "services/audio/work_buffer_size.h"
+
+namespace services::audio {
+
+base::Result AudioRendererManager::OpenAudioRenderer(
+    RendererParameters parameters, u64 work_buffer_size, u64, ipc::InCopyHandle work_buffer,
+    ipc::InCopyHandle, ipc::RequestEnvironment environment, ipc::OutObject renderer) {
+    if (!IsValidRevision(parameters.revision)) {
+        LOG_WARNING("audio", "OpenAudioRenderer: revision {:#x} not supported",
+                    parameters.revision);
+        return ResultInvalidRevision;
+    }
+    const u64 needed = WorkBufferSize(parameters);
+    if (work_buffer_size < needed) {
+        LOG_WARNING("audio", "OpenAudioRenderer: work buffer of {:#x} bytes, {:#x} needed",
+                    work_buffer_size, needed);
+        return ResultInsufficientBuffer;
+    }
+    if (!kernel::As<kernel::TransferMemory>(work_buffer.object)) {
+        LOG_WARNING("audio", "OpenAudioRenderer: the work buffer handle names no transfer memory");
+    }
+    *renderer.object = std::make_shared<AudioRenderer>(parameters, *environment);
+    LOG_INFO("audio",
+             "audio renderer opened: REV{}, {} Hz, {} samples a frame, {} mix buffers, {} "
+             "sub-mixes, {} voices, {} sinks, {} effects, {} splitters",
+             RevisionNumber(parameters.revision), parameters.sample_rate, parameters.sample_count,
+             parameters.mix_buffer_count, parameters.sub_mix_count, parameters.voice_count,
+             parameters.sink_count, parameters.effect_count, parameters.splitter_count);
+    return base::ResultSuccess;
+}
+
+base::Result AudioRendererManager::GetWorkBufferSize(RendererParameters parameters,
+                                                     ipc::Out<u64> size) {
+    if (!IsValidRevision(parameters.revision)) {
+        LOG_WARNING("audio", "GetWorkBufferSize: revision {:#x} not supported",
+                    parameters.revision);
+        *size = 0;
+        return ResultInvalidRevision;
+    }
+    *size = WorkBufferSize(parameters);
+    return base::ResultSuccess;
+}
+
+base::Result AudioRendererManager::GetAudioDeviceService(u64, ipc::OutObject device) {
+    *device.object = std::make_shared<AudioDevice>();
+    return base::ResultSuccess;
+}
+
+base::Result AudioRendererManager::GetAudioDeviceServiceWithRevisionInfo(u32, u64,
+                                                                         ipc::OutObject device) {
+    *device.object = std::make_shared<AudioDevice>();
+    return base::ResultSuccess;
+}
+
+}  // namespace services::audio

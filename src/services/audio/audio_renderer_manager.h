@@ -1,0 +1,34 @@
+#pragma once
+
+// audren:u (nn::audio::detail::IAudioRendererManager): opens audio renderers, says how much
+// work buffer one needs, and hands out the audio device service. Command ids and layouts
+// from libnx services/audren.c, yuzu and Ryujinx.
+
+#include "ipc/service_object.h"
+#include "services/audio/renderer_parameters.h"
+
+namespace services::audio {
+
+class AudioRendererManager final : public ipc::Interface<AudioRendererManager> {
+public:
+    static constexpr auto kName = "audren:u";
+
+    // `applet_resource_user_id` is also the process id placeholder of the message.
+    base::Result OpenAudioRenderer(RendererParameters parameters, u64 work_buffer_size,
+                                   u64 applet_resource_user_id, ipc::InCopyHandle work_buffer,
+                                   ipc::InCopyHandle process, ipc::RequestEnvironment environment,
+                                   ipc::OutObject renderer);
+    base::Result GetWorkBufferSize(RendererParameters parameters, ipc::Out<u64> size);
+    base::Result GetAudioDeviceService(u64 applet_resource_user_id, ipc::OutObject device);
+    base::Result GetAudioDeviceServiceWithRevisionInfo(u32 revision, u64 applet_resource_user_id,
+                                                       ipc::OutObject device);
+
+    static constexpr auto kCommands = std::array{
+        NX_COMMAND(0, AudioRendererManager::OpenAudioRenderer),
+        NX_COMMAND(1, AudioRendererManager::GetWorkBufferSize),
+        NX_COMMAND(2, AudioRendererManager::GetAudioDeviceService),
+        NX_COMMAND(4, AudioRendererManager::GetAudioDeviceServiceWithRevisionInfo),
+    };
+};
+
+}  // namespace services::audio

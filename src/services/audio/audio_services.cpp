@@ -1,0 +1,18 @@
+#include "services/audio/audio_services.h"
+
+#include "services/audio/audio_in_manager.h"
+#include "services/audio/audio_out_manager.h"
+#include "services/audio/audio_renderer_manager.h"
+
+namespace services::audio {
+
+void AddAudioServices(ServiceDirectory& directory, std::shared_ptr<AudioSink> sink) {
+    if (!sink) {
+        sink = std::make_shared<NullSink>();
+    }
+    directory.Add("audout:u", [sink] { return std::make_shared<AudioOutManager>(sink); });
+    directory.Add("audren:u", [] { return std::make_shared<AudioRendererManager>(); });
+    directory.Add("audin:u", [] { return std::make_shared<AudioInManager>(); });
+}
+
+}  // namespace services::audio

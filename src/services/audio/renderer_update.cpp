@@ -1,0 +1,138 @@
+#include "services/audio/renderer_update.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "base/log.h"
+#include "services/audio/audio_results.h"
+
+namespace services::audio {
+namespace {
+
+template <typename T>
+T ReadAt(std::span<const u8> bytes, std::size_t offset) {
+    T value{};
+    std::memcpy(&value, bytes.data() + offset, sizeof(T));
+    return value;
+}
+
+template <typename T>
+void WriteAt(std::span<u8> bytes, std::size_t offset, const T& value) {
+    std::memcpy(bytes.data() + offset, &value, sizeof(T));
+}
+
+bool CheckSection(const char* what, u32 given, u64 expected) {
+    if (given != expected) {
+        LOG_WARNING("audio", "RequestUpdate: {} section of {:#x} bytes, expected {:#x}", what,
+                    given, expected);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+u32 UpdateOutputSize(const RendererParameters& p) {
+    const RendererFeatures features(p.revision);
+    const u32 effect_out =
+        features.EffectInfoVersion2() ? kEffectOutSizeVersion2 : kEffectOutSizeVersion1;
+    return static_cast<u32>(sizeof(UpdateDataHeader)) + MemoryPoolCount(p) * kMemoryPoolOutSize +
+           p.voice_count * kVoiceOutSize + p.effect_count * effect_out +
+           p.sink_count * kSinkOutSize + kPerformanceOutSize + kBehaviourOutSize +
+           (features.ElapsedFrameCount() ? kRenderInfoOutSize : 0);
+}
+
+base::Result RunUpdate(const RendererParameters& p, std::span<const u8> input, std::span<u8> output,
+                       u64 elapsed_frames, UpdateSummary& summary) {
+    const RendererFeatures features(p.revision);
+    summary = {};
+    std::fill(output.begin(), output.end(), u8{0});
+    if (input.size() < sizeof(UpdateDataHeader) + kBehaviourInSize) {
+        LOG_WARNING("audio", "RequestUpdate: {:#x} bytes of input", input.size());
+        return ResultInvalidUpdateInfo;
+    }
+    const auto in = ReadAt<UpdateDataHeader>(input, 0);
+    const u32 pools = MemoryPoolCount(p);
+    const u32 behaviour_revision = ReadAt<u32>(input, sizeof(UpdateDataHeader));
+    if (behaviour_revision != p.revision) {
+        LOG_WARNING("audio", "RequestUpdate: revision {:#x}, renderer opened with {:#x}",
+                    behaviour_revision, p.revision);
+        return ResultInvalidUpdateInfo;
+    }
+    // The sections this update reads must be what the renderer was opened with.
+    if (!CheckSection("behaviour", in.behaviour_size, kBehaviourInSize) ||
+        !CheckSection("memory pool", in.memory_pool_size, u64{pools} * kMemoryPoolInSize) ||
+        !CheckSection("voice resource", in.voice_resources_size,
+                      u64{p.voice_count} * kVoiceResourceInSize) ||
+        !CheckSection("voice", in.voices_size, u64{p.voice_count} * kVoiceInSize)) {
+        return ResultInvalidUpdateInfo;
+    }
+    // The rest is skipped whole; a size other than the console's is worth a warning only.
+    CheckSection("effect", in.effects_size, u64{p.effect_count} * kEffectInSize);
+    if (!features.MixInParameterDirtyOnlyUpdate()) {
+        CheckSection("mix", in.mix_size, (u64{p.sub_mix_count} + 1) * kMixInSize);
+    }
+    CheckSection("sink", in.sinks_size, u64{p.sink_count} * kSinkInSize);
+    CheckSection("performance", in.performance_size, kPerformanceInSize);
+    const u64 listed = sizeof(UpdateDataHeader) + u64{in.behaviour_size} + in.memory_pool_size +
+                       in.voice_resources_size + in.voices_size + in.effects_size + in.mix_size +
+                       in.sinks_size + in.performance_size;
+    const u64 total = std::min<u64>(in.total_size, input.size());
+    if (listed > total) {
+        LOG_WARNING("audio", "RequestUpdate: sections of {:#x} bytes in {:#x} of input", listed,
+                    total);
+        return ResultInvalidUpdateInfo;
+    }
+    // The splitter section (revision 2+) has no size of its own: it is what remains.
+    summary.splitter_size = features.Splitter() ? static_cast<u32>(total - listed) : 0;
+
+    const u32 out_size = UpdateOutputSize(p);
+    if (output.size() < out_size) {
+        LOG_WARNING("audio", "RequestUpdate: {:#x} bytes of output, {:#x} needed", output.size(),
+                    out_size);
+        return ResultInvalidUpdateInfo;
+    }
+
+    // Input: memory pools, then voice channel resources, then voices.
+    const std::size_t pools_in = sizeof(UpdateDataHeader) + in.behaviour_size;
+    const std::size_t voices_in = pools_in + in.memory_pool_size + in.voice_resources_size;
+    // Output: memory pools, voices, effects, sinks, performance, behaviour, render info.
+    std::size_t at = sizeof(UpdateDataHeader);
+    for (u32 i = 0; i < pools; ++i) {
+        const auto state = ReadAt<MemoryPoolState>(input, pools_in + i * kMemoryPoolInSize + 0x10);
+        MemoryPoolState answer = MemoryPoolState::Invalid;  // no change
+        if (state == MemoryPoolState::RequestAttach) {
+            answer = MemoryPoolState::Attached;
+            ++summary.pools_attached;
+        } else if (state == MemoryPoolState::RequestDetach) {
+            answer = MemoryPoolState::Detached;
+            ++summary.pools_detached;
+        }
+        WriteAt(output, at + i * kMemoryPoolOutSize, answer);
+    }
+    at += pools * kMemoryPoolOutSize;
+    for (u32 i = 0; i < p.voice_count; ++i) {
+        // Voice record: id, node id, is_new, in_use, ...; its status (played samples, wave
+        // buffers consumed, voices dropped) stays at zero.
+        summary.voices_in_use += ReadAt<u8>(input, voices_in + i * kVoiceInSize + 9) != 0;
+    }
+    UpdateDataHeader out{};
+    out.revision = kProcessRevision;
+    out.memory_pool_size = pools * kMemoryPoolOutSize;
+    out.voices_size = p.voice_count * kVoiceOutSize;
+    out.effects_size = p.effect_count * (features.EffectInfoVersion2() ? kEffectOutSizeVersion2
+                                                                       : kEffectOutSizeVersion1);
+    out.sinks_size = p.sink_count * kSinkOutSize;
+    out.performance_size = kPerformanceOutSize;
+    out.behaviour_size = kBehaviourOutSize;
+    if (features.ElapsedFrameCount()) {
+        out.render_info_size = kRenderInfoOutSize;
+        const std::size_t render_info = out_size - kRenderInfoOutSize;
+        WriteAt(output, render_info, elapsed_frames);
+    }
+    out.total_size = out_size;
+    WriteAt(output, 0, out);
+    return base::ResultSuccess;
+}
+
+}  // namespace services::audio

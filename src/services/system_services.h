@@ -1,0 +1,12 @@
+#pragma once
+
+#include "services/service_directory.h"
+
+namespace services {
+
+// Registers the system services programs open at start-up beyond the core ones: apm:p, ns:*,
+// acc:u1, pm:*, mm:u, clkrst, pcv, spl:, set:cal, lbl, ts, usb:ds, caps:*, psc:m, bsd:u / bsd:s
+// and sfdnsres.
+void AddSystemServices(ServiceDirectory& directory);
+
+}  // namespace services
