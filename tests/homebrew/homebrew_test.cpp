@@ -267,5 +267,72 @@ TEST(Homebrew, HbmenuListsTheSdCardAndLaunchesTheChosenProgram) {
               ColumnsOf("SNAKE para Nintendo Switch by Curro Raya", 1));
 }
 
+gpu::Frame Reference(const std::string& name) {
+    return frontend::ReadPng(std::filesystem::path(NXHOST_SOURCE_DIR) / "tests/homebrew/reference" /
+                             name);
+}
+
+// Console lines, each at its 1-based row, and nothing else in those rows.
+void ExpectRows(const gpu::Frame& frame, u32 size,
+                const std::vector<std::pair<u32, std::string>>& lines) {
+    for (const auto& [row, text] : lines) {
+        EXPECT_EQ(InkedColumns(frame, row, size), ColumnsOf(text, 1))
+            << "row " << row << ": " << text;
+    }
+}
+
+// playtone prints what audout:u answered: success, 48 kHz, two channels, s16 samples, and the
+// device started (libnx's AudioOutState_Started is 1).
+TEST(Homebrew, PlaytoneGetsTheAudioOutsAnswers) {
+    const RunOutcome run = RunWithScript(Fixture("playtone_switch-examples_2018-02.nro"),
+                                         "3s shot tone.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ExpectRows(run.shot, kOldCell,
+               {{1, "audoutInitialize() returned 0x0"},
+                {2, "Sample rate: 0xbb80"},
+                {3, "Channel count: 0x2"},
+                {4, "PCM format: 0x2"},
+                {5, "Device state: 0x1"},
+                {6, "audoutStartAudioOut() returned 0x0"}});
+}
+
+TEST(Homebrew, ResetParentalControlsShowsItsMenu) {
+    const RunOutcome run = RunWithScript(Fixture("reset_parental_controls_1.2.0.nro"),
+                                         "3s shot menu.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ExpectRows(run.shot, kCell,
+               {{1, "Reset Parental Controls: Reseting the pin made easy!"},
+                {5, "Press (ZL) to see the pin"},
+                {17, "Press (B) to exit"}});
+}
+
+// GagOrder asks ns:vm whether the console needs the supernag and is told it does not.
+TEST(Homebrew, GagOrderReportsNoSupernag) {
+    const RunOutcome run =
+        RunWithScript(Fixture("gagorder_1.3.0.nro"), "3s shot gag.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ExpectRows(run.shot, kCell,
+               {{1, "Gag Order 0.1.0 by Adubbz"}, {3, "This console doesn't have supernag!"}});
+}
+
+// The CPU-drawn GUIs against pictures of them made by nxhost and looked at: Checkpoint's
+// empty title list (nxhost has no installed titles) under its header and command line, and
+// Hekate Toolbox's main page.
+TEST(Homebrew, CheckpointShowsItsEmptyTitleList) {
+    const RunOutcome run =
+        RunWithScript(Fixture("checkpoint_3.4.2.nro"), "4s shot checkpoint.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    // Left out: the clock at the top left.
+    EXPECT_LT(DifferingShare(run.shot, Reference("checkpoint_3.4.2.png"), {{0, 130, 0, 29}}),
+              0.002);
+}
+
+TEST(Homebrew, HekateToolboxShowsItsMainPage) {
+    const RunOutcome run =
+        RunWithScript(Fixture("hekate-toolbox_4.0.2.nro"), "4s shot toolbox.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    EXPECT_LT(DifferingShare(run.shot, Reference("hekate-toolbox_4.0.2.png"), {}), 0.002);
+}
+
 }  // namespace
 }  // namespace homebrew_test
