@@ -17,8 +17,11 @@ configure: setup
 build: configure
 	cmake --build --preset $(PRESET) -j $(JOBS)
 
+# The demo presents a test card through vi; a control script shoots it.
 run: build
-	$(BUILD_DIR)/src/app/nxhost run $(BUILD_DIR)/guest/hello.nro
+	@printf '0.25s shot $(BUILD_DIR)/hello-frame.png\n' > $(BUILD_DIR)/hello-shot.txt
+	$(BUILD_DIR)/src/app/nxhost run --input $(BUILD_DIR)/hello-shot.txt $(BUILD_DIR)/guest/hello.nro
+	@echo "make run: the demo's frame is in $(BUILD_DIR)/hello-frame.png"
 
 test: build
 	ctest --preset $(PRESET)

@@ -1,10 +1,12 @@
 // The demo `make run` runs: it prints from the guest, uses the heap and the kernel's
-// information calls, and returns its status to nxhost.
+// information calls, presents a frame through vi (nxhost's control script shoots it), and
+// returns its status to nxhost.
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "display.h"
 #include "svc.h"
 
 static unsigned long Fibonacci(unsigned n) {
@@ -42,5 +44,10 @@ int main(int argc, char** argv) {
     free(buffer);
 
     printf("fibonacci(90) = %lu\n", Fibonacci(90));
+    if (ShowDemoFrame() != 0) {
+        return 1;
+    }
+    // Stay on screen for a moment, so that a control script can take a shot.
+    svcSleepThread(500000000);
     return 0;
 }

@@ -36,16 +36,21 @@ static void PutBuffer(uint32_t** at, const IpcBuffer* buffer, uint32_t mode) {
 // Writes the HIPC header and descriptors; returns where the raw data starts.
 static uint32_t* PutHeader(uint32_t* message, uint32_t type, const IpcCall* call,
                            uint32_t data_words) {
-    const bool special = call->send_pid;
+    const bool special = call->send_pid || call->copy_count > 0;
     message[0] = type | (uint32_t)call->x_count << 16 | (uint32_t)call->a_count << 20 |
                  (uint32_t)call->b_count << 24;
     message[1] = data_words | (call->c_count ? (uint32_t)(call->c_count + 2) << 10 : 0) |
                  (special ? 1u << 31 : 0);
     uint32_t* at = message + 2;
     if (special) {
-        *at++ = call->send_pid ? 1 : 0;
-        *at++ = 0;  // the process id, filled in by the kernel
-        *at++ = 0;
+        *at++ = (call->send_pid ? 1 : 0) | (uint32_t)call->copy_count << 1;
+        if (call->send_pid) {
+            *at++ = 0;  // the process id, filled in by the kernel
+            *at++ = 0;
+        }
+        for (int i = 0; i < call->copy_count; ++i) {
+            *at++ = call->copy_handles[i];
+        }
     }
     for (int i = 0; i < call->x_count; ++i) {
         const IpcBuffer* x = &call->x[i];

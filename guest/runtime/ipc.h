@@ -23,6 +23,8 @@ typedef struct {
     uint32_t in_size;
     IpcBuffer a[2], b[2], x[2], c[2];
     int a_count, b_count, x_count, c_count;
+    Handle copy_handles[2];  // handles copied to the server (a process, transfer memory)
+    int copy_count;
     // Out.
     void* out;
     uint32_t out_size;

@@ -246,3 +246,44 @@ SVC_FUNCTION svcQueryProcessMemory
     ldr x2, [sp], #16
     str w1, [x2]
     ret
+
+SVC_FUNCTION svcCreateSession
+    stp x0, x1, [sp, #-16]!
+    svc 0x40
+    ldp x3, x4, [sp], #16
+    str w1, [x3]
+    str w2, [x4]
+    ret
+
+SVC_FUNCTION svcAcceptSession
+    str x0, [sp, #-16]!
+    svc 0x41
+    ldr x2, [sp], #16
+    str w1, [x2]
+    ret
+
+SVC_FUNCTION svcReplyAndReceive
+    str x0, [sp, #-16]!
+    svc 0x43
+    ldr x2, [sp], #16
+    str w1, [x2]
+    ret
+
+SVC_FUNCTION svcGetProcessId
+    str x0, [sp, #-16]!
+    svc 0x24
+    ldr x2, [sp], #16
+    str x1, [x2]
+    ret
+
+SVC_FUNCTION svcSetProcessMemoryPermission
+    svc 0x73
+    ret
+
+SVC_FUNCTION svcMapProcessCodeMemory
+    svc 0x77
+    ret
+
+SVC_FUNCTION svcUnmapProcessCodeMemory
+    svc 0x78
+    ret

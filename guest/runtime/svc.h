@@ -59,6 +59,17 @@ Result svcCreateEvent(Handle* writable, Handle* readable);
 Result svcConnectToNamedPort(Handle* session, const char* name);
 Result svcSendSyncRequest(Handle session);
 Result svcSendSyncRequestWithUserBuffer(void* buffer, uint64_t size, Handle session);
+Result svcCreateSession(Handle* server, Handle* client, uint32_t is_light, uint64_t name);
+Result svcAcceptSession(Handle* session, Handle port);
+Result svcReplyAndReceive(int32_t* index, const Handle* handles, int32_t count, Handle reply_target,
+                          int64_t timeout);
+Result svcGetProcessId(uint64_t* out, Handle handle);
+Result svcSetProcessMemoryPermission(Handle process, uint64_t address, uint64_t size,
+                                     uint32_t permission);
+Result svcMapProcessCodeMemory(Handle process, uint64_t destination, uint64_t source,
+                               uint64_t size);
+Result svcUnmapProcessCodeMemory(Handle process, uint64_t destination, uint64_t source,
+                                 uint64_t size);
 
 Result svcSetMemoryPermission(void* address, uint64_t size, uint32_t permission);
 Result svcSetMemoryAttribute(void* address, uint64_t size, uint32_t mask, uint32_t attribute);
@@ -98,3 +109,5 @@ Result svcQueryProcessMemory(MemoryInfo* info, uint32_t* page_info, Handle proce
 #define RESULT_INVALID_STATE KERNEL_RESULT(125)
 #define RESULT_LIMIT_REACHED KERNEL_RESULT(132)
 #define RESULT_NOT_FOUND KERNEL_RESULT(121)
+#define RESULT_SESSION_CLOSED KERNEL_RESULT(123)
+#define RESULT_NOT_IMPLEMENTED KERNEL_RESULT(33)

@@ -40,6 +40,9 @@ services::ServiceConfig ServiceConfigFor(const formats::ProgramImage& image,
                                          const std::string& path) {
     services::ServiceConfig config;
     config.program_id = image.npdm ? image.npdm->ProgramId() : 0;
+    if (image.npdm) {
+        config.service_access = image.npdm->aci.service_access;
+    }
     if (image.kind == "nro") {
         if (!image.assets.romfs.empty()) {
             config.romfs = formats::MakeMemoryStorage(image.assets.romfs, "romfs");

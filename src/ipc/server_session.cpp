@@ -101,6 +101,21 @@ base::Result ServerSession::HandleRequest(std::span<u8> message,
     }
 }
 
+std::vector<u32> ServerSession::CommandIds() {
+    std::lock_guard lock(mutex_);
+    std::vector<u32> ids = object_ ? object_->CommandIds() : std::vector<u32>{};
+    for (const auto& [id, object] : domain_) {
+        const std::vector<u32> more = object->CommandIds();
+        ids.insert(ids.end(), more.begin(), more.end());
+    }
+    return ids;
+}
+
+bool ServerSession::IsDomain() {
+    std::lock_guard lock(mutex_);
+    return is_domain_;
+}
+
 base::Result ServerSession::InvokeCommand(ServiceObject& object, u32 command,
                                           RequestContext& context) {
     base::Result result;

@@ -22,6 +22,11 @@ public:
     // A client session for `object`, to hand to a guest.
     static std::shared_ptr<kernel::ClientSession> Connect(std::shared_ptr<ServiceObject> object);
 
+    // The command ids of the objects this session serves (its object, or its domain's), for
+    // tests that build well-formed requests.
+    std::vector<u32> CommandIds();
+    bool IsDomain();
+
 private:
     struct Reply;
     base::Result HandleCmif(std::span<u8> message, const HipcMessage& request,

@@ -41,6 +41,8 @@ public:
     virtual bool Invoke(u32 command, RequestContext& context, base::Result& result) = 0;
     // The pointer buffer a client may ask for (QueryPointerBufferSize).
     virtual u16 PointerBufferSize() const { return 0x500; }
+    // The ids of the commands the interface provides (for tests that build requests).
+    virtual std::vector<u32> CommandIds() const = 0;
 };
 
 // Buffer transfer kinds (nn::sf's buffer attributes, reduced to how the data travels).
@@ -226,6 +228,12 @@ public:
         if (descriptor == nullptr) {
             return false;
         }
+        // A hostile size must not make the host allocate what the guest does not have.
+        if (descriptor->size != 0 &&
+            context_.Environment().Memory().HostPointer(descriptor->address, descriptor->size,
+                                                        cpu::Permission::Read) == nullptr) {
+            return false;
+        }
         buffer.data.resize(descriptor->size);
         return descriptor->size == 0 ||
                context_.Environment().Memory().ReadBlock(descriptor->address, buffer.data);
@@ -237,6 +245,11 @@ public:
         const BufferDescriptor* descriptor = PickOut(kind);
         if (descriptor == nullptr) {
             return false;
+        }
+        if (descriptor->size != 0 &&
+            context_.Environment().Memory().HostPointer(descriptor->address, descriptor->size,
+                                                        cpu::Permission::Write) == nullptr) {
+            return false;  // the reply could not be written there
         }
         storage.assign(descriptor->size, 0);
         targets.push_back(*descriptor);
@@ -429,6 +442,13 @@ public:
             }
         }
         return false;
+    }
+    std::vector<u32> CommandIds() const override {
+        std::vector<u32> ids;
+        for (const CommandEntry& entry : Derived::kCommands) {
+            ids.push_back(entry.id);
+        }
+        return ids;
     }
 };
 

@@ -1,7 +1,8 @@
 #pragma once
 
 // Where the kernel meets the IPC layer: a client session handle in the guest leads to a
-// SessionServer on the host, which answers SendSyncRequest by rewriting the message in place.
+// SessionServer on the host, which answers SendSyncRequest by rewriting the message in place,
+// or to a session a guest thread serves (kernel/guest_session.h).
 
 #include <functional>
 #include <map>
@@ -21,6 +22,8 @@ class GuestMemory;
 namespace kernel {
 
 class ReadableEvent;
+class ServerPort;
+struct GuestSession;
 
 // What a server may do in the requesting process while it handles one request.
 class IpcEnvironment {
@@ -43,6 +46,13 @@ public:
     // Runs `work` once a period, first one period from now, for as long as it lives (the
     // kernel keeps only a weak reference).
     virtual void StartPeriodicWork(std::weak_ptr<PeriodicWork> work) = 0;
+    // A new session to a port the guest serves (sm's GetServiceHandle of a name the guest
+    // registered): its client end, queued for the server to accept; nullptr where no kernel
+    // stands behind the environment (host-only tests).
+    virtual std::shared_ptr<KernelObject> ConnectToPort(ServerPort& port) {
+        (void)port;
+        return nullptr;
+    }
 };
 
 class SessionServer {
@@ -58,9 +68,12 @@ class ClientSession final : public KernelObject {
 public:
     static constexpr Type kType = Type::ClientSession;
     explicit ClientSession(std::shared_ptr<SessionServer> server) : server(std::move(server)) {}
+    explicit ClientSession(std::shared_ptr<GuestSession> guest) : guest(std::move(guest)) {}
     Type GetType() const override { return kType; }
 
+    // The other end: a server on the host, or else a session a guest thread serves.
     std::shared_ptr<SessionServer> server;
+    std::shared_ptr<GuestSession> guest;
 };
 
 // svcConnectToNamedPort's ports ("sm:"): each connection makes a new server session.

@@ -17,6 +17,8 @@ public:
         WritableEvent,
         Process,
         ClientSession,
+        ServerSession,
+        ServerPort,
         SharedMemory,
         TransferMemory,
         CodeMemory

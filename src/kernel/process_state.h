@@ -19,6 +19,7 @@
 #include "kernel/kernel.h"
 #include "kernel/memory_map.h"
 #include "kernel/memory_usage.h"
+#include "kernel/process_object.h"
 #include "kernel/scheduler.h"
 #include "kernel/stack_aliases.h"
 #include "kernel/thread.h"
@@ -66,6 +67,7 @@ struct Process::State final : cpu::CoreHooks {
     u64 heap_size = 0;
     MemoryUsage memory_usage;      // the application pool, per the profile
     StackAliases stack_aliases;    // svcMapMemory's mappings
+    StackAliases code_aliases;     // svcMapProcessCodeMemory's mappings
     std::array<u64, 4> entropy{};  // GetInfo(RandomEntropy), fixed per process as on the console
     u64 main_stack_top = 0;
     u64 loader_arguments = 0;  // homebrew ABI config entries of an NRO
@@ -87,6 +89,8 @@ struct Process::State final : cpu::CoreHooks {
     GuestClock clock;
     Scheduler scheduler;
     HandleTable handles;
+    // What a handle to this process names (0xFFFF8001 copied in a message).
+    std::shared_ptr<ProcessObject> self = std::make_shared<ProcessObject>();
     u64 next_thread_id = 1;
     std::shared_ptr<Thread> main_thread;
     u32 main_thread_handle = 0;

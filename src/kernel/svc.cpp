@@ -59,12 +59,18 @@ constexpr auto kHandlers = [] {
     table[0x33] = svc::GetThreadContext3;
     table[0x34] = svc::WaitForAddress;
     table[0x35] = svc::SignalToAddress;
+    table[0x40] = svc::CreateSession;
+    table[0x41] = svc::AcceptSession;
+    table[0x43] = svc::ReplyAndReceive;
     table[0x45] = svc::CreateEvent;
     table[0x4b] = svc::CreateCodeMemory;
     table[0x4c] = svc::ControlCodeMemory;
     table[0x51] = svc::MapTransferMemory;
     table[0x52] = svc::UnmapTransferMemory;
+    table[0x73] = svc::SetProcessMemoryPermission;
     table[0x76] = svc::QueryProcessMemory;
+    table[0x77] = svc::MapProcessCodeMemory;
+    table[0x78] = svc::UnmapProcessCodeMemory;
     return table;
 }();
 

@@ -30,6 +30,12 @@ public:
         return process.handles.GetAs<T>(handle, CurrentShared());
     }
 
+    // Whether `handle` names this process: its pseudo-handle, or a real handle to it (from a
+    // message that copied the pseudo-handle). With the scheduler's lock held.
+    bool IsOwnProcess(u32 handle) const {
+        return handle == kCurrentProcessPseudoHandle || Get<ProcessObject>(handle) != nullptr;
+    }
+
     // A timeout in nanoseconds as a deadline on the guest clock; negative waits forever.
     std::optional<u64> Deadline(s64 timeout_ns) const {
         if (timeout_ns < 0) {
@@ -95,6 +101,12 @@ void CreateEvent(SvcContext&);
 void ConnectToNamedPort(SvcContext&);
 void SendSyncRequest(SvcContext&);
 void SendSyncRequestWithUserBuffer(SvcContext&);
+void CreateSession(SvcContext&);
+void AcceptSession(SvcContext&);
+void ReplyAndReceive(SvcContext&);
+void SetProcessMemoryPermission(SvcContext&);
+void MapProcessCodeMemory(SvcContext&);
+void UnmapProcessCodeMemory(SvcContext&);
 }  // namespace svc
 
 // The process id the application gets (the first after the system's own processes).

@@ -1,10 +1,12 @@
-// Connecting to named ports and sending synchronous requests to host-side servers.
+// Connecting to named ports and sending synchronous requests to host-side servers (or to a
+// guest thread's session, kernel/guest_ipc.h).
 
 #include <array>
 #include <cstring>
 
 #include "base/log.h"
 #include "kernel/event.h"
+#include "kernel/guest_ipc.h"
 #include "kernel/ipc_session.h"
 #include "kernel/svc_context.h"
 
@@ -47,6 +49,11 @@ public:
         svc_.process.scheduler.AddPeriodicWork(std::move(work));
     }
 
+    std::shared_ptr<KernelObject> ConnectToPort(ServerPort& port) override {
+        std::lock_guard lock(svc_.process.scheduler.Lock());
+        return ConnectGuestPort(svc_.process, port);
+    }
+
     void EndProcess(std::string headline) override {
         svc_.process.Stop(RunEnding::Fatal, 0, svc_.process.FaultReport(svc_.core, headline));
     }
@@ -67,6 +74,17 @@ void SendRequest(SvcContext& svc, u32 handle, u64 message_address, u64 size) {
     u8* message = svc.process.memory.HostPointer(message_address, size, cpu::Permission::ReadWrite);
     if (message == nullptr) {
         return svc.Return(results::InvalidCurrentMemory);
+    }
+    if (session->guest) {
+        // A guest thread serves it: the caller waits for that thread's reply.
+        std::lock_guard lock(svc.process.scheduler.Lock());
+        const base::Result sent =
+            SendGuestRequest(svc.process, *session->guest, svc.thread, message_address, size);
+        if (sent.IsFailure()) {
+            return svc.Return(sent);
+        }
+        svc.process.scheduler.Block(svc.thread, WaitKind::IpcReply, std::nullopt);
+        return;
     }
     Environment environment(svc);
     svc.Return(session->server->HandleRequest({message, size}, environment));

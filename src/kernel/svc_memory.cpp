@@ -69,7 +69,12 @@ void QueryMemory(SvcContext& svc) {
 
 void QueryProcessMemory(SvcContext& svc) {
     // Only the process itself exists to be named.
-    if (svc.Arg32(2) != kCurrentProcessPseudoHandle) {
+    bool own = false;
+    {
+        std::lock_guard lock(svc.process.scheduler.Lock());
+        own = svc.IsOwnProcess(svc.Arg32(2));
+    }
+    if (!own) {
         return svc.Return(results::InvalidHandle);
     }
     svc.Return(WriteMemoryInfo(svc, svc.Arg(0), svc.Arg(3)));

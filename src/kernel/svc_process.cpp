@@ -65,7 +65,10 @@ void GetSystemTick(SvcContext& svc) {
 }
 
 void GetProcessId(SvcContext& svc) {
-    if (svc.Arg32(1) != kCurrentProcessPseudoHandle) {
+    std::lock_guard lock(svc.process.scheduler.Lock());
+    // A thread's handle names its process too.
+    const u32 handle = svc.Arg32(1);
+    if (!svc.IsOwnProcess(handle) && !svc.Get<Thread>(handle)) {
         return svc.Return(results::InvalidHandle);
     }
     svc.Out(1, kApplicationProcessId);
@@ -172,8 +175,27 @@ void GetInfo(SvcContext& svc) {
         case InfoType::DebuggerAttached:
         case InfoType::ResourceLimit:
             break;
-        default:
-            if (handle != kCurrentProcessPseudoHandle) {
+        case InfoType::CoreMask:
+        case InfoType::PriorityMask:
+        case InfoType::AliasRegionAddress:
+        case InfoType::AliasRegionSize:
+        case InfoType::HeapRegionAddress:
+        case InfoType::HeapRegionSize:
+        case InfoType::TotalMemorySize:
+        case InfoType::UsedMemorySize:
+        case InfoType::AslrRegionAddress:
+        case InfoType::AslrRegionSize:
+        case InfoType::StackRegionAddress:
+        case InfoType::StackRegionSize:
+        case InfoType::SystemResourceSizeTotal:
+        case InfoType::SystemResourceSizeUsed:
+        case InfoType::ProgramId:
+        case InfoType::UserExceptionContextAddress:
+        case InfoType::TotalNonSystemMemorySize:
+        case InfoType::UsedNonSystemMemorySize:
+        case InfoType::IsApplication:
+        case InfoType::AliasRegionExtraSize:
+            if (!svc.IsOwnProcess(handle)) {
                 return svc.Return(results::InvalidHandle);
             }
             if (sub_type != 0) {
@@ -224,10 +246,13 @@ void GetInfo(SvcContext& svc) {
         case InfoType::DebuggerAttached:
             return answer(0);
         default:
-            LOG_WARNING("kernel", "svcGetInfo: info type {} (sub type {}) is not provided",
-                        static_cast<u64>(type), sub_type);
-            return svc.Return(results::InvalidEnumValue);
+            break;
     }
+    // The console has no such id (19, InitialProcessIdRange, left GetInfo in 5.0.0; 65000 and
+    // up are Atmosphère's, which stock Horizon refuses): its handle is not looked at.
+    LOG_WARNING("kernel", "svcGetInfo: info type {} (sub type {}) is not provided",
+                static_cast<u64>(type), sub_type);
+    svc.Return(results::InvalidEnumValue);
 }
 
 }  // namespace kernel::svc

@@ -6,6 +6,7 @@
 // Descriptions from the public Horizon documentation (switchbrew "Error codes").
 namespace kernel::results {
 
+inline constexpr base::Result OutOfSessions{1, 7};
 inline constexpr base::Result InvalidSize{1, 101};
 inline constexpr base::Result InvalidAddress{1, 102};
 inline constexpr base::Result OutOfResource{1, 103};
@@ -25,8 +26,10 @@ inline constexpr base::Result OutOfRange{1, 119};
 inline constexpr base::Result InvalidEnumValue{1, 120};
 inline constexpr base::Result NotFound{1, 121};
 inline constexpr base::Result Busy{1, 122};
+inline constexpr base::Result SessionClosed{1, 123};
 inline constexpr base::Result InvalidState{1, 125};
 inline constexpr base::Result NotImplemented{1, 33};
 inline constexpr base::Result LimitReached{1, 132};
+inline constexpr base::Result MessageTooLarge{1, 260};
 
 }  // namespace kernel::results

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "kernel/event.h"
+#include "kernel/guest_ipc.h"
 #include "kernel/svc_context.h"
 
 namespace kernel::svc {
@@ -69,8 +70,21 @@ void ResetSignal(SvcContext& svc) {
 
 void CloseHandle(SvcContext& svc) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    svc.Return(svc.process.handles.Remove(svc.Arg32(0)) ? base::ResultSuccess
-                                                        : results::InvalidHandle);
+    const u32 handle = svc.Arg32(0);
+    auto object = svc.process.handles.Get(handle, svc.CurrentShared());
+    if (!svc.process.handles.Remove(handle)) {
+        return svc.Return(results::InvalidHandle);
+    }
+    // A guest-served session's end closes with its last handle (no other handle or queue
+    // holds it then), which wakes the other end's threads as on the console.
+    if (object.use_count() == 1) {
+        if (const auto server = As<GuestServerSession>(object)) {
+            CloseGuestServer(svc.process, *server->session);
+        } else if (const auto client = As<ClientSession>(object); client && client->guest) {
+            CloseGuestClient(svc.process, *client->guest);
+        }
+    }
+    svc.Return(base::ResultSuccess);
 }
 
 void WaitSynchronization(SvcContext& svc) {
@@ -122,7 +136,8 @@ void CancelSynchronization(SvcContext& svc) {
     if (!thread) {
         return svc.Return(results::InvalidHandle);
     }
-    if (thread->state == ThreadState::Waiting && thread->wait_kind == WaitKind::Synchronization) {
+    if (thread->state == ThreadState::Waiting && (thread->wait_kind == WaitKind::Synchronization ||
+                                                  thread->wait_kind == WaitKind::ReplyAndReceive)) {
         svc.process.scheduler.Wake(*thread, results::Cancelled);
     } else {
         thread->cancel_pending = true;

@@ -18,7 +18,16 @@ inline constexpr int kHighestPriority = 0;
 enum class ThreadState { Created, Runnable, Waiting, Terminated };
 
 // What a waiting thread waits for; decides how it is woken and what it finds in X0 / X1.
-enum class WaitKind { None, Synchronization, Sleep, AddressArbiter, ConditionVariable, Mutex };
+enum class WaitKind {
+    None,
+    Synchronization,
+    Sleep,
+    AddressArbiter,
+    ConditionVariable,
+    Mutex,
+    ReplyAndReceive,  // Synchronization that also receives from a signaled server session
+    IpcReply,         // a client waiting for a guest server's reply
+};
 
 class Thread final : public SyncObject {
 public:

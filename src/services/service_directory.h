@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "ipc/service_object.h"
 
@@ -21,6 +22,14 @@ public:
     std::shared_ptr<ipc::ServiceObject> Open(const std::string& name) const {
         const auto found = factories_.find(name);
         return found == factories_.end() ? nullptr : found->second();
+    }
+
+    std::vector<std::string> Names() const {
+        std::vector<std::string> names;
+        for (const auto& [name, factory] : factories_) {
+            names.push_back(name);
+        }
+        return names;
     }
 
 private:

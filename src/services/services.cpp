@@ -23,7 +23,9 @@
 
 namespace services {
 
-kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config) {
+namespace {
+
+std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     auto directory = std::make_shared<ServiceDirectory>();
     AddSystemServices(*directory);
     audio::AddAudioServices(*directory);
@@ -70,10 +72,23 @@ kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config) {
     for (const char* name : {"pl:u", "pl:s"}) {
         directory->Add(name, [fonts] { return std::make_shared<pl::SharedFontManager>(fonts); });
     }
+    return directory;
+}
+
+}  // namespace
+
+std::vector<std::string> ProvidedServiceNames() {
+    return MakeDirectory({})->Names();
+}
+
+kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config) {
+    auto directory = MakeDirectory(config);
+    auto registered = std::make_shared<sm::RegisteredServices>();
     kernel::NamedPorts ports;
-    ports["sm:"] = [directory] {
-        return std::make_shared<ipc::ServerSession>(std::make_shared<sm::ServiceManager>(directory),
-                                                    /*speaks_tipc=*/true);
+    ports["sm:"] = [directory, registered, access = config.service_access] {
+        return std::make_shared<ipc::ServerSession>(
+            std::make_shared<sm::ServiceManager>(directory, registered, access),
+            /*speaks_tipc=*/true);
     };
     return ports;
 }

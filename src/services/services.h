@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "formats/file_tree.h"
+#include "formats/service_access.h"
 #include "formats/storage.h"
 #include "kernel/ipc_session.h"
 #include "profile/console_model.h"
@@ -27,8 +28,14 @@ struct ServiceConfig {
     std::shared_ptr<vi::PresentedFrames> frames;  // where presented frames go (made if null)
     // Host files shown read-only on the SD card for the run: (path on the card, host file).
     std::vector<std::pair<std::filesystem::path, std::filesystem::path>> sd_card_files;
+    // The NPDM's service access control (ACI0), which decides what sm lets the program host;
+    // none for an NRO.
+    std::optional<std::vector<formats::ServiceAccess>> service_access;
 };
 
 kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config = {});
+
+// The sm names of every service nxhost provides.
+std::vector<std::string> ProvidedServiceNames();
 
 }  // namespace services

@@ -40,6 +40,7 @@ public:
         return inner_->Invoke(command, context, result);
     }
     u16 PointerBufferSize() const override { return inner_->PointerBufferSize(); }
+    std::vector<u32> CommandIds() const override { return inner_->CommandIds(); }
 
 private:
     std::string name_;

@@ -16,7 +16,8 @@ std::filesystem::path Fixture(const std::string& name) {
 }
 
 RunOutcome RunWithScript(const std::filesystem::path& fixture, const std::string& script,
-                         const std::string& flags, const std::vector<std::string>& sd_card_switch) {
+                         const std::string& flags, const std::vector<std::string>& sd_card_switch,
+                         const std::vector<std::pair<std::string, std::string>>& sd_card_root) {
     const std::filesystem::path folder =
         std::filesystem::temp_directory_path() /
         fmt::format("nxhost-homebrew-{}-{}", fixture.stem().string(), ::getpid());
@@ -26,6 +27,9 @@ RunOutcome RunWithScript(const std::filesystem::path& fixture, const std::string
     std::filesystem::create_directories(switch_folder);
     for (const std::string& name : sd_card_switch) {
         std::filesystem::copy_file(Fixture(name), switch_folder / name);
+    }
+    for (const auto& [name, at] : sd_card_root) {
+        std::filesystem::copy_file(Fixture(name), switch_folder.parent_path() / at);
     }
     const std::filesystem::path script_file = folder / "script.txt";
     std::ofstream(script_file) << script;

@@ -267,6 +267,38 @@ TEST(Homebrew, HbmenuListsTheSdCardAndLaunchesTheChosenProgram) {
               ColumnsOf("SNAKE para Nintendo Switch by Curro Raya", 1));
 }
 
+// nx-hbloader (January 2019) starts hbmenu from sdmc:/hbmenu.nro as on the console, through
+// its own calls: sm registers its "hb:ldr" and connects it back to itself, its helper thread
+// receives the request that gives it a real handle to its own process, and the loader maps the
+// NRO with MapProcessCodeMemory and SetProcessMemoryPermission. The menu lists the same SD
+// card as HbmenuListsTheSdCardAndLaunchesTheChosenProgram but without an "nx-hbmenu" tile
+// (nxhost shows the running NRO at sdmc:/switch/ only when it starts one itself): the
+// reference shows demo (selected), game and Snake. Choosing Snake returns into hbloader,
+// which unmaps hbmenu and loads Snake in its place.
+TEST(Homebrew, HbloaderStartsHbmenuFromTheSdCard) {
+    const RunOutcome run =
+        RunWithScript(Fixture("hbl_2019-01.nsp"),
+                      "5s shot menu.png\n+0.2s Right~0.2\n+0.5s Right~0.2\n+0.5s A~0.2\n"
+                      "+4s shot launched.png\n+0.1s exit\n",
+                      "",
+                      {"snake_curroraya_2025-04.nro", "igme-rit_gamepad-buttons_2019-06.nro",
+                       "hbswitchgame_demo_2022-05.nro"},
+                      {{"hbmenu_3.0.0.nro", "hbmenu.nro"}});
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    EXPECT_EQ(run.log.find("fatal error"), std::string::npos) << run.log;
+    const gpu::Frame reference =
+        frontend::ReadPng(std::filesystem::path(NXHOST_SOURCE_DIR) /
+                          "tests/homebrew/reference/hbmenu_3.0.0_menu_under_hbl.png");
+    // Left out as in the direct run: the clock, the wave and the selection's pulsing frame.
+    const std::vector<Box> animated = {
+        {1000, 1279, 0, 100}, {0, 1279, 395, 470}, {18, 180, 466, 658}};
+    EXPECT_LT(DifferingShare(ShotOf(run, "menu.png"), reference, animated), 0.002);
+    const gpu::Frame launched = ShotOf(run, "launched.png");
+    ASSERT_EQ(launched.width, 1280u);
+    EXPECT_EQ(InkedColumns(launched, 1, kCell),
+              ColumnsOf("SNAKE para Nintendo Switch by Curro Raya", 1));
+}
+
 gpu::Frame Reference(const std::string& name) {
     return frontend::ReadPng(std::filesystem::path(NXHOST_SOURCE_DIR) / "tests/homebrew/reference" /
                              name);
@@ -332,6 +364,26 @@ TEST(Homebrew, HekateToolboxShowsItsMainPage) {
         RunWithScript(Fixture("hekate-toolbox_4.0.2.nro"), "4s shot toolbox.png\n+0.1s exit\n");
     ASSERT_EQ(run.exit_status, 0) << run.log;
     EXPECT_LT(DifferingShare(run.shot, Reference("hekate-toolbox_4.0.2.png"), {}), 0.002);
+}
+
+// `make run`'s demo (guest/hello) draws a test card and presents it through vi and nvmap as
+// libnx does: eight colour bars over the top two thirds, a grey ramp below.
+TEST(Demo, PresentsItsTestCardThroughVi) {
+    const RunOutcome run =
+        RunWithScript(std::filesystem::path(NXHOST_BINARY_DIR) / "guest/hello.nro",
+                      "0.25s shot card.png\n", "--deterministic");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    EXPECT_NE(run.log.find("presented a 1280x720 test card"), std::string::npos) << run.log;
+    ASSERT_EQ(run.shot.width, 1280u);
+    ASSERT_EQ(run.shot.height, 720u);
+    const u32 bars[] = {0xffffff, 0xffff00, 0x00ffff, 0x00ff00,
+                        0xff00ff, 0xff0000, 0x0000ff, 0x000000};
+    for (u32 bar = 0; bar < 8; ++bar) {
+        EXPECT_EQ(Pixel(run.shot, bar * 160 + 80, 200), bars[bar]) << "bar " << bar;
+    }
+    EXPECT_EQ(Pixel(run.shot, 0, 600), 0x000000u);
+    EXPECT_EQ(Pixel(run.shot, 1279, 600), 0xffffffu);
+    EXPECT_EQ(Pixel(run.shot, 640, 600) & 0xff, 640u * 255 / 1279);
 }
 
 }  // namespace

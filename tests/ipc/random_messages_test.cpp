@@ -4,12 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <random>
 
 #include "cpu/guest_memory.h"
 #include "ipc/server_session.h"
 #include "services/services.h"
+#include "structured_request.h"
 
 namespace {
 
@@ -40,8 +43,10 @@ private:
     cpu::GuestMemory memory_{32};
 };
 
-// A CMIF request header with random counts and a random command, or pure noise.
-void FillMessage(std::mt19937_64& random, std::array<u8, 0x100>& message) {
+// A CMIF request header with random counts and a command of the session's own table (or a
+// random one), or pure noise.
+void FillMessage(std::mt19937_64& random, std::array<u8, 0x100>& message,
+                 const std::vector<u32>& commands) {
     for (auto& byte : message) {
         byte = static_cast<u8>(random());
     }
@@ -53,7 +58,9 @@ void FillMessage(std::mt19937_64& random, std::array<u8, 0x100>& message) {
         std::memcpy(message.data(), &header0, 4);
         std::memcpy(message.data() + 4, &header1, 4);
         const u32 sfci = 0x49434653;
-        const u32 command = static_cast<u32>(random() % 24);
+        const u32 command = !commands.empty() && random() % 4 != 0
+                                ? commands[random() % commands.size()]
+                                : static_cast<u32>(random() % 24);
         for (u32 at = 16; at + 12 <= message.size(); at += 16) {
             if (random() % 2 == 0) {
                 std::memcpy(message.data() + at, &sfci, 4);
@@ -78,7 +85,43 @@ u64 Name(const char* text) {
     return value;
 }
 
+// A request as libnx builds one, for a command of the session's table, with random buffers
+// in (or near) the guest memory, random handles and random arguments.
+std::array<u8, 0x100> StructuredMessage(std::mt19937_64& random, ipc::ServerSession& session,
+                                        std::size_t handles) {
+    ipc_test::RequestShape shape;
+    const std::vector<u32> commands = session.CommandIds();
+    shape.command =
+        commands.empty() ? static_cast<u32>(random() % 64) : commands[random() % commands.size()];
+    shape.domain = session.IsDomain();
+    shape.object_id = static_cast<u32>(1 + random() % 4);
+    shape.send_pid = random() % 2 == 0;
+    const auto descriptor = [&] {
+        // Mostly inside the mapped 0x100000-0x110000, sometimes across its end or at 0.
+        const u64 address = random() % 8 == 0 ? 0 : 0x100000 + random() % 0x10800;
+        return ipc_test::Descriptor{address, random() % 0x1200};
+    };
+    for (auto* list : {&shape.x, &shape.a, &shape.b, &shape.c}) {
+        const u64 n = random() % 3;
+        for (u64 i = 0; i < n; ++i) {
+            list->push_back(descriptor());
+        }
+    }
+    if (random() % 3 == 0) {
+        shape.copy_handles.push_back(static_cast<u32>(random() % (handles + 2)));
+    }
+    shape.arguments.resize(random() % 0x48);
+    for (auto& byte : shape.arguments) {
+        byte = static_cast<u8>(random() % 4 == 0 ? random() : random() % 3);
+    }
+    return ipc_test::BuildRequest(shape);
+}
+
 TEST(RandomMessages, EveryServiceAnswersOrRefusesWithoutCrashing) {
+    // Services that write files (fsp-srv's SD card and saves) write into a folder of the test's.
+    const auto data = std::filesystem::temp_directory_path() / "nxhost-random-messages";
+    std::filesystem::remove_all(data);
+    setenv("XDG_DATA_HOME", data.c_str(), 1);
     const auto ports = services::MakeNamedPorts();
     std::mt19937_64 random(20261129);
     FakeEnvironment environment;
@@ -87,9 +130,12 @@ TEST(RandomMessages, EveryServiceAnswersOrRefusesWithoutCrashing) {
     std::vector<std::shared_ptr<kernel::SessionServer>> servers{ports.at("sm:")()};
     auto request = SmRequest(0, 0);
     ASSERT_TRUE(servers[0]->HandleRequest(request, environment).IsSuccess());
-    for (const char* name : {"lm", "set", "set:sys", "time:u", "apm", "psm", "nifm:u", "acc:u0",
-                             "pctl", "fatal:u", "appletOE", "fsp-srv", "hid"}) {
-        request = SmRequest(1, Name(name));
+    const std::vector<std::string> names = services::ProvidedServiceNames();
+    for (const std::string& name : names) {
+        if (name.size() > 8) {
+            continue;  // sm names are at most 8 characters
+        }
+        request = SmRequest(1, Name(name.c_str()));
         servers[0]->HandleRequest(request, environment);
     }
     for (const auto& object : environment.objects_) {
@@ -97,11 +143,17 @@ TEST(RandomMessages, EveryServiceAnswersOrRefusesWithoutCrashing) {
             servers.push_back(session->server);
         }
     }
-    ASSERT_GE(servers.size(), 12u);  // every service nxhost provides, opened through sm:
+    // Every service nxhost provides, opened through sm:, besides sm: itself.
+    ASSERT_EQ(servers.size(), names.size() + 1);
     environment.objects_.clear();
-    for (int round = 0; round < 20000; ++round) {
+    for (int round = 0; round < 60000; ++round) {
         auto& server = servers[random() % servers.size()];
-        FillMessage(random, message);
+        const auto session = std::dynamic_pointer_cast<ipc::ServerSession>(server);
+        if (session && random() % 2 == 0) {
+            message = StructuredMessage(random, *session, environment.objects_.size());
+        } else {
+            FillMessage(random, message, session ? session->CommandIds() : std::vector<u32>{});
+        }
         const std::size_t before = environment.objects_.size();
         server->HandleRequest(message, environment);
         for (std::size_t i = before; i < environment.objects_.size(); ++i) {

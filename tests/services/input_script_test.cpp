@@ -52,6 +52,20 @@ TEST(HidInputScript, ShotsAndExitAreActionsInTimeOrder) {
     EXPECT_THROW(InputScript::Parse("1s shot picture.bmp\n", "t"), base::Error);
 }
 
+TEST(HidInputScript, TouchesHoldAPointForTheirTime) {
+    const InputScript script =
+        InputScript::Parse("1s touch 640 360~0.5\n+0.2s touch 10 700\n", "t");
+    EXPECT_FALSE(script.TouchAt(kSecond - 1).has_value());
+    EXPECT_EQ(script.TouchAt(kSecond), (TouchPoint{640, 360}));
+    // The later touch stands in front while both are held.
+    EXPECT_EQ(script.TouchAt(1'250'000'000), (TouchPoint{10, 700}));
+    EXPECT_EQ(script.TouchAt(1'450'000'000), (TouchPoint{640, 360}));
+    EXPECT_FALSE(script.TouchAt(1'500'000'000).has_value());
+    EXPECT_TRUE(script.Actions().empty());
+    EXPECT_THROW(InputScript::Parse("1s touch 1280 10\n", "t"), base::Error);
+    EXPECT_THROW(InputScript::Parse("1s touch 12\n", "t"), base::Error);
+}
+
 TEST(HidInputScript, StateAtCombinesHeldSteps) {
     const InputScript script = InputScript::Parse("1s A~1\n1.5s LRight+X~1\n1.5s LRight~1\n", "t");
     EXPECT_EQ(script.StateAt(0), PadInput{});

@@ -150,11 +150,19 @@ void WriteNpadConnection(u8* memory, u64 index, std::optional<PadStyle> style) {
     npad.battery_level = {kBatteryFull, kBatteryFull, kBatteryFull};
 }
 
-void WriteSample(u8* memory, u64 sampling_number, u64 delta_ns, const NpadSamples& npads) {
+void WriteSample(u8* memory, u64 sampling_number, u64 delta_ns, const NpadSamples& npads,
+                 std::optional<TouchPoint> touch, bool touch_began) {
     DebugPadState debug_pad{};
     PushLifo(At<Lifo<DebugPadState>>(memory, kDebugPadOffset), debug_pad, sampling_number);
-    TouchScreenState touch{};
-    PushLifo(At<Lifo<TouchScreenState>>(memory, kTouchScreenOffset), touch, sampling_number);
+    TouchScreenState screen{};
+    if (touch) {
+        // One finger (id 0), a fingertip's size; the start attribute on its first sample
+        // (nn::hid::TouchAttribute: 1 start, 2 end).
+        screen.count = 1;
+        screen.touches[0] =
+            TouchState{delta_ns, touch_began ? 1u : 0u, 0, touch->x, touch->y, 15, 15, 0, 0};
+    }
+    PushLifo(At<Lifo<TouchScreenState>>(memory, kTouchScreenOffset), screen, sampling_number);
     MouseState mouse{};
     PushLifo(At<Lifo<MouseState>>(memory, kMouseOffset), mouse, sampling_number);
     KeyboardState keyboard{};

@@ -6,6 +6,7 @@
 #include <array>
 #include <optional>
 
+#include "services/hid/input_script.h"
 #include "services/hid/pad_input.h"
 #include "services/hid/pad_layout.h"
 #include "services/hid/shared_memory_layout.h"
@@ -29,6 +30,9 @@ void WriteNpadConnection(u8* memory, u64 index, std::optional<PadStyle> style);
 // Appends one entry, numbered `sampling_number`, to every ring: each npad's style ring carries
 // its input with the style's attributes, its other style rings report it not connected; the
 // other devices report nothing pressed; `delta_ns` is the time since the last sample.
-void WriteSample(u8* memory, u64 sampling_number, u64 delta_ns, const NpadSamples& npads);
+// `touch` is the finger on the touch screen, if one is; `touch_began` when it was not there in
+// the previous sample.
+void WriteSample(u8* memory, u64 sampling_number, u64 delta_ns, const NpadSamples& npads,
+                 std::optional<TouchPoint> touch = std::nullopt, bool touch_began = false);
 
 }  // namespace services::hid

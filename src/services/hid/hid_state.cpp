@@ -100,6 +100,13 @@ void HidState::Sample(u64 ticks, u64 period_ticks, kernel::EventSignaller& event
             script_start_ = ticks - period_ticks;  // the applet resource's start
         }
         NpadSamples samples{};
+        std::optional<TouchPoint> touch;
+        if (inputs_.script != nullptr) {
+            touch = inputs_.script->TouchAt(kernel::GuestClock::TicksToNanoseconds(
+                ticks > *script_start_ ? ticks - *script_start_ : 0));
+        }
+        const bool touch_began = touch.has_value() && !touching_;
+        touching_ = touch.has_value();
         const auto& slots = inputs_.layout.Slots();
         for (std::size_t player = 0; player < slots.size(); ++player) {
             const u64 index = NpadEntryIndex(slots[player].npad_id);
@@ -117,7 +124,7 @@ void HidState::Sample(u64 ticks, u64 period_ticks, kernel::EventSignaller& event
         const u64 delta = last_sample_ ? ticks - *last_sample_ : period_ticks;
         last_sample_ = ticks;
         WriteSample(memory_->HostData(), ++sampling_number_,
-                    kernel::GuestClock::TicksToNanoseconds(delta), samples);
+                    kernel::GuestClock::TicksToNanoseconds(delta), samples, touch, touch_began);
     }
     for (const auto& event : changed) {
         events.Signal(*event);

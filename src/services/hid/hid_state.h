@@ -89,6 +89,7 @@ private:
     std::optional<std::vector<u32>> supported_ids_;
     u64 joy_hold_type_ = 1;  // nn::hid::NpadJoyHoldType: 0 vertical, 1 horizontal (default)
     std::optional<u64> script_start_;
+    bool touching_ = false;  // a scripted touch was down in the previous sample
     std::optional<u64> last_sample_;
     u64 sampling_number_ = 0;
     std::weak_ptr<Sampler> sampler_;

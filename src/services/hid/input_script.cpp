@@ -173,6 +173,30 @@ InputScript InputScript::Parse(std::string_view text, std::string_view source) {
             script.steps_.push_back(step);
             continue;
         }
+        if (action.starts_with("touch ") || action.starts_with("touch\t")) {
+            step.kind = ScriptStep::Kind::Touch;
+            step.hold_ns = kDefaultHoldNs;
+            std::string_view where = Trim(action.substr(6));
+            if (const std::size_t tilde = where.find('~'); tilde != std::string_view::npos) {
+                step.hold_ns = parser.Seconds(where.substr(tilde + 1), "hold time");
+                where = Trim(where.substr(0, tilde));
+            }
+            const std::size_t gap = where.find_first_of(" \t");
+            u32 x = 0, y = 0;
+            const auto parse = [](std::string_view text, u32& value) {
+                const auto [end, error] =
+                    std::from_chars(text.data(), text.data() + text.size(), value);
+                return error == std::errc() && end == text.data() + text.size();
+            };
+            if (gap == std::string_view::npos || !parse(where.substr(0, gap), x) ||
+                !parse(Trim(where.substr(gap)), y) || x >= 1280 || y >= 720) {
+                base::Fail("{}: a touch is \"touch X Y\" with X below 1280 and Y below 720",
+                           parser.Where());
+            }
+            step.touch = {x, y};
+            script.steps_.push_back(step);
+            continue;
+        }
         if (action.find_first_of(" \t") != std::string_view::npos) {
             base::Fail("{}: one step a line: join inputs with + (\"ZR+A~0.1\")", parser.Where());
         }
@@ -194,10 +218,25 @@ InputScript InputScript::Load(const std::filesystem::path& path) {
                  path.string());
 }
 
+std::optional<TouchPoint> InputScript::TouchAt(u64 ns) const {
+    std::optional<TouchPoint> touch;
+    u64 latest = 0;
+    for (const ScriptStep& step : steps_) {
+        if (step.kind == ScriptStep::Kind::Touch && ns >= step.start_ns &&
+            ns - step.start_ns < step.hold_ns && (!touch || step.start_ns >= latest)) {
+            touch = step.touch;
+            latest = step.start_ns;
+        }
+    }
+    return touch;
+}
+
 std::vector<ScriptStep> InputScript::Actions() const {
     std::vector<ScriptStep> actions;
-    std::copy_if(steps_.begin(), steps_.end(), std::back_inserter(actions),
-                 [](const ScriptStep& step) { return step.kind != ScriptStep::Kind::Input; });
+    std::copy_if(
+        steps_.begin(), steps_.end(), std::back_inserter(actions), [](const ScriptStep& step) {
+            return step.kind == ScriptStep::Kind::Shot || step.kind == ScriptStep::Kind::Exit;
+        });
     std::stable_sort(actions.begin(), actions.end(), [](const ScriptStep& a, const ScriptStep& b) {
         return a.start_ns < b.start_ns;
     });

@@ -7,12 +7,14 @@
 //     +3s ZR+A~0.1     press ZR and A together
 //
 //     5s shot title.png   write the last presented frame as a PNG
+//     +1s touch 640 360~0.2  touch the screen at (640, 360) of 1280x720 for 0.2 s
 //     +1s exit            end the run (exit status 0)
 //
 // A time is seconds of guest time since launch, or +seconds since the previous step; `~` gives
 // the hold time (default 0.1 s); `#` starts a comment. README.md lists the names.
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,12 +23,19 @@
 
 namespace services::hid {
 
+// A point on the touch screen, in its 1280x720 pixels.
+struct TouchPoint {
+    u32 x = 0, y = 0;
+    bool operator==(const TouchPoint&) const = default;
+};
+
 struct ScriptStep {
-    enum class Kind { Input, Shot, Exit };
+    enum class Kind { Input, Touch, Shot, Exit };
     Kind kind = Kind::Input;
     u64 start_ns = 0;
     u64 hold_ns = 0;
     PadInput input;    // Input: the buttons and full stick deflections the step holds
+    TouchPoint touch;  // Touch: where the finger is
     std::string path;  // Shot: the PNG to write
     int line = 0;
 };
@@ -38,6 +47,9 @@ public:
     // Throws base::Error naming `source` and the line of the first mistake.
     static InputScript Parse(std::string_view text, std::string_view source);
     static InputScript Load(const std::filesystem::path& path);
+
+    // The touch held at `ns` after the script's start (the latest one that began), if any.
+    std::optional<TouchPoint> TouchAt(u64 ns) const;
 
     // The shot and exit steps, in time order.
     std::vector<ScriptStep> Actions() const;

@@ -1,9 +1,13 @@
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <vector>
 
+#include "formats/service_access.h"
 #include "ipc/service_object.h"
 #include "services/service_directory.h"
+#include "services/sm/registered_services.h"
 
 namespace services::sm {
 
@@ -18,11 +22,19 @@ class ServiceManager final : public ipc::Interface<ServiceManager> {
 public:
     static constexpr auto kName = "sm:";
 
-    explicit ServiceManager(std::shared_ptr<const ServiceDirectory> directory)
-        : directory_(std::move(directory)) {}
+    // `service_access` is the program's NPDM's (its ACI0): the names it may host; none for a
+    // program without an NPDM (an NRO), which may host nothing.
+    ServiceManager(std::shared_ptr<const ServiceDirectory> directory,
+                   std::shared_ptr<RegisteredServices> registered = nullptr,
+                   std::optional<std::vector<formats::ServiceAccess>> service_access = {})
+        : directory_(std::move(directory)),
+          registered_services_(registered ? std::move(registered)
+                                          : std::make_shared<RegisteredServices>()),
+          service_access_(std::move(service_access)) {}
 
     base::Result RegisterClient(ipc::ClientProcessId pid);
-    base::Result GetServiceHandle(ServiceName name, ipc::OutMoveHandle session);
+    base::Result GetServiceHandle(ServiceName name, ipc::OutMoveHandle session,
+                                  ipc::RequestEnvironment environment);
     base::Result RegisterService(ServiceName name, u8 is_light, u32 max_sessions,
                                  ipc::OutMoveHandle port);
     base::Result UnregisterService(ServiceName name);
@@ -37,7 +49,11 @@ public:
     };
 
 private:
+    bool MayHost(const std::string& name) const;
+
     std::shared_ptr<const ServiceDirectory> directory_;
+    std::shared_ptr<RegisteredServices> registered_services_;
+    std::optional<std::vector<formats::ServiceAccess>> service_access_;
     bool registered_ = false;
 };
 

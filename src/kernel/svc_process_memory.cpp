@@ -1,0 +1,165 @@
+// Memory calls on a process named by handle, which is always this one here: the loader's
+// svcMapProcessCodeMemory / svcUnmapProcessCodeMemory (heap shown again as AliasCode, how
+// nx-hbloader maps an NRO into its own process) and svcSetProcessMemoryPermission (making such
+// code executable). The checks and their results follow Horizon's order as Atmosphère's and
+// yuzu's kernels (KPageTable::MapCodeMemory, UnmapCodeMemory, SetProcessMemoryPermission)
+// document it. As with svcMapMemory, the bytes move to the alias and back: the source is
+// locked, out of the guest's reach, while it is aliased.
+
+#include <cstring>
+
+#include "kernel/svc_context.h"
+#include "kernel/svc_memory_checks.h"
+
+namespace kernel::svc {
+namespace {
+
+bool IsCodeState(u32 state) {
+    switch (static_cast<MemoryState>(state)) {
+        case MemoryState::Code:
+        case MemoryState::CodeData:
+        case MemoryState::AliasCode:
+        case MemoryState::AliasCodeData:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// What both code memory calls check before they look at the pages.
+base::Result CheckCodeAliasArguments(SvcContext& svc, u32 process_handle, u64 destination,
+                                     u64 source, u64 size) {
+    if (destination % cpu::kPageSize != 0 || source % cpu::kPageSize != 0) {
+        return results::InvalidAddress;
+    }
+    if (size == 0 || size % cpu::kPageSize != 0) {
+        return results::InvalidSize;
+    }
+    if (destination + size <= destination || source + size <= source) {
+        return results::InvalidCurrentMemory;
+    }
+    if (!svc.IsOwnProcess(process_handle)) {
+        return results::InvalidHandle;
+    }
+    const auto& layout = svc.process.layout;
+    if (!layout.address_space.Contains(source, size) ||
+        !layout.CanContain(destination, size, MemoryState::AliasCode)) {
+        return results::InvalidCurrentMemory;
+    }
+    return base::ResultSuccess;
+}
+
+}  // namespace
+
+void MapProcessCodeMemory(SvcContext& svc) {
+    const u32 process_handle = svc.Arg32(0);
+    const u64 destination = svc.Arg(1);
+    const u64 source = svc.Arg(2);
+    const u64 size = svc.Arg(3);
+    auto& process = svc.process;
+    std::lock_guard lock(process.scheduler.Lock());
+    if (const auto result = CheckCodeAliasArguments(svc, process_handle, destination, source, size);
+        result.IsFailure()) {
+        return svc.Return(result);
+    }
+    auto& map = process.memory_map;
+    // The source must be plain read-write heap, the destination free.
+    const auto from = map.Uniform(source, size);
+    if (!from || from->state != static_cast<u32>(MemoryState::Normal) ||
+        from->permission != kPermissionReadWrite || from->attribute != 0) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    if (!map.IsFree(destination, size)) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    map.Map(destination, size, MemoryState::AliasCode, cpu::Permission::ReadWrite);
+    std::memcpy(process.memory.Base() + destination, process.memory.Base() + source, size);
+    map.Relabel(source, size, MemoryState::Normal, cpu::Permission::None,
+                memory_attribute::kLocked);
+    process.code_aliases.Add(destination, source, size);
+    process.InvalidateCode(destination, size);
+    svc.Return(base::ResultSuccess);
+}
+
+void UnmapProcessCodeMemory(SvcContext& svc) {
+    const u32 process_handle = svc.Arg32(0);
+    const u64 destination = svc.Arg(1);
+    const u64 source = svc.Arg(2);
+    const u64 size = svc.Arg(3);
+    auto& process = svc.process;
+    std::lock_guard lock(process.scheduler.Lock());
+    if (const auto result = CheckCodeAliasArguments(svc, process_handle, destination, source, size);
+        result.IsFailure()) {
+        return svc.Return(result);
+    }
+    auto& map = process.memory_map;
+    const auto from = map.Uniform(source, size);
+    if (!from || from->state != static_cast<u32>(MemoryState::Normal) ||
+        from->attribute != memory_attribute::kLocked) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    // The destination may be made of blocks of different permissions (text, rodata, data).
+    for (const MemoryInfo& block : map.BlocksIn(destination, size)) {
+        const auto state = static_cast<MemoryState>(block.state);
+        if ((state != MemoryState::AliasCode && state != MemoryState::AliasCodeData) ||
+            block.attribute != 0) {
+            return svc.Return(results::InvalidCurrentMemory);
+        }
+    }
+    if (!process.code_aliases.Covers(destination, source, size)) {
+        return svc.Return(results::InvalidMemoryRegion);
+    }
+    // What the program wrote to its data goes back to the heap, which on the console is the
+    // same pages.
+    map.Protect(destination, size, cpu::Permission::Read);
+    map.Relabel(source, size, MemoryState::Normal, cpu::Permission::ReadWrite,
+                memory_attribute::kNone);
+    std::memcpy(process.memory.Base() + source, process.memory.Base() + destination, size);
+    map.Unmap(destination, size);
+    process.code_aliases.Remove(destination, size);
+    process.InvalidateCode(destination, size);
+    svc.Return(base::ResultSuccess);
+}
+
+void SetProcessMemoryPermission(SvcContext& svc) {
+    const u32 process_handle = svc.Arg32(0);
+    const u64 address = svc.Arg(1);
+    const u64 size = svc.Arg(2);
+    const u32 permission = svc.Arg32(3);
+    if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
+        return svc.Return(result);
+    }
+    if (permission != kPermissionNone && permission != kPermissionRead &&
+        permission != kPermissionReadWrite && permission != kPermissionReadExecute) {
+        return svc.Return(results::InvalidNewMemoryPermission);
+    }
+    auto& process = svc.process;
+    std::lock_guard lock(process.scheduler.Lock());
+    if (!svc.IsOwnProcess(process_handle)) {
+        return svc.Return(results::InvalidHandle);
+    }
+    if (!process.layout.address_space.Contains(address, size)) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    // Only code may change this way; writable code becomes its Data state.
+    const auto info = process.memory_map.Uniform(address, size);
+    if (!info || !IsCodeState(info->state) || info->attribute != 0) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    auto state = static_cast<MemoryState>(info->state);
+    if (permission == kPermissionReadWrite) {
+        if (state == MemoryState::Code) {
+            state = MemoryState::CodeData;
+        } else if (state == MemoryState::AliasCode) {
+            state = MemoryState::AliasCodeData;
+        }
+    }
+    process.memory_map.Relabel(address, size, state, ToPermission(permission),
+                               memory_attribute::kNone);
+    if (permission == kPermissionReadExecute || info->permission == kPermissionReadExecute) {
+        process.InvalidateCode(address, size);
+    }
+    svc.Return(base::ResultSuccess);
+}
+
+}  // namespace kernel::svc
