@@ -5,6 +5,7 @@
 
 #include "base/error.h"
 #include "formats/nca.h"
+#include "formats/nro.h"
 #include "formats/nup.h"
 #include "formats/program_image.h"
 #include "formats/xci.h"
@@ -157,6 +158,12 @@ GameImage OpenGame(const std::filesystem::path& path, const KeySet& keys) {
         OpenNcaPartition(xci.OpenPartition("secure"), keys, game);
     } else if (StartsWith(*storage, 0x10, "NRO0")) {
         game.kind = "nro";
+        // A homebrew's RomFS travels in its asset section, after the executable.
+        Nro nro = ReadNro(storage->ReadAll(), path.string());
+        if (!nro.assets.romfs.empty()) {
+            game.romfs = MakeRomfsTree(
+                MakeMemoryStorage(std::move(nro.assets.romfs), path.string() + " (RomFS)"));
+        }
     } else if (StartsWith(*storage, 0, std::string_view("\x50\0\0\0\0\0\0\0", 8))) {
         game.kind = "romfs";  // the header size field, 0x50, opens every RomFS
         game.romfs = MakeRomfsTree(storage);

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <optional>
 #include <thread>
 
 #include <SDL.h>
@@ -36,6 +37,19 @@ void WriteScreenshot(const WindowOptions& options, unsigned& count) {
     } catch (const base::Error& error) {
         fmt::print(stderr, "nxhost: {}\n", error.what());
     }
+}
+
+// The touch screen's point under the mouse, in its 1280x720 pixels, when the mouse is over the
+// frame.
+std::optional<services::hid::TouchPoint> TouchUnder(const Window& window, const gpu::Frame& frame,
+                                                    int x, int y) {
+    const Window::Rect rect = window.FrameRect(frame.width, frame.height);
+    if (rect.width <= 0 || rect.height <= 0 || x < rect.x || y < rect.y ||
+        x >= rect.x + rect.width || y >= rect.y + rect.height) {
+        return std::nullopt;
+    }
+    return services::hid::TouchPoint{static_cast<u32>((x - rect.x) * 1280 / rect.width),
+                                     static_cast<u32>((y - rect.y) * 720 / rect.height)};
 }
 
 }  // namespace
@@ -74,6 +88,19 @@ void RunInWindow(const WindowOptions& options, const std::function<void()>& run)
         }
         if (event.type == SDL_WINDOWEVENT) {
             window.Paint(options.frames->Latest());
+        }
+        // The mouse is the touch screen: the left button is a finger.
+        const bool pressed_move =
+            event.type == SDL_MOUSEMOTION && (event.motion.state & SDL_BUTTON_LMASK) != 0;
+        if ((event.type == SDL_MOUSEBUTTONDOWN && event.button.button == SDL_BUTTON_LEFT) ||
+            pressed_move) {
+            const int x = event.type == SDL_MOUSEMOTION ? event.motion.x : event.button.x;
+            const int y = event.type == SDL_MOUSEMOTION ? event.motion.y : event.button.y;
+            if (const auto frame = options.frames->Latest()) {
+                options.pads->SetTouch(TouchUnder(window, *frame, x, y));
+            }
+        } else if (event.type == SDL_MOUSEBUTTONUP && event.button.button == SDL_BUTTON_LEFT) {
+            options.pads->SetTouch(std::nullopt);
         }
         if (event.type == SDL_KEYDOWN && event.key.repeat == 0) {
             if (event.key.keysym.scancode == SDL_SCANCODE_F11) {

@@ -2,6 +2,8 @@
 
 #include <SDL.h>
 
+#include <algorithm>
+
 #include "base/error.h"
 
 namespace frontend {
@@ -29,6 +31,22 @@ void Window::ToggleFullscreen() {
     SDL_SetWindowFullscreen(window_, fullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
 }
 
+Window::Rect Window::FrameRect(u32 frame_width, u32 frame_height) const {
+    int width = 0, height = 0;
+    SDL_GetWindowSize(window_, &width, &height);
+    if (frame_width == 0 || frame_height == 0) {
+        return {};
+    }
+    const double scale = std::min(static_cast<double>(width) / frame_width,
+                                  static_cast<double>(height) / frame_height);
+    Rect rect;
+    rect.width = static_cast<int>(frame_width * scale);
+    rect.height = static_cast<int>(frame_height * scale);
+    rect.x = (width - rect.width) / 2;
+    rect.y = (height - rect.height) / 2;
+    return rect;
+}
+
 void Window::Paint(const std::optional<gpu::Frame>& frame) {
     SDL_Surface* surface = SDL_GetWindowSurface(window_);
     if (surface == nullptr) {
@@ -41,14 +59,8 @@ void Window::Paint(const std::optional<gpu::Frame>& frame) {
             static_cast<int>(frame->height), 32, static_cast<int>(frame->width * 4),
             SDL_PIXELFORMAT_ABGR8888);
         if (picture != nullptr) {
-            // The largest rectangle of the frame's aspect ratio that fits, centred.
-            const double scale = std::min(static_cast<double>(surface->w) / frame->width,
-                                          static_cast<double>(surface->h) / frame->height);
-            SDL_Rect target;
-            target.w = static_cast<int>(frame->width * scale);
-            target.h = static_cast<int>(frame->height * scale);
-            target.x = (surface->w - target.w) / 2;
-            target.y = (surface->h - target.h) / 2;
+            const Rect rect = FrameRect(frame->width, frame->height);
+            SDL_Rect target{rect.x, rect.y, rect.width, rect.height};
             SDL_BlitScaled(picture, nullptr, surface, &target);
             SDL_FreeSurface(picture);
         }

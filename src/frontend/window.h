@@ -24,6 +24,12 @@ public:
     // Shows `frame`, or the background until the program presents one.
     void Paint(const std::optional<gpu::Frame>& frame);
     void ToggleFullscreen();
+    // Where the window shows a frame of this size (the largest rectangle of its aspect ratio,
+    // centred), in window pixels.
+    struct Rect {
+        int x = 0, y = 0, width = 0, height = 0;
+    };
+    Rect FrameRect(u32 frame_width, u32 frame_height) const;
     SDL_Window* Handle() const { return window_; }
 
 private:

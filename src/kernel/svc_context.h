@@ -21,6 +21,23 @@ public:
     s32 ArgS32(unsigned index) const { return static_cast<s32>(core.GetX(index)); }
     void Out(unsigned index, u64 value) { core.SetX(index, value); }
     void Return(base::Result result) { core.SetX(0, result.Raw()); }
+    // The two halves of a new pair (an event's, a session's) as handles in X1 and X2, or
+    // neither when the table is full. The caller holds the scheduler lock.
+    void ReturnHandlePair(std::shared_ptr<KernelObject> first,
+                          std::shared_ptr<KernelObject> second) {
+        const u32 first_handle = process.handles.Add(std::move(first));
+        if (first_handle == 0) {
+            return Return(results::OutOfHandles);
+        }
+        const u32 second_handle = process.handles.Add(std::move(second));
+        if (second_handle == 0) {
+            process.handles.Remove(first_handle);
+            return Return(results::OutOfHandles);
+        }
+        Out(1, first_handle);
+        Out(2, second_handle);
+        Return(base::ResultSuccess);
+    }
 
     std::shared_ptr<Thread> CurrentShared() const {
         return std::static_pointer_cast<Thread>(thread.shared_from_this());

@@ -24,19 +24,7 @@ void CreateSession(SvcContext& svc) {
     std::lock_guard lock(svc.process.scheduler.Lock());
     std::shared_ptr<ClientSession> client;
     auto server = CreateGuestSession(client);
-    auto& handles = svc.process.handles;
-    const u32 server_handle = handles.Add(server);
-    if (server_handle == 0) {
-        return svc.Return(results::OutOfHandles);
-    }
-    const u32 client_handle = handles.Add(client);
-    if (client_handle == 0) {
-        handles.Remove(server_handle);
-        return svc.Return(results::OutOfHandles);
-    }
-    svc.Out(1, server_handle);
-    svc.Out(2, client_handle);
-    svc.Return(base::ResultSuccess);
+    svc.ReturnHandlePair(std::move(server), std::move(client));
 }
 
 void AcceptSession(SvcContext& svc) {

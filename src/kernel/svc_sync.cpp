@@ -17,18 +17,7 @@ void CreateEvent(SvcContext& svc) {
     std::lock_guard lock(svc.process.scheduler.Lock());
     auto readable = std::make_shared<ReadableEvent>();
     auto writable = std::make_shared<WritableEvent>(readable);
-    const u32 writable_handle = svc.process.handles.Add(writable);
-    if (writable_handle == 0) {
-        return svc.Return(results::OutOfHandles);
-    }
-    const u32 readable_handle = svc.process.handles.Add(readable);
-    if (readable_handle == 0) {
-        svc.process.handles.Remove(writable_handle);
-        return svc.Return(results::OutOfHandles);
-    }
-    svc.Out(1, writable_handle);
-    svc.Out(2, readable_handle);
-    svc.Return(base::ResultSuccess);
+    svc.ReturnHandlePair(std::move(writable), std::move(readable));
 }
 
 void SignalEvent(SvcContext& svc) {

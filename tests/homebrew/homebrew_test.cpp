@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <set>
 
@@ -364,6 +365,23 @@ TEST(Homebrew, HekateToolboxShowsItsMainPage) {
         RunWithScript(Fixture("hekate-toolbox_4.0.2.nro"), "4s shot toolbox.png\n+0.1s exit\n");
     ASSERT_EQ(run.exit_status, 0) << run.log;
     EXPECT_LT(DifferingShare(run.shot, Reference("hekate-toolbox_4.0.2.png"), {}), 0.002);
+}
+
+// `nxhost romfs` reads an NRO's own RomFS (its asset section): hbmenu 3.0.0 keeps its theme
+// and icons there.
+TEST(Homebrew, RomfsCommandListsAnNrosRomfs) {
+    const std::string command = std::string("'") + NXHOST_BINARY + "' romfs ls '" +
+                                Fixture("hbmenu_3.0.0.nro").string() + "' 2>&1";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string listing;
+    char buffer[1024];
+    while (std::size_t read = std::fread(buffer, 1, sizeof(buffer), pipe)) {
+        listing.append(buffer, read);
+    }
+    EXPECT_EQ(::pclose(pipe), 0) << listing;
+    EXPECT_EQ(listing.find("has no RomFS"), std::string::npos) << listing;
+    EXPECT_FALSE(listing.empty());
 }
 
 // `make run`'s demo (guest/hello) draws a test card and presents it through vi and nvmap as

@@ -19,37 +19,9 @@
 #include "ipc/server_session.h"
 #include "services/services.h"
 #include "structured_request.h"
+#include "support/fake_ipc_environment.h"
 
-namespace {
-
-class FuzzEnvironment final : public kernel::IpcEnvironment {
-public:
-    FuzzEnvironment() { memory_.Map(0x100000, 0x10000, cpu::Permission::ReadWrite); }
-    cpu::GuestMemory& Memory() override { return memory_; }
-    u32 AddHandle(std::shared_ptr<kernel::KernelObject> object) override {
-        if (objects.size() >= 4096) {
-            return 0;
-        }
-        objects.push_back(std::move(object));
-        return static_cast<u32>(objects.size());
-    }
-    std::shared_ptr<kernel::KernelObject> GetHandle(u32 handle) override {
-        return handle - 1 < objects.size() ? objects[handle - 1] : nullptr;
-    }
-    bool RemoveHandle(u32) override { return false; }
-    u64 ProcessId() const override { return 0x51; }
-    u64 ProgramId() const override { return 0x0100000000001000; }
-    u64 Ticks() const override { return 19'200'000; }
-    void EndProcess(std::string) override {}
-    void SetEventSignal(kernel::ReadableEvent&, bool) override {}
-    // No guest clock runs here: periodic work (the HID sampler) never runs.
-    void StartPeriodicWork(std::weak_ptr<kernel::PeriodicWork>) override {}
-
-    std::vector<std::shared_ptr<kernel::KernelObject>> objects;
-
-private:
-    cpu::GuestMemory memory_{32};
-};
+namespace {};
 
 std::array<u8, 0x100> SmRequest(u32 command, u64 argument) {
     std::array<u8, 0x100> message{};
@@ -113,7 +85,8 @@ struct Sessions {
         }
     }
 
-    FuzzEnvironment environment;
+    // A table of at most 4096 handles: replies that open sessions cannot grow it without end.
+    test_support::FakeIpcEnvironment environment{4096};
     std::vector<std::shared_ptr<kernel::SessionServer>> servers;
     std::vector<std::string> names;
     std::set<std::tuple<std::size_t, u32, u32>> answered;  // (session, command, result)

@@ -13,35 +13,11 @@
 #include "ipc/server_session.h"
 #include "services/services.h"
 #include "structured_request.h"
+#include "support/fake_ipc_environment.h"
 
 namespace {
 
-class FakeEnvironment final : public kernel::IpcEnvironment {
-public:
-    FakeEnvironment() { memory_.Map(0x100000, 0x10000, cpu::Permission::ReadWrite); }
-    cpu::GuestMemory& Memory() override { return memory_; }
-    u32 AddHandle(std::shared_ptr<kernel::KernelObject> object) override {
-        objects_.push_back(std::move(object));
-        return static_cast<u32>(objects_.size());
-    }
-    std::shared_ptr<kernel::KernelObject> GetHandle(u32 handle) override {
-        return handle - 1 < objects_.size() ? objects_[handle - 1] : nullptr;
-    }
-    bool RemoveHandle(u32) override { return false; }
-    u64 ProcessId() const override { return 0x51; }
-    u64 ProgramId() const override { return 0x0100000000001000; }
-    u64 Ticks() const override { return 19'200'000; }
-    void EndProcess(std::string) override { ended = true; }
-    void SetEventSignal(kernel::ReadableEvent&, bool) override {}
-    // No guest clock runs here: periodic work (the HID sampler) never runs.
-    void StartPeriodicWork(std::weak_ptr<kernel::PeriodicWork>) override {}
-
-    std::vector<std::shared_ptr<kernel::KernelObject>> objects_;
-    bool ended = false;
-
-private:
-    cpu::GuestMemory memory_{32};
-};
+using FakeEnvironment = test_support::FakeIpcEnvironment;
 
 // A CMIF request header with random counts and a command of the session's own table (or a
 // random one), or pure noise.
@@ -138,26 +114,26 @@ TEST(RandomMessages, EveryServiceAnswersOrRefusesWithoutCrashing) {
         request = SmRequest(1, Name(name.c_str()));
         servers[0]->HandleRequest(request, environment);
     }
-    for (const auto& object : environment.objects_) {
+    for (const auto& object : environment.objects) {
         if (const auto session = kernel::As<kernel::ClientSession>(object)) {
             servers.push_back(session->server);
         }
     }
     // Every service nxhost provides, opened through sm:, besides sm: itself.
     ASSERT_EQ(servers.size(), names.size() + 1);
-    environment.objects_.clear();
+    environment.objects.clear();
     for (int round = 0; round < 60000; ++round) {
         auto& server = servers[random() % servers.size()];
         const auto session = std::dynamic_pointer_cast<ipc::ServerSession>(server);
         if (session && random() % 2 == 0) {
-            message = StructuredMessage(random, *session, environment.objects_.size());
+            message = StructuredMessage(random, *session, environment.objects.size());
         } else {
             FillMessage(random, message, session ? session->CommandIds() : std::vector<u32>{});
         }
-        const std::size_t before = environment.objects_.size();
+        const std::size_t before = environment.objects.size();
         server->HandleRequest(message, environment);
-        for (std::size_t i = before; i < environment.objects_.size(); ++i) {
-            if (const auto session = kernel::As<kernel::ClientSession>(environment.objects_[i])) {
+        for (std::size_t i = before; i < environment.objects.size(); ++i) {
+            if (const auto session = kernel::As<kernel::ClientSession>(environment.objects[i])) {
                 servers.push_back(session->server);
             }
         }

@@ -16,41 +16,13 @@
 #include "services/audio/audio_results.h"
 #include "services/audio/renderer_parameters.h"
 #include "services/audio/work_buffer_size.h"
+#include "support/fake_ipc_environment.h"
 
 namespace services::audio {
 namespace {
 
 // Guest memory at 0x100000, a settable clock, and the periodic work a service starts.
-class FakeEnvironment final : public kernel::IpcEnvironment {
-public:
-    FakeEnvironment() { memory_.Map(0x100000, 0x10000, cpu::Permission::ReadWrite); }
-    cpu::GuestMemory& Memory() override { return memory_; }
-    u32 AddHandle(std::shared_ptr<kernel::KernelObject> object) override {
-        objects.push_back(std::move(object));
-        return static_cast<u32>(objects.size());
-    }
-    std::shared_ptr<kernel::KernelObject> GetHandle(u32 handle) override {
-        return handle - 1 < objects.size() ? objects[handle - 1] : nullptr;
-    }
-    bool RemoveHandle(u32) override { return false; }
-    u64 ProcessId() const override { return 0x51; }
-    u64 ProgramId() const override { return 0x0100000000001000; }
-    u64 Ticks() const override { return ticks; }
-    void EndProcess(std::string) override {}
-    void SetEventSignal(kernel::ReadableEvent& event, bool signaled) override {
-        event.signaled = signaled;
-    }
-    void StartPeriodicWork(std::weak_ptr<kernel::PeriodicWork> work) override {
-        works.push_back(std::move(work));
-    }
-
-    std::vector<std::shared_ptr<kernel::KernelObject>> objects;
-    std::vector<std::weak_ptr<kernel::PeriodicWork>> works;
-    u64 ticks = 1000;
-
-private:
-    cpu::GuestMemory memory_{32};
-};
+using FakeEnvironment = test_support::FakeIpcEnvironment;
 
 // Records the events periodic work signals.
 class RecordingSignaller final : public kernel::EventSignaller {

@@ -26,26 +26,12 @@
 #include "services/set/settings_server.h"
 #include "services/spl/general_interface.h"
 #include "services/ts/temperature_service.h"
+#include "support/fake_ipc_environment.h"
 
 namespace {
 
 // Only what pm asks of the caller: its pid and program id.
-class FakeEnvironment final : public kernel::IpcEnvironment {
-public:
-    cpu::GuestMemory& Memory() override { return memory_; }
-    u32 AddHandle(std::shared_ptr<kernel::KernelObject>) override { return 1; }
-    std::shared_ptr<kernel::KernelObject> GetHandle(u32) override { return nullptr; }
-    bool RemoveHandle(u32) override { return false; }
-    u64 ProcessId() const override { return 0x51; }
-    u64 ProgramId() const override { return 0x0100000000001000; }
-    u64 Ticks() const override { return 0; }
-    void EndProcess(std::string) override {}
-    void SetEventSignal(kernel::ReadableEvent&, bool) override {}
-    void StartPeriodicWork(std::weak_ptr<kernel::PeriodicWork>) override {}
-
-private:
-    cpu::GuestMemory memory_{32};
-};
+using FakeEnvironment = test_support::FakeIpcEnvironment;
 
 template <typename T>
 ipc::Out<T> Out(T& value) {

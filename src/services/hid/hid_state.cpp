@@ -101,7 +101,10 @@ void HidState::Sample(u64 ticks, u64 period_ticks, kernel::EventSignaller& event
         }
         NpadSamples samples{};
         std::optional<TouchPoint> touch;
-        if (inputs_.script != nullptr) {
+        if (inputs_.host_pads != nullptr) {
+            touch = inputs_.host_pads->Touch();
+        }
+        if (!touch && inputs_.script != nullptr) {
             touch = inputs_.script->TouchAt(kernel::GuestClock::TicksToNanoseconds(
                 ticks > *script_start_ ? ticks - *script_start_ : 0));
         }

@@ -6,6 +6,7 @@
 // every player of the layout is connected from the start.
 
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "services/hid/pad_input.h"
@@ -40,10 +41,20 @@ public:
         std::lock_guard lock(mutex_);
         return pads_;
     }
+    // The window's mouse is the touch screen: its point while the button is held.
+    void SetTouch(std::optional<TouchPoint> touch) {
+        std::lock_guard lock(mutex_);
+        touch_ = touch;
+    }
+    std::optional<TouchPoint> Touch() const {
+        std::lock_guard lock(mutex_);
+        return touch_;
+    }
 
 private:
     mutable std::mutex mutex_;
     std::vector<Pad> pads_;
+    std::optional<TouchPoint> touch_;
 };
 
 }  // namespace services::hid

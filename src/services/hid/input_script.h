@@ -23,12 +23,6 @@
 
 namespace services::hid {
 
-// A point on the touch screen, in its 1280x720 pixels.
-struct TouchPoint {
-    u32 x = 0, y = 0;
-    bool operator==(const TouchPoint&) const = default;
-};
-
 struct ScriptStep {
     enum class Kind { Input, Touch, Shot, Exit };
     Kind kind = Kind::Input;

@@ -56,4 +56,10 @@ inline PadInput Combined(const PadInput& a, const PadInput& b) {
                     add(a.right_x, b.right_x), add(a.right_y, b.right_y)};
 }
 
+// A point on the touch screen, in its 1280x720 pixels.
+struct TouchPoint {
+    u32 x = 0, y = 0;
+    bool operator==(const TouchPoint&) const = default;
+};
+
 }  // namespace services::hid
