@@ -41,6 +41,9 @@ public:
     // Ends the run as a fatal error (fatal:u): `headline` opens the report, which adds where
     // the requesting thread was. The guest does not run again after the request.
     virtual void EndProcess(std::string headline) = 0;
+    // Ends the run as the program's own exit (am's ISelfController::Exit): what
+    // svcExitProcess would. The guest does not run again after the request.
+    virtual void ExitProcess() = 0;
     // Signals or clears an event a service made (see kernel/event.h), waking its waiters.
     virtual void SetEventSignal(ReadableEvent& event, bool signaled) = 0;
     // Runs `work` once a period, first one period from now, for as long as it lives (the

@@ -54,6 +54,7 @@ public:
         return ConnectGuestPort(svc_.process, port);
     }
 
+    void ExitProcess() override { svc_.process.Stop(RunEnding::ExitProcess, 0, {}); }
     void EndProcess(std::string headline) override {
         svc_.process.Stop(RunEnding::Fatal, 0, svc_.process.FaultReport(svc_.core, headline));
     }

@@ -348,6 +348,35 @@ TEST(Homebrew, GagOrderReportsNoSupernag) {
                {{1, "Gag Order 0.1.0 by Adubbz"}, {3, "This console doesn't have supernag!"}});
 }
 
+// Built with libnx 4.10 for the thread-local layout of Horizon 21 (its MOD0 says LNY2).
+TEST(Homebrew, SysConDebugAppShowsItsPage) {
+    const RunOutcome run = RunWithScript(Fixture("sys-con-debug-app_1.0.0_lny2.nro"),
+                                         "3s shot syscon.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ExpectRows(run.shot, kCell,
+               {{1, "Welcome to sys-con debug application"}, {4, "Press + and - to exit"}});
+}
+
+// nx-ntpc's first lines: time:s and the socket layer (bsd:u's registration) start.
+TEST(Homebrew, NtpcStartsItsServices) {
+    const RunOutcome run =
+        RunWithScript(Fixture("nx-ntpc_1.0.1.nro"), "3s shot ntpc.png\n+0.1s exit\n");
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ExpectRows(run.shot, kCell,
+               {{1, "Time services initialized"}, {2, "Socket services initialized"}});
+}
+
+// The GPU programs start, open their services and reach their first GPU submissions (which
+// nxhost accepts and names as not executed until the GPU issue lands).
+TEST(Homebrew, DekoProgramsReachTheirFirstGpuSubmission) {
+    for (const char* name :
+         {"melonds-switch_fast-alpha-r6.nro", "nxgallery_2.0.0.nro", "fizeau_2.8.1.nro"}) {
+        const RunOutcome run = RunWithScript(Fixture(name), "4s exit\n");
+        EXPECT_NE(run.log.find("GPFIFO submission of"), std::string::npos) << name << run.log;
+        EXPECT_EQ(run.log.find("fatal error"), std::string::npos) << name << run.log;
+    }
+}
+
 // The CPU-drawn GUIs against pictures of them made by nxhost and looked at: Checkpoint's
 // empty title list (nxhost has no installed titles) under its header and command line, and
 // Hekate Toolbox's main page.

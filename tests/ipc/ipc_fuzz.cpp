@@ -7,7 +7,9 @@
 // which results. Nothing may crash the host.
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -21,7 +23,7 @@
 #include "structured_request.h"
 #include "support/fake_ipc_environment.h"
 
-namespace {};
+namespace {
 
 std::array<u8, 0x100> SmRequest(u32 command, u64 argument) {
     std::array<u8, 0x100> message{};
@@ -33,6 +35,9 @@ std::array<u8, 0x100> SmRequest(u32 command, u64 argument) {
 
 struct Sessions {
     Sessions() {
+        // fsp-srv's SD card and saves go to a folder of the fuzzer's, never the user's.
+        const auto data = std::filesystem::temp_directory_path() / "nxhost-ipc-fuzz";
+        setenv("XDG_DATA_HOME", data.c_str(), 1);
         const auto ports = services::MakeNamedPorts();
         servers.push_back(ports.at("sm:")());
         names.push_back("sm:");

@@ -40,6 +40,7 @@ public:
     u64 ProgramId() const override { return 0x0100000000001000; }
     u64 Ticks() const override { return ticks; }
     void EndProcess(std::string) override { ended = true; }
+    void ExitProcess() override { exited = true; }
     void SetEventSignal(kernel::ReadableEvent& event, bool signaled) override {
         event.signaled = signaled;
     }
@@ -51,7 +52,8 @@ public:
     std::vector<std::shared_ptr<kernel::KernelObject>> objects;
     std::vector<std::weak_ptr<kernel::PeriodicWork>> works;
     u64 ticks = 19'200'000;
-    bool ended = false;
+    bool ended = false;   // as a fatal error
+    bool exited = false;  // as the program's own exit
 
 private:
     std::size_t handle_limit_;

@@ -47,6 +47,13 @@ base::Result CommonStateGetter::GetCurrentFocusState(ipc::Out<u8> state) {
     return base::ResultSuccess;
 }
 
+// libnx (NSO mode) calls Exit and then sleeps forever: the system ends the application.
+base::Result SelfController::Exit(ipc::RequestEnvironment environment) {
+    LOG_INFO("am", "the application asked to exit (ISelfController::Exit)");
+    environment->ExitProcess();
+    return base::ResultSuccess;
+}
+
 base::Result SelfController::LockExit() {
     return base::ResultSuccess;
 }

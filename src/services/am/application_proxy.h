@@ -42,6 +42,7 @@ public:
         : state_(std::move(state)),
           suspended_tick_event_(std::make_shared<kernel::ReadableEvent>()) {}
 
+    base::Result Exit(ipc::RequestEnvironment environment);
     base::Result LockExit();
     base::Result UnlockExit();
     base::Result SetScreenShotPermission(u32 permission);
@@ -54,6 +55,7 @@ public:
     base::Result GetAccumulatedSuspendedTickChangedEvent(ipc::OutCopyHandle event);
 
     static constexpr auto kCommands = std::array{
+        NX_COMMAND(0, SelfController::Exit),
         NX_COMMAND(1, SelfController::LockExit),
         NX_COMMAND(2, SelfController::UnlockExit),
         NX_COMMAND(10, SelfController::SetScreenShotPermission),

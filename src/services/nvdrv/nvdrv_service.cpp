@@ -4,10 +4,12 @@
 #include <string>
 
 #include "kernel/memory_objects.h"
+#include "services/nvdrv/host1x_channel.h"
 #include "services/nvdrv/nvhost_as_gpu.h"
 #include "services/nvdrv/nvhost_ctrl.h"
 #include "services/nvdrv/nvhost_ctrl_gpu.h"
 #include "services/nvdrv/nvhost_gpu.h"
+#include "services/nvdrv/unprovided_device.h"
 
 namespace services::nvdrv {
 namespace {
@@ -33,6 +35,18 @@ std::unique_ptr<NvDevice> OpenDevice(std::string_view path, const NvDriver& driv
     }
     if (path == "/dev/nvhost-gpu") {
         return std::make_unique<NvHostGpu>(driver.syncpoints);
+    }
+    for (const char* channel : kHost1xChannels) {
+        if (path == channel) {
+            return std::make_unique<Host1xChannel>(std::string(path), driver.syncpoints,
+                                                   driver.nvmap);
+        }
+    }
+    for (const char* known : kUnprovidedDevices) {
+        if (path == known) {
+            LOG_WARNING("nvdrv", "{} opened: nxhost does not provide its work yet", path);
+            return std::make_unique<UnprovidedDevice>(std::string(path));
+        }
     }
     return nullptr;
 }
