@@ -79,6 +79,7 @@ struct RunSession {
     std::shared_ptr<services::hid::ScriptClock> clock;
     std::shared_ptr<kernel::PeriodicWork> script_runner;
     std::shared_ptr<services::hid::HostPads> host_pads;
+    std::shared_ptr<services::am::OperationModeSwitch> operation_mode;  // the window's F10
 };
 
 // One program of the chain: where it is, its arguments, and what the one before returned.
@@ -167,6 +168,7 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     services::ServiceConfig service_config = ServiceConfigFor(image, launch.path.string());
     service_config.console = console;
     service_config.frames = session.frames;
+    service_config.operation_mode = session.operation_mode;
     services::hid::HidInputs& hid = service_config.hid_inputs;
     hid.layout = PadLayoutFor(game_profile, arguments.pad_layout);
     hid.script = session.script;
@@ -265,12 +267,15 @@ int Run(const RunArguments& arguments) {
         game_profile, TitleIdOf(image), arguments.console, arguments.docked);
     const services::hid::PadLayout layout = PadLayoutFor(game_profile, arguments.pad_layout);
     session.host_pads = std::make_shared<services::hid::HostPads>(layout.Slots().size());
+    session.operation_mode =
+        std::make_shared<services::am::OperationModeSwitch>(console.docked, true);
     frontend::WindowOptions window;
     window.program_name = std::filesystem::path(arguments.path).stem().string();
     window.width = console.Display().width;
     window.height = console.Display().height;
     window.pads = session.host_pads;
     window.frames = session.frames;
+    window.operation_mode = session.operation_mode;
     int status = 0;
     frontend::RunInWindow(window, [&] { status = RunChain(arguments, session); });
     return status;

@@ -103,7 +103,12 @@ void RunInWindow(const WindowOptions& options, const std::function<void()>& run)
             options.pads->SetTouch(std::nullopt);
         }
         if (event.type == SDL_KEYDOWN && event.key.repeat == 0) {
-            if (event.key.keysym.scancode == SDL_SCANCODE_F11) {
+            if (event.key.keysym.scancode == SDL_SCANCODE_F10 && options.operation_mode) {
+                const bool docked = !options.operation_mode->Docked();
+                options.operation_mode->SetDocked(docked);
+                fmt::print(stderr, "nxhost: the console is now {}\n",
+                           docked ? "docked" : "handheld");
+            } else if (event.key.keysym.scancode == SDL_SCANCODE_F11) {
                 window.ToggleFullscreen();
             } else if (event.key.keysym.scancode == SDL_SCANCODE_F12) {
                 WriteScreenshot(options, screenshots);

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "services/am/operation_mode.h"
 #include "services/hid/host_pads.h"
 #include "services/vi/presented_frames.h"
 
@@ -17,11 +18,13 @@ struct WindowOptions {
     u32 width = 1280, height = 720;  // the console model's display
     std::shared_ptr<services::hid::HostPads> pads;
     std::shared_ptr<services::vi::PresentedFrames> frames;
+    std::shared_ptr<services::am::OperationModeSwitch> operation_mode;  // F10 switches it
 };
 
 // Opens the window, runs `run` (the guest) on a thread of its own, shows each frame it
 // presents and feeds the pads from the keyboard and controllers until `run` returns; rethrows
-// what it threw. F11 toggles fullscreen, F12 writes the frame shown as a PNG in the current
+// what it threw. F10 puts the console in its dock or takes it out (the application is told,
+// as on the console), F11 toggles fullscreen, F12 writes the frame shown as a PNG in the current
 // folder. Closing the window ends nxhost at once (exit status 0). A machine without a display
 // fails with base::Error.
 void RunInWindow(const WindowOptions& options, const std::function<void()>& run);

@@ -62,7 +62,11 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     directory->Add("vi:s", [display] { return std::make_shared<vi::RootService<1>>(display); });
     directory->Add("vi:m", [display] { return std::make_shared<vi::RootService<2>>(display); });
     // One applet state for the application, whichever of appletOE / appletAE it opens.
-    auto applet = std::make_shared<am::AppletState>(display, config.console.docked);
+    auto applet = std::make_shared<am::AppletState>(
+        display, config.console,
+        config.operation_mode
+            ? config.operation_mode
+            : std::make_shared<am::OperationModeSwitch>(config.console.docked, false));
     for (const char* name : {"appletOE", "appletAE"}) {
         directory->Add(name,
                        [applet] { return std::make_shared<am::ApplicationProxyService>(applet); });

@@ -12,6 +12,7 @@
 #include "formats/storage.h"
 #include "kernel/ipc_session.h"
 #include "profile/console_model.h"
+#include "services/am/operation_mode.h"
 #include "services/hid/hid_state.h"
 #include "services/vi/presented_frames.h"
 
@@ -26,6 +27,8 @@ struct ServiceConfig {
     hid::HidInputs hid_inputs;        // pad layout, --input script, a window's pads
     profile::ConsoleModel console;    // what the console reports (display, GPU, firmware)
     std::shared_ptr<vi::PresentedFrames> frames;  // where presented frames go (made if null)
+    // Handheld or docked now, and whether a window may switch it (made from `console` if null).
+    std::shared_ptr<am::OperationModeSwitch> operation_mode;
     // Host files shown read-only on the SD card for the run: (path on the card, host file).
     std::vector<std::pair<std::filesystem::path, std::filesystem::path>> sd_card_files;
     // The NPDM's service access control (ACI0), which decides what sm lets the program host;

@@ -13,6 +13,7 @@ constexpr base::Result ResultNoMessages{128, 3};
 constexpr u8 kOperationModeHandheld = 0;
 constexpr u8 kOperationModeDocked = 1;
 constexpr s32 kPerformanceModeNormal = 0;
+constexpr s32 kPerformanceModeBoost = 1;
 constexpr u64 kAppletResourceUserId = 0x51;  // the application's process id
 
 }  // namespace
@@ -33,7 +34,8 @@ base::Result CommonStateGetter::GetOperationMode(ipc::Out<u8> mode) {
 }
 
 base::Result CommonStateGetter::GetPerformanceMode(ipc::Out<s32> mode) {
-    *mode = kPerformanceModeNormal;
+    // Docked consoles run in boost mode (nn::apm::PerformanceMode 1).
+    *mode = state_->Docked() ? kPerformanceModeBoost : kPerformanceModeNormal;
     return base::ResultSuccess;
 }
 
@@ -51,6 +53,14 @@ base::Result CommonStateGetter::GetCurrentFocusState(ipc::Out<u8> state) {
 base::Result SelfController::Exit(ipc::RequestEnvironment environment) {
     LOG_INFO("am", "the application asked to exit (ISelfController::Exit)");
     environment->ExitProcess();
+    return base::ResultSuccess;
+}
+
+base::Result CommonStateGetter::GetDefaultDisplayResolution(ipc::Out<s32> width,
+                                                            ipc::Out<s32> height) {
+    const profile::DisplaySize size = state_->DisplaySize();
+    *width = static_cast<s32>(size.width);
+    *height = static_cast<s32>(size.height);
     return base::ResultSuccess;
 }
 
@@ -168,8 +178,10 @@ base::Result ApplicationProxy::GetDebugFunctions(ipc::OutObject out) {
     return base::ResultSuccess;
 }
 
-base::Result ApplicationProxyService::OpenApplicationProxy(ipc::ClientProcessId,
+base::Result ApplicationProxyService::OpenApplicationProxy(ipc::RequestEnvironment environment,
+                                                           ipc::ClientProcessId,
                                                            ipc::OutObject proxy) {
+    state_->WatchOperationMode(*environment);
     *proxy.object = std::make_shared<ApplicationProxy>(state_);
     return base::ResultSuccess;
 }

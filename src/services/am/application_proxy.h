@@ -21,6 +21,7 @@ public:
     base::Result GetPerformanceMode(ipc::Out<s32> mode);
     base::Result GetBootMode(ipc::Out<u8> mode);
     base::Result GetCurrentFocusState(ipc::Out<u8> state);
+    base::Result GetDefaultDisplayResolution(ipc::Out<s32> width, ipc::Out<s32> height);
 
     static constexpr auto kCommands = std::array{
         NX_COMMAND(0, CommonStateGetter::GetEventHandle),
@@ -29,6 +30,7 @@ public:
         NX_COMMAND(6, CommonStateGetter::GetPerformanceMode),
         NX_COMMAND(8, CommonStateGetter::GetBootMode),
         NX_COMMAND(9, CommonStateGetter::GetCurrentFocusState),
+        NX_COMMAND(60, CommonStateGetter::GetDefaultDisplayResolution),
     };
 
 private:
@@ -162,7 +164,8 @@ public:
     explicit ApplicationProxyService(std::shared_ptr<AppletState> state)
         : state_(std::move(state)) {}
 
-    base::Result OpenApplicationProxy(ipc::ClientProcessId pid, ipc::OutObject proxy);
+    base::Result OpenApplicationProxy(ipc::RequestEnvironment environment, ipc::ClientProcessId pid,
+                                      ipc::OutObject proxy);
 
     static constexpr auto kCommands =
         std::array{NX_COMMAND(0, ApplicationProxyService::OpenApplicationProxy)};
