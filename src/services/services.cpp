@@ -57,16 +57,16 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
         directory->Add(name, [driver] { return std::make_shared<nvdrv::NvDrvService>(driver); });
     }
     auto frames = config.frames ? config.frames : std::make_shared<vi::PresentedFrames>();
-    auto display = std::make_shared<vi::Display>(config.console, driver->nvmap, frames);
+    auto operation_mode = config.operation_mode ? config.operation_mode
+                                                : std::make_shared<am::OperationModeSwitch>(
+                                                      config.console.docked, false);
+    auto display =
+        std::make_shared<vi::Display>(config.console, driver->nvmap, frames, operation_mode);
     directory->Add("vi:u", [display] { return std::make_shared<vi::RootService<0>>(display); });
     directory->Add("vi:s", [display] { return std::make_shared<vi::RootService<1>>(display); });
     directory->Add("vi:m", [display] { return std::make_shared<vi::RootService<2>>(display); });
     // One applet state for the application, whichever of appletOE / appletAE it opens.
-    auto applet = std::make_shared<am::AppletState>(
-        display, config.console,
-        config.operation_mode
-            ? config.operation_mode
-            : std::make_shared<am::OperationModeSwitch>(config.console.docked, false));
+    auto applet = std::make_shared<am::AppletState>(display, config.console, operation_mode);
     for (const char* name : {"appletOE", "appletAE"}) {
         directory->Add(name,
                        [applet] { return std::make_shared<am::ApplicationProxyService>(applet); });

@@ -153,7 +153,23 @@ TEST_F(HostInputTest, AControllerBeyondTheLayoutIsNotUsed) {
     SDL_JoystickClose(joystick);
 }
 
-TEST_F(HostInputTest, TheWindowShowsThePresentedFrameScaledToIt) {
+// The window under SDL's offscreen video driver, its contents read back from its surface.
+class WindowTest : public testing::Test {
+protected:
+    void SetUp() override {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1);
+        sdl_ = std::make_unique<SdlSession>();
+    }
+    void TearDown() override {
+        sdl_.reset();
+        setenv("SDL_VIDEODRIVER", "dummy", 1);
+    }
+
+private:
+    std::unique_ptr<SdlSession> sdl_;
+};
+
+TEST_F(WindowTest, TheWindowShowsThePresentedFrameScaledToIt) {
     Window window("game", 640, 360);
     EXPECT_NE(window.Title().find("game"), std::string::npos);
     // A 1280x720 frame: left half red, right half blue, shown at half size.

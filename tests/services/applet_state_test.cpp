@@ -17,11 +17,13 @@ public:
     int signals = 0;
 };
 
+std::shared_ptr<vi::Display> g_display;
+
 std::shared_ptr<AppletState> MakeState(std::shared_ptr<OperationModeSwitch> mode) {
     const profile::ConsoleModel console;  // a handheld Switch 1
-    auto display = std::make_shared<vi::Display>(console, std::make_shared<nvdrv::NvMap>(),
-                                                 std::make_shared<vi::PresentedFrames>());
-    return std::make_shared<AppletState>(display, console, std::move(mode));
+    g_display = std::make_shared<vi::Display>(console, std::make_shared<nvdrv::NvMap>(),
+                                              std::make_shared<vi::PresentedFrames>(), mode);
+    return std::make_shared<AppletState>(g_display, console, std::move(mode));
 }
 
 TEST(AppletState, DockingTellsTheApplication) {
@@ -41,6 +43,7 @@ TEST(AppletState, DockingTellsTheApplication) {
     EXPECT_FALSE(state->MessageEvent()->signaled);
     EXPECT_FALSE(state->Docked());
     EXPECT_EQ(state->DisplaySize().width, 1280u);
+    EXPECT_EQ(g_display->Size().width, 1280u);
 
     RecordingSignaller events;
     watcher->Run(0, events);
@@ -54,6 +57,7 @@ TEST(AppletState, DockingTellsTheApplication) {
     EXPECT_TRUE(state->Docked());
     EXPECT_EQ(state->DisplaySize().width, 1920u);
     EXPECT_EQ(state->DisplaySize().height, 1080u);
+    EXPECT_EQ(g_display->Size().width, 1920u);  // vi follows the dock too
     ASSERT_TRUE(state->PopMessage(message, environment));
     EXPECT_EQ(message, AppletState::kOperationModeChanged);
     ASSERT_TRUE(state->PopMessage(message, environment));

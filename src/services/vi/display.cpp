@@ -18,8 +18,20 @@ private:
 };
 
 Display::Display(const profile::ConsoleModel& console, std::shared_ptr<nvdrv::NvMap> nvmap,
-                 std::shared_ptr<PresentedFrames> frames)
-    : size_(console.Display()), nvmap_(std::move(nvmap)), frames_(std::move(frames)) {}
+                 std::shared_ptr<PresentedFrames> frames,
+                 std::shared_ptr<am::OperationModeSwitch> operation_mode)
+    : console_(console),
+      operation_mode_(std::move(operation_mode)),
+      nvmap_(std::move(nvmap)),
+      frames_(std::move(frames)) {}
+
+profile::DisplaySize Display::Size() const {
+    profile::ConsoleModel now = console_;
+    if (operation_mode_) {
+        now.docked = operation_mode_->Docked();
+    }
+    return now.Display();
+}
 
 Display::~Display() = default;
 

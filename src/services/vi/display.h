@@ -11,6 +11,7 @@
 #include "kernel/event.h"
 #include "kernel/ipc_session.h"
 #include "profile/console_model.h"
+#include "services/am/operation_mode.h"
 #include "services/vi/buffer_queue.h"
 
 namespace services::vi {
@@ -21,11 +22,13 @@ class Display {
 public:
     static constexpr u64 kDefaultDisplayId = 0;
 
+    // `operation_mode`, when given, is followed: a docked console shows the TV's size.
     Display(const profile::ConsoleModel& console, std::shared_ptr<nvdrv::NvMap> nvmap,
-            std::shared_ptr<PresentedFrames> frames);
+            std::shared_ptr<PresentedFrames> frames,
+            std::shared_ptr<am::OperationModeSwitch> operation_mode = nullptr);
     ~Display();
 
-    profile::DisplaySize Size() const { return size_; }
+    profile::DisplaySize Size() const;
     // A new layer and its buffer queue; the layer's id.
     u64 CreateLayer();
     bool DestroyLayer(u64 layer_id);
@@ -36,7 +39,8 @@ public:
     std::shared_ptr<kernel::ReadableEvent> VsyncEvent(kernel::IpcEnvironment& environment);
 
 private:
-    profile::DisplaySize size_;
+    profile::ConsoleModel console_;
+    std::shared_ptr<am::OperationModeSwitch> operation_mode_;
     std::shared_ptr<nvdrv::NvMap> nvmap_;
     std::shared_ptr<PresentedFrames> frames_;
     mutable std::mutex mutex_;
