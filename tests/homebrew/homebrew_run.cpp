@@ -15,9 +15,11 @@ std::filesystem::path Fixture(const std::string& name) {
     return std::filesystem::path(NXHOST_SHARED_DIR) / "fixtures" / "homebrew" / name;
 }
 
-RunOutcome RunWithScript(const std::filesystem::path& fixture, const std::string& script,
-                         const std::string& flags, const std::vector<std::string>& sd_card_switch,
-                         const std::vector<std::pair<std::string, std::string>>& sd_card_root) {
+RunOutcome RunWithScript(
+    const std::filesystem::path& fixture, const std::string& script, const std::string& flags,
+    const std::vector<std::string>& sd_card_switch,
+    const std::vector<std::pair<std::string, std::string>>& sd_card_root,
+    const std::vector<std::pair<std::string, std::vector<u8>>>& sd_card_files) {
     const std::filesystem::path folder =
         std::filesystem::temp_directory_path() /
         fmt::format("nxhost-homebrew-{}-{}", fixture.stem().string(), ::getpid());
@@ -30,6 +32,13 @@ RunOutcome RunWithScript(const std::filesystem::path& fixture, const std::string
     }
     for (const auto& [name, at] : sd_card_root) {
         std::filesystem::copy_file(Fixture(name), switch_folder.parent_path() / at);
+    }
+    for (const auto& [at, bytes] : sd_card_files) {
+        const std::filesystem::path file = switch_folder.parent_path() / at;
+        std::filesystem::create_directories(file.parent_path());
+        std::ofstream(file, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()),
+                   static_cast<std::streamsize>(bytes.size()));
     }
     const std::filesystem::path script_file = folder / "script.txt";
     std::ofstream(script_file) << script;

@@ -377,6 +377,32 @@ TEST(Homebrew, DekoProgramsReachTheirFirstGpuSubmission) {
     }
 }
 
+// The sysmodule, launched by itself: it decodes sdmc:/config/BootSoundNX/sound/bootsound.mp3
+// and plays it through audout:u, which releases its buffers at the real 48 kHz rate, then
+// ends. The sound is 100 silent MPEG-1 layer III frames (44.1 kHz, 128 kbit/s; a frame whose
+// side information is all zero decodes to silence): 100 x 1152 samples, 2.6 s.
+TEST(Homebrew, BootSoundNxPlaysTheSdCardsSound) {
+    std::vector<u8> mp3;
+    for (int frame = 0; frame < 100; ++frame) {
+        const u8 header[] = {0xFF, 0xFB, 0x90, 0x64};
+        mp3.insert(mp3.end(), header, header + 4);
+        mp3.resize(mp3.size() + 417 - 4, 0);
+    }
+    const RunOutcome run =
+        RunWithScript(Fixture("bootsoundnx_exefs_00FF0000000002AA.nsp"), "20s exit\n", "", {}, {},
+                      {{"config/BootSoundNX/sound/bootsound.mp3", mp3}});
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    EXPECT_NE(run.log.find("audio out opened: 48000 Hz, 2 channels, s16"), std::string::npos)
+        << run.log;
+    EXPECT_EQ(run.log.find("script: line 1: exit"), std::string::npos) << run.log;  // it ended
+    // It ran for as long as its sound: the buffers were played out, not dropped at once.
+    const std::size_t at = run.log.rfind(" guest instructions, ");
+    ASSERT_NE(at, std::string::npos) << run.log;
+    const double seconds = std::stod(run.log.substr(at + 21));
+    EXPECT_GE(seconds, 2.4) << run.log;
+    EXPECT_LT(seconds, 15.0) << run.log;
+}
+
 // The CPU-drawn GUIs against pictures of them made by nxhost and looked at: Checkpoint's
 // empty title list (nxhost has no installed titles) under its header and command line, and
 // Hekate Toolbox's main page.
