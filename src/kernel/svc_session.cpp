@@ -7,13 +7,9 @@
 #include "base/log.h"
 #include "kernel/guest_ipc.h"
 #include "kernel/svc_context.h"
+#include "kernel/svc_wait.h"
 
 namespace kernel::svc {
-namespace {
-
-constexpr u32 kMaxWaitHandles = 64;
-
-}  // namespace
 
 void CreateSession(SvcContext& svc) {
     const bool is_light = svc.Arg32(2) != 0;
@@ -46,28 +42,18 @@ void AcceptSession(SvcContext& svc) {
 }
 
 void ReplyAndReceive(SvcContext& svc) {
-    const u64 handles_address = svc.Arg(1);
-    const u32 count = svc.Arg32(2);
     const u32 reply_target = svc.Arg32(3);
     const auto timeout = static_cast<s64>(svc.Arg(4));
-    if (count > kMaxWaitHandles) {
-        return svc.Return(results::OutOfRange);
-    }
-    std::vector<u32> handles(count);
-    if (count > 0 && !svc.process.memory.ReadBlock(
-                         handles_address, {reinterpret_cast<u8*>(handles.data()), count * 4})) {
-        return svc.Return(results::InvalidPointer);
+    std::vector<u32> handles;
+    if (const auto result = ReadWaitHandles(svc, svc.Arg(1), svc.Arg32(2), handles);
+        result.IsFailure()) {
+        return svc.Return(result);
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
     std::vector<std::shared_ptr<SyncObject>> objects;
-    for (const u32 handle : handles) {
-        auto object =
-            std::dynamic_pointer_cast<SyncObject>(process.handles.Get(handle, svc.CurrentShared()));
-        if (!object) {
-            return svc.Return(results::InvalidHandle);
-        }
-        objects.push_back(std::move(object));
+    if (const auto result = WaitObjectsOf(svc, handles, objects); result.IsFailure()) {
+        return svc.Return(result);
     }
     if (reply_target != 0) {
         // A failed reply is reported with index -1, before anything is received.
@@ -93,14 +79,7 @@ void ReplyAndReceive(SvcContext& svc) {
         }
         return svc.Return(base::ResultSuccess);
     }
-    if (timeout == 0) {
-        return svc.Return(results::TimedOut);
-    }
-    for (const auto& object : objects) {
-        object->waiters.push_back(&svc.thread);
-    }
-    svc.thread.wait_objects = std::move(objects);
-    process.scheduler.Block(svc.thread, WaitKind::ReplyAndReceive, svc.Deadline(timeout));
+    BlockOn(svc, std::move(objects), WaitKind::ReplyAndReceive, timeout);
 }
 
 }  // namespace kernel::svc

@@ -5,13 +5,9 @@
 #include "kernel/event.h"
 #include "kernel/guest_ipc.h"
 #include "kernel/svc_context.h"
+#include "kernel/svc_wait.h"
 
 namespace kernel::svc {
-namespace {
-
-constexpr u32 kMaxWaitHandles = 64;
-
-}  // namespace
 
 void CreateEvent(SvcContext& svc) {
     std::lock_guard lock(svc.process.scheduler.Lock());
@@ -77,27 +73,16 @@ void CloseHandle(SvcContext& svc) {
 }
 
 void WaitSynchronization(SvcContext& svc) {
-    const u64 handles_address = svc.Arg(1);
-    const u32 count = svc.Arg32(2);
     const auto timeout = static_cast<s64>(svc.Arg(3));
-    if (count > kMaxWaitHandles) {
-        return svc.Return(results::OutOfRange);
+    std::vector<u32> handles;
+    if (const auto result = ReadWaitHandles(svc, svc.Arg(1), svc.Arg32(2), handles);
+        result.IsFailure()) {
+        return svc.Return(result);
     }
-    std::vector<u32> handles(count);
-    if (count > 0 && !svc.process.memory.ReadBlock(
-                         handles_address, {reinterpret_cast<u8*>(handles.data()), count * 4})) {
-        return svc.Return(results::InvalidPointer);
-    }
-    auto& scheduler = svc.process.scheduler;
-    std::lock_guard lock(scheduler.Lock());
+    std::lock_guard lock(svc.process.scheduler.Lock());
     std::vector<std::shared_ptr<SyncObject>> objects;
-    for (const u32 handle : handles) {
-        auto object = std::dynamic_pointer_cast<SyncObject>(
-            svc.process.handles.Get(handle, svc.CurrentShared()));
-        if (!object) {
-            return svc.Return(results::InvalidHandle);
-        }
-        objects.push_back(std::move(object));
+    if (const auto result = WaitObjectsOf(svc, handles, objects); result.IsFailure()) {
+        return svc.Return(result);
     }
     if (svc.thread.cancel_pending) {
         svc.thread.cancel_pending = false;
@@ -109,14 +94,7 @@ void WaitSynchronization(SvcContext& svc) {
             return svc.Return(base::ResultSuccess);
         }
     }
-    if (timeout == 0) {
-        return svc.Return(results::TimedOut);
-    }
-    for (const auto& object : objects) {
-        object->waiters.push_back(&svc.thread);
-    }
-    svc.thread.wait_objects = std::move(objects);
-    scheduler.Block(svc.thread, WaitKind::Synchronization, svc.Deadline(timeout));
+    BlockOn(svc, std::move(objects), WaitKind::Synchronization, timeout);
 }
 
 void CancelSynchronization(SvcContext& svc) {
