@@ -32,6 +32,8 @@ struct RunArguments {
     bool window = false;
     std::optional<std::string> console;
     bool docked = false;
+    std::string network = "on";
+    std::optional<std::string> hosts;
 };
 
 // The running program's RomFS and id for the services: an NRO's own RomFS, else the one the
@@ -80,6 +82,7 @@ struct RunSession {
     std::shared_ptr<kernel::PeriodicWork> script_runner;
     std::shared_ptr<services::hid::HostPads> host_pads;
     std::shared_ptr<services::am::OperationModeSwitch> operation_mode;  // the window's F10
+    services::bsd::NetworkConfig network;
 };
 
 // One program of the chain: where it is, its arguments, and what the one before returned.
@@ -169,6 +172,7 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     service_config.console = console;
     service_config.frames = session.frames;
     service_config.operation_mode = session.operation_mode;
+    service_config.network = session.network;
     services::hid::HidInputs& hid = service_config.hid_inputs;
     hid.layout = PadLayoutFor(game_profile, arguments.pad_layout);
     hid.script = session.script;
@@ -248,6 +252,14 @@ int RunChain(const RunArguments& arguments, RunSession& session) {
 
 int Run(const RunArguments& arguments) {
     RunSession session;
+    if (!services::bsd::ParseNetworkAccess(arguments.network, session.network.access)) {
+        fmt::print(stderr, "nxhost: --network takes on, lan or off, not \"{}\"\n",
+                   arguments.network);
+        return 2;
+    }
+    if (arguments.hosts) {
+        session.network.hosts_file = *arguments.hosts;
+    }
     if (arguments.input) {
         session.script = std::make_shared<const services::hid::InputScript>(
             services::hid::InputScript::Load(*arguments.input));
@@ -320,6 +332,13 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_flag("--docked", arguments->docked,
                       "Run docked (the TV's resolution) instead of handheld; also the profile "
                       "key `docked on`");
+    command->add_option("--network", arguments->network,
+                        "What the guest may reach: on (default: connects out wherever the host "
+                        "can, listens on the loopback interface only), lan (also listens on the "
+                        "host's interfaces), off (a console without a network)");
+    command->add_option("--hosts", arguments->hosts,
+                        "A hosts file (\"ADDRESS NAME...\" lines) the guest's name lookups "
+                        "answer from before the host's resolver");
     command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
 }
 

@@ -9,7 +9,7 @@
 #include "services/fs/file_system_proxy.h"
 #include "services/hid/hid_server.h"
 #include "services/lm/log_service.h"
-#include "services/nifm/network_interface.h"
+#include "services/bsd/network_services.h"
 #include "services/nvdrv/nvdrv_service.h"
 #include "services/pctl/parental_control.h"
 #include "services/pl/shared_font_manager.h"
@@ -31,7 +31,7 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     audio::AddAudioServices(*directory);
     directory->Add("apm", [] { return std::make_shared<apm::Manager>(); });
     directory->Add("psm", [] { return std::make_shared<psm::PowerStateService>(); });
-    directory->Add("nifm:u", [] { return std::make_shared<nifm::StaticService>(); });
+    bsd::AddNetworkServices(*directory, config.network);
     directory->Add("acc:u0", [] { return std::make_shared<acc::AccountService>(); });
     directory->Add("pctl", [] { return std::make_shared<pctl::ServiceFactory>(); });
     directory->Add("pctl:a", [] { return std::make_shared<pctl::ServiceFactory>(); });

@@ -13,6 +13,7 @@
 #include "kernel/ipc_session.h"
 #include "profile/console_model.h"
 #include "services/am/operation_mode.h"
+#include "services/bsd/network_config.h"
 #include "services/hid/hid_state.h"
 #include "services/vi/presented_frames.h"
 
@@ -34,6 +35,7 @@ struct ServiceConfig {
     // The NPDM's service access control (ACI0), which decides what sm lets the program host;
     // none for an NRO.
     std::optional<std::vector<formats::ServiceAccess>> service_access;
+    bsd::NetworkConfig network;  // what the guest may reach (--network, --hosts)
 };
 
 kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config = {});

@@ -5,8 +5,6 @@
 
 #include "services/acc/account_service.h"
 #include "services/apm/performance_manager.h"
-#include "services/bsd/bsd_client.h"
-#include "services/bsd/dns_resolver.h"
 #include "services/caps/album_accessor.h"
 #include "services/caps/album_application.h"
 #include "services/lbl/backlight_service.h"
@@ -85,11 +83,6 @@ void AddSystemServices(ServiceDirectory& directory) {
     directory.Add("caps:u", [] { return std::make_shared<caps::AlbumApplication>(); });
     directory.Add("caps:su", [] { return std::make_shared<caps::ScreenShotApplication>(); });
     directory.Add("psc:m", [] { return std::make_shared<psc::PmService>(); });
-
-    for (const char* name : {"bsd:u", "bsd:s"}) {
-        directory.Add(name, [name] { return std::make_shared<bsd::BsdClient>(name); });
-    }
-    directory.Add("sfdnsres", [] { return std::make_shared<bsd::DnsResolver>(); });
 }
 
 }  // namespace services
