@@ -79,7 +79,7 @@ base::Result ServerSession::HandleRequest(std::span<u8> message,
                     error);
         return kNotHandled;
     }
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     switch (request->type) {
         case kTypeClose:
             object_.reset();
@@ -87,7 +87,7 @@ base::Result ServerSession::HandleRequest(std::span<u8> message,
             return base::ResultSuccess;
         case kTypeRequest:
         case kTypeRequestWithContext:
-            return HandleCmif(message, *request, environment);
+            return HandleCmif(message, *request, environment, lock);
         case kTypeControl:
         case kTypeControlWithContext:
             return HandleControl(message, *request, environment);
@@ -171,7 +171,8 @@ struct ServerSession::Reply {
 };
 
 base::Result ServerSession::HandleCmif(std::span<u8> message, const HipcMessage& request,
-                                       kernel::IpcEnvironment& environment) {
+                                       kernel::IpcEnvironment& environment,
+                                       std::unique_lock<std::mutex>& lock) {
     const u32 start = AlignedDataStart(request.data_offset);
     const u32 end = request.data_offset + request.data_words * 4;
     u32 at = start;
@@ -215,9 +216,21 @@ base::Result ServerSession::HandleCmif(std::span<u8> message, const HipcMessage&
         return kNotHandled;
     }
     at += sizeof(header);
+    const bool waits_on_host = target->MayWaitOnHost(header.command_or_result);
+    if (waits_on_host && !environment.CanWaitOnHost()) {
+        return kernel::ResultWaitsOnHost;
+    }
     RequestContext context(request, {message.data() + at, end - at}, environment, is_domain_);
     context.in_object_ids = std::move(in_object_ids);
+    // While it waits, the session's other clients (its clones, the other objects of its
+    // domain) are answered.
+    if (waits_on_host) {
+        lock.unlock();
+    }
     const base::Result result = InvokeCommand(*target, header.command_or_result, context);
+    if (waits_on_host) {
+        lock.lock();
+    }
 
     std::vector<u32> out_object_ids;
     if (result.IsSuccess()) {

@@ -30,7 +30,8 @@ public:
 private:
     struct Reply;
     base::Result HandleCmif(std::span<u8> message, const HipcMessage& request,
-                            kernel::IpcEnvironment& environment);
+                            kernel::IpcEnvironment& environment,
+                            std::unique_lock<std::mutex>& lock);
     base::Result HandleControl(std::span<u8> message, const HipcMessage& request,
                                kernel::IpcEnvironment& environment);
     base::Result HandleTipc(std::span<u8> message, const HipcMessage& request,

@@ -43,6 +43,13 @@ public:
     virtual u16 PointerBufferSize() const { return 0x500; }
     // The ids of the commands the interface provides (for tests that build requests).
     virtual std::vector<u32> CommandIds() const = 0;
+    // Whether `command` may wait on the host (a socket, a name lookup). The kernel then runs
+    // it on a host thread of its own while the calling guest thread waits, so that the guest's
+    // other threads go on; such a command watches IpcEnvironment::StopRequested while it waits.
+    virtual bool MayWaitOnHost(u32 command) const {
+        (void)command;
+        return false;
+    }
 };
 
 // Buffer transfer kinds (nn::sf's buffer attributes, reduced to how the data travels).

@@ -56,7 +56,19 @@ public:
         (void)port;
         return nullptr;
     }
+    // Whether the request may wait on the host here (see ServiceObject::MayWaitOnHost): false
+    // on a guest core, where the server answers ResultWaitsOnHost instead and the kernel sends
+    // the request again from a host thread of its own.
+    virtual bool CanWaitOnHost() const { return true; }
+    // True once the run is ending: a request waiting on the host gives up (in slices of at
+    // most 50 ms) and answers as an interrupted call would.
+    virtual bool StopRequested() const { return false; }
 };
+
+// SessionServer::HandleRequest's answer, with the message untouched, for a request that may
+// wait on the host when the environment cannot (IpcEnvironment::CanWaitOnHost). Never reaches
+// the guest.
+inline constexpr base::Result ResultWaitsOnHost{1, 1023};
 
 class SessionServer {
 public:

@@ -371,6 +371,7 @@ RunResult Process::Run() {
                     state.ending = RunResult{RunEnding::ExitProcess, 0, 0, 0, {}, {}, {}};
                 }
             }
+            state.host_requests.RequestStop();
             state.scheduler.Stop();
             state.ended.notify_all();
         });
@@ -398,6 +399,7 @@ RunResult Process::Run() {
     if (timer.joinable()) {
         timer.join();
     }
+    state.host_requests.Join();
     RunResult result = *state.ending;
     result.next_load_path = state.next_load_path;
     result.next_load_arguments = state.next_load_arguments;
@@ -414,6 +416,7 @@ void Process::State::Stop(RunEnding how, u64 status, std::string report) {
             ending = RunResult{how, status, 0, 0, std::move(report), {}, {}};
         }
     }
+    host_requests.RequestStop();
     {
         std::lock_guard lock(scheduler.Lock());
         scheduler.Stop();

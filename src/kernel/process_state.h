@@ -16,6 +16,7 @@
 #include "cpu/lse_patch_area.h"
 #include "kernel/guest_clock.h"
 #include "kernel/handle_table.h"
+#include "kernel/host_requests.h"
 #include "kernel/kernel.h"
 #include "kernel/memory_map.h"
 #include "kernel/memory_usage.h"
@@ -100,6 +101,10 @@ struct Process::State final : cpu::CoreHooks {
     std::vector<std::unique_ptr<cpu::Core>> cores;
     // Per core: guest counter ticks spent with no thread to run (GetInfo IdleTickCount).
     std::array<std::atomic<u64>, 4> idle_ticks{};
+
+    // Requests answered on host threads; declared after what their work uses, so that it
+    // ends first.
+    HostRequests host_requests;
 
     std::mutex ending_mutex;
     std::condition_variable ended;

@@ -1,5 +1,7 @@
 #include "kernel/scheduler.h"
 
+#include <chrono>
+
 #include <algorithm>
 
 #include "kernel/event.h"
@@ -171,6 +173,7 @@ void Scheduler::NotifySignaled(SyncObject& object) {
 }
 
 Thread* Scheduler::PickNext(unsigned core, std::unique_lock<std::mutex>& lock) {
+    bool host_had_its_chance = false;
     for (;;) {
         if (stopped_) {
             return nullptr;
@@ -203,10 +206,19 @@ Thread* Scheduler::PickNext(unsigned core, std::unique_lock<std::mutex>& lock) {
             any_running |= thread->running;
             any_runnable |= thread->state == ThreadState::Runnable;
         }
-        if (!earliest && !any_running && !any_runnable && !PeriodicWorkMayWake()) {
+        if (!earliest && !any_running && !any_runnable && !PeriodicWorkMayWake() &&
+            host_requests_ == 0) {
             return nullptr;
         }
         if (clock_.Deterministic()) {
+            // A host thread answering a request may wake a thread at any moment: it gets a
+            // millisecond of host time before guest time jumps to the next deadline.
+            if (host_requests_ > 0 && !host_had_its_chance) {
+                idle_.wait_for(lock, std::chrono::milliseconds(1));
+                host_had_its_chance = true;
+                continue;
+            }
+            host_had_its_chance = false;
             // Nothing can run before the next deadline, but periodic work due earlier runs
             // at its own time.
             if (const auto due = NextPeriodicDue()) {
@@ -214,6 +226,9 @@ Thread* Scheduler::PickNext(unsigned core, std::unique_lock<std::mutex>& lock) {
             }
             if (earliest) {
                 clock_.SkipTo(*earliest);
+                continue;
+            }
+            if (host_requests_ > 0) {
                 continue;
             }
         }

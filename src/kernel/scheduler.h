@@ -59,6 +59,11 @@ public:
     // Runs `work` once a period, first one period from now, while it lives.
     void AddPeriodicWork(std::weak_ptr<PeriodicWork> work);
 
+    // A host thread answers a request (kernel/host_requests.h) and will wake its client: while
+    // one does, waiting threads are not a deadlock.
+    void BeginHostRequest() { ++host_requests_; }
+    void EndHostRequest() { --host_requests_; }
+
     // Wakes threads whose deadline has passed and runs periodic work that is due; returns the
     // earliest deadline or periodic time still pending.
     std::optional<u64> ExpireDeadlines();
@@ -107,6 +112,7 @@ private:
     std::vector<Thread*> yielded_;  // per core: the thread that yielded to anyone else
     std::vector<PeriodicEntry> periodic_;
     u64 order_ = 0;
+    unsigned host_requests_ = 0;
     bool stopped_ = false;
 };
 

@@ -16,52 +16,80 @@ namespace {
 constexpr u64 kMessageBufferSize = 0x100;
 constexpr std::size_t kMaxPortNameLength = 12;
 
+// What a host server sees of the requesting process: on the guest's core while the request is
+// handled there, or from a host thread (`core` null) for one that waits on the host.
 class Environment final : public IpcEnvironment {
 public:
-    explicit Environment(SvcContext& svc) : svc_(svc) {}
+    Environment(Process::State& process, std::shared_ptr<Thread> thread, const cpu::Core* core)
+        : process_(process), thread_(std::move(thread)), core_(core) {}
 
-    cpu::GuestMemory& Memory() override { return svc_.process.memory; }
+    cpu::GuestMemory& Memory() override { return process_.memory; }
     u32 AddHandle(std::shared_ptr<KernelObject> object) override {
-        std::lock_guard lock(svc_.process.scheduler.Lock());
-        return svc_.process.handles.Add(std::move(object));
+        std::lock_guard lock(process_.scheduler.Lock());
+        return process_.handles.Add(std::move(object));
     }
     std::shared_ptr<KernelObject> GetHandle(u32 handle) override {
-        std::lock_guard lock(svc_.process.scheduler.Lock());
-        return svc_.process.handles.Get(handle, svc_.CurrentShared());
+        std::lock_guard lock(process_.scheduler.Lock());
+        return process_.handles.Get(handle, thread_);
     }
     bool RemoveHandle(u32 handle) override {
-        std::lock_guard lock(svc_.process.scheduler.Lock());
-        return svc_.process.handles.Remove(handle);
+        std::lock_guard lock(process_.scheduler.Lock());
+        return process_.handles.Remove(handle);
     }
     u64 ProcessId() const override { return kApplicationProcessId; }
-    u64 ProgramId() const override { return svc_.process.program_id; }
-    u64 Ticks() const override { return svc_.process.clock.Now(); }
+    u64 ProgramId() const override { return process_.program_id; }
+    u64 Ticks() const override { return process_.clock.Now(); }
     // Called without the scheduler lock (SendRequest drops it before the server runs).
     void SetEventSignal(ReadableEvent& event, bool signaled) override {
-        std::lock_guard lock(svc_.process.scheduler.Lock());
+        std::lock_guard lock(process_.scheduler.Lock());
         event.signaled = signaled;
         if (signaled) {
-            svc_.process.scheduler.NotifySignaled(event);
+            process_.scheduler.NotifySignaled(event);
         }
     }
     void StartPeriodicWork(std::weak_ptr<PeriodicWork> work) override {
-        std::lock_guard lock(svc_.process.scheduler.Lock());
-        svc_.process.scheduler.AddPeriodicWork(std::move(work));
+        std::lock_guard lock(process_.scheduler.Lock());
+        process_.scheduler.AddPeriodicWork(std::move(work));
     }
 
     std::shared_ptr<KernelObject> ConnectToPort(ServerPort& port) override {
-        std::lock_guard lock(svc_.process.scheduler.Lock());
-        return ConnectGuestPort(svc_.process, port);
+        std::lock_guard lock(process_.scheduler.Lock());
+        return ConnectGuestPort(process_, port);
     }
 
-    void ExitProcess() override { svc_.process.Stop(RunEnding::ExitProcess, 0, {}); }
+    void ExitProcess() override { process_.Stop(RunEnding::ExitProcess, 0, {}); }
     void EndProcess(std::string headline) override {
-        svc_.process.Stop(RunEnding::Fatal, 0, svc_.process.FaultReport(svc_.core, headline));
+        process_.Stop(RunEnding::Fatal, 0,
+                      core_ != nullptr ? process_.FaultReport(*core_, headline) : headline + "\n");
     }
+
+    bool CanWaitOnHost() const override { return core_ == nullptr; }
+    bool StopRequested() const override { return process_.host_requests.StopRequested(); }
 
 private:
-    SvcContext& svc_;
+    Process::State& process_;
+    std::shared_ptr<Thread> thread_;
+    const cpu::Core* core_;
 };
+
+// The request waits on the host: a host thread answers it and wakes the caller, which waits
+// meanwhile. The message stays where it is (the caller's TLS or user buffer) until then.
+void AnswerOnHostThread(SvcContext& svc, std::shared_ptr<SessionServer> server,
+                        std::span<u8> message) {
+    Process::State& process = svc.process;
+    {
+        std::lock_guard lock(process.scheduler.Lock());
+        process.scheduler.Block(svc.thread, WaitKind::HostRequest, std::nullopt);
+        process.scheduler.BeginHostRequest();
+    }
+    process.host_requests.Start([&process, thread = svc.CurrentShared(), server, message] {
+        Environment environment(process, thread, nullptr);
+        const base::Result result = server->HandleRequest(message, environment);
+        std::lock_guard lock(process.scheduler.Lock());
+        process.scheduler.EndHostRequest();
+        process.scheduler.Wake(*thread, result);
+    });
+}
 
 void SendRequest(SvcContext& svc, u32 handle, u64 message_address, u64 size) {
     std::shared_ptr<ClientSession> session;
@@ -87,8 +115,12 @@ void SendRequest(SvcContext& svc, u32 handle, u64 message_address, u64 size) {
         svc.process.scheduler.Block(svc.thread, WaitKind::IpcReply, std::nullopt);
         return;
     }
-    Environment environment(svc);
-    svc.Return(session->server->HandleRequest({message, size}, environment));
+    Environment environment(svc.process, svc.CurrentShared(), &svc.core);
+    const base::Result result = session->server->HandleRequest({message, size}, environment);
+    if (result == ResultWaitsOnHost) {
+        return AnswerOnHostThread(svc, session->server, {message, size});
+    }
+    svc.Return(result);
 }
 
 }  // namespace

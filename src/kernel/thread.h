@@ -27,6 +27,7 @@ enum class WaitKind {
     Mutex,
     ReplyAndReceive,  // Synchronization that also receives from a signaled server session
     IpcReply,         // a client waiting for a guest server's reply
+    HostRequest,      // a client whose request a host thread answers (kernel/host_requests.h)
 };
 
 class Thread final : public SyncObject {
