@@ -36,6 +36,24 @@ int main(void) {
     IpcCall set_time = {.command = 1, .in = &now, .in_size = 8};
     CHECK_RESULT(ipc_call(user_clock, &set_time), (116u | (1u << 9)));  // permission denied
 
+    // time:s may set the network clock (an NTP client does); time:u's sessions read it too.
+    const uint64_t system_name = ipc_service_name("time:s");
+    IpcCall get_system = {.command = 1, .in = &system_name, .in_size = 8};
+    CHECK_RESULT(ipc_call(sm, &get_system), 0);
+    const Handle network_setter = OpenObject(get_system.handles[0], 1);
+    const int64_t an_hour_ahead = now + 3600;
+    IpcCall set_network = {.command = 1, .in = &an_hour_ahead, .in_size = 8};
+    CHECK_RESULT(ipc_call(network_setter, &set_network), 0);
+    const Handle network_clock = OpenObject(time, 1);
+    int64_t network_now = 0;
+    IpcCall read_network = {.command = 0, .out = &network_now, .out_size = 8};
+    CHECK_RESULT(ipc_call(network_clock, &read_network), 0);
+    CHECK(network_now >= an_hour_ahead && network_now < an_hour_ahead + 60);
+    int64_t user_now = 0;
+    IpcCall read_user = {.command = 0, .out = &user_now, .out_size = 8};
+    CHECK_RESULT(ipc_call(user_clock, &read_user), 0);
+    CHECK(user_now < an_hour_ahead - 3000);  // the local clock stays where it was
+
     const Handle steady = OpenObject(time, 2);
     uint8_t point[0x18];
     IpcCall time_point = {.command = 0, .out = point, .out_size = sizeof(point)};

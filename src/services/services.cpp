@@ -5,11 +5,11 @@
 #include "services/am/application_proxy.h"
 #include "services/apm/performance_manager.h"
 #include "services/audio/audio_services.h"
+#include "services/bsd/network_services.h"
 #include "services/fatal/fatal_service.h"
 #include "services/fs/file_system_proxy.h"
 #include "services/hid/hid_server.h"
 #include "services/lm/log_service.h"
-#include "services/bsd/network_services.h"
 #include "services/nvdrv/nvdrv_service.h"
 #include "services/pctl/parental_control.h"
 #include "services/pl/shared_font_manager.h"
@@ -48,9 +48,14 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
-    auto clocks = std::make_shared<time::SharedClocks>();
-    for (const char* name : {"time:u", "time:a", "time:s"}) {
-        directory->Add(name, [clocks] { return std::make_shared<time::StaticService>(clocks); });
+    auto clocks = std::make_shared<time::SystemClocks>();
+    using time::ClockWriteAccess;
+    for (const auto& [name, access] : {std::pair{"time:u", ClockWriteAccess::None},
+                                       std::pair{"time:a", ClockWriteAccess::LocalOnly},
+                                       std::pair{"time:s", ClockWriteAccess::All}}) {
+        directory->Add(name, [clocks, access = access] {
+            return std::make_shared<time::StaticService>(clocks, access);
+        });
     }
     auto driver = std::make_shared<nvdrv::NvDriver>(config.console);
     for (const char* name : {"nvdrv", "nvdrv:a", "nvdrv:s", "nvdrv:t"}) {

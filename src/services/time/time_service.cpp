@@ -53,22 +53,59 @@ std::array<u8, 16> SteadyClockSourceId() {
     return kSteadyClockSourceId;
 }
 
-SystemClockContext CurrentSystemClockContext() {
+s64 SystemClocks::Offset(SystemClockKind kind) const {
+    std::lock_guard lock(mutex_);
+    return offsets_[static_cast<std::size_t>(kind)];
+}
+
+void SystemClocks::SetOffset(SystemClockKind kind, s64 seconds) {
+    std::lock_guard lock(mutex_);
+    offsets_[static_cast<std::size_t>(kind)] = seconds;
+    if (memory_) {
+        const s64 steady = SteadySeconds();
+        memory_->UpdateSystemClock(kind, SystemClockContext{WallSeconds() - steady + seconds,
+                                                            kSteadyClockSourceId, steady});
+    }
+}
+
+SystemClockContext SystemClocks::Context(SystemClockKind kind) const {
     const s64 steady = SteadySeconds();
-    return SystemClockContext{WallSeconds() - steady, kSteadyClockSourceId, steady};
+    return SystemClockContext{WallSeconds() - steady + Offset(kind), kSteadyClockSourceId, steady};
+}
+
+std::shared_ptr<kernel::SharedMemory> SystemClocks::SharedMemory(u64 ticks) {
+    const SystemClockContext local = Context(SystemClockKind::Local);
+    const SystemClockContext network = Context(SystemClockKind::Network);
+    std::lock_guard lock(mutex_);
+    if (!memory_) {
+        memory_ = std::make_unique<TimeSharedMemory>(ticks, local, network);
+    }
+    return memory_->Memory();
 }
 
 base::Result SystemClock::GetCurrentTime(ipc::Out<s64> seconds) {
-    *seconds = WallSeconds();
+    *seconds = WallSeconds() + clocks_->Offset(kind_);
     return base::ResultSuccess;
 }
 
-base::Result SystemClock::SetCurrentTime(s64) {
-    return ResultPermissionDenied;
+base::Result SystemClock::SetCurrentTime(s64 seconds) {
+    const char* name = kind_ == SystemClockKind::Local ? "local" : "network";
+    if (!may_set_) {
+        LOG_INFO("time", "the guest may not set the {} system clock through this port", name);
+        return ResultPermissionDenied;
+    }
+    clocks_->SetOffset(kind_, seconds - WallSeconds());
+    const std::time_t time = static_cast<std::time_t>(seconds);
+    std::tm utc{};
+    gmtime_r(&time, &utc);
+    char text[32] = {};
+    std::strftime(text, sizeof(text), "%Y-%m-%d %H:%M:%S", &utc);
+    LOG_INFO("time", "the guest set the {} system clock to {} UTC", name, text);
+    return base::ResultSuccess;
 }
 
 base::Result SystemClock::GetSystemClockContext(ipc::Out<SystemClockContext> context) {
-    *context = CurrentSystemClockContext();
+    *context = clocks_->Context(kind_);
     return base::ResultSuccess;
 }
 
@@ -153,13 +190,19 @@ base::Result TimeZoneService::ToPosixTimeWithMyRule(CalendarTime time, ipc::Out<
     return base::ResultSuccess;
 }
 
+std::shared_ptr<ipc::ServiceObject> StaticService::Clock(SystemClockKind kind) const {
+    const bool may_set = access_ == ClockWriteAccess::All ||
+                         (access_ == ClockWriteAccess::LocalOnly && kind == SystemClockKind::Local);
+    return std::make_shared<SystemClock>(kind, clocks_, may_set);
+}
+
 base::Result StaticService::GetStandardUserSystemClock(ipc::OutObject clock) {
-    *clock.object = std::make_shared<SystemClock>();
+    *clock.object = Clock(SystemClockKind::Local);
     return base::ResultSuccess;
 }
 
 base::Result StaticService::GetStandardNetworkSystemClock(ipc::OutObject clock) {
-    *clock.object = std::make_shared<SystemClock>();
+    *clock.object = Clock(SystemClockKind::Network);
     return base::ResultSuccess;
 }
 
@@ -174,21 +217,18 @@ base::Result StaticService::GetTimeZoneService(ipc::OutObject service) {
 }
 
 base::Result StaticService::GetStandardLocalSystemClock(ipc::OutObject clock) {
-    *clock.object = std::make_shared<SystemClock>();
+    *clock.object = Clock(SystemClockKind::Local);
     return base::ResultSuccess;
 }
 
 base::Result StaticService::GetEphemeralNetworkSystemClock(ipc::OutObject clock) {
-    *clock.object = std::make_shared<SystemClock>();
+    *clock.object = Clock(SystemClockKind::Network);
     return base::ResultSuccess;
 }
 
 base::Result StaticService::GetSharedMemoryNativeHandle(ipc::RequestEnvironment environment,
                                                         ipc::OutCopyHandle memory) {
-    std::call_once(shared_->once, [&] {
-        shared_->memory = std::make_unique<TimeSharedMemory>(environment->Ticks());
-    });
-    *memory.object = shared_->memory->Memory();
+    *memory.object = clocks_->SharedMemory(environment->Ticks());
     return base::ResultSuccess;
 }
 

@@ -8,24 +8,10 @@
 #include <mutex>
 
 #include "ipc/service_object.h"
+#include "services/time/clock_types.h"
 #include "services/time/time_shared_memory.h"
 
 namespace services::time {
-
-// nn::time::SystemClockContext.
-struct SystemClockContext {
-    s64 offset;
-    std::array<u8, 16> source_id;  // the steady clock's id
-    s64 time_point;
-};
-static_assert(sizeof(SystemClockContext) == 0x20);
-
-// nn::time::SteadyClockTimePoint.
-struct SteadyClockTimePoint {
-    s64 seconds;
-    std::array<u8, 16> source_id;
-};
-static_assert(sizeof(SteadyClockTimePoint) == 0x18);
 
 // nn::time::CalendarTime and CalendarAdditionalInfo.
 struct CalendarTime {
@@ -47,9 +33,32 @@ struct CalendarAdditionalInfo {
 };
 static_assert(sizeof(CalendarAdditionalInfo) == 0x18);
 
+// The system clocks of the run: each is the host's wall clock plus an offset the guest may set
+// through time:s (time:a the local clock only), shared by every session and the clocks'
+// shared memory.
+class SystemClocks {
+public:
+    s64 Offset(SystemClockKind kind) const;
+    void SetOffset(SystemClockKind kind, s64 seconds);
+    SystemClockContext Context(SystemClockKind kind) const;
+
+    // The shared memory (made on the first request, so that it is filled at a guest tick).
+    std::shared_ptr<kernel::SharedMemory> SharedMemory(u64 ticks);
+
+private:
+    mutable std::mutex mutex_;
+    std::array<s64, 2> offsets_{};
+    std::unique_ptr<TimeSharedMemory> memory_;
+};
+
+// Which clocks a port's sessions may set (nn::time's service permissions).
+enum class ClockWriteAccess { None, LocalOnly, All };
+
 class SystemClock final : public ipc::Interface<SystemClock> {
 public:
     static constexpr auto kName = "nn::timesrv::detail::service::ISystemClock";
+    SystemClock(SystemClockKind kind, std::shared_ptr<SystemClocks> clocks, bool may_set)
+        : kind_(kind), clocks_(std::move(clocks)), may_set_(may_set) {}
 
     base::Result GetCurrentTime(ipc::Out<s64> seconds);
     base::Result SetCurrentTime(s64 seconds);
@@ -60,6 +69,11 @@ public:
         NX_COMMAND(1, SystemClock::SetCurrentTime),
         NX_COMMAND(2, SystemClock::GetSystemClockContext),
     };
+
+private:
+    SystemClockKind kind_;
+    std::shared_ptr<SystemClocks> clocks_;
+    bool may_set_;
 };
 
 class SteadyClock final : public ipc::Interface<SteadyClock> {
@@ -100,22 +114,15 @@ public:
     };
 };
 
-// The steady clock as the time services report it, and the system clocks' context over it.
+// The steady clock as the time services report it.
 s64 SteadyNanoseconds();
 std::array<u8, 16> SteadyClockSourceId();
-SystemClockContext CurrentSystemClockContext();
-
-// The clocks' shared memory, one for every session of the run (made on the first request, so
-// that it is filled at a guest tick).
-struct SharedClocks {
-    std::once_flag once;
-    std::unique_ptr<TimeSharedMemory> memory;
-};
 
 class StaticService final : public ipc::Interface<StaticService> {
 public:
     static constexpr auto kName = "nn::timesrv::detail::service::IStaticService";
-    explicit StaticService(std::shared_ptr<SharedClocks> shared) : shared_(std::move(shared)) {}
+    StaticService(std::shared_ptr<SystemClocks> clocks, ClockWriteAccess access)
+        : clocks_(std::move(clocks)), access_(access) {}
 
     base::Result GetStandardUserSystemClock(ipc::OutObject clock);
     base::Result GetStandardNetworkSystemClock(ipc::OutObject clock);
@@ -139,7 +146,10 @@ public:
     };
 
 private:
-    std::shared_ptr<SharedClocks> shared_;
+    std::shared_ptr<ipc::ServiceObject> Clock(SystemClockKind kind) const;
+
+    std::shared_ptr<SystemClocks> clocks_;
+    ClockWriteAccess access_;
 };
 
 }  // namespace services::time

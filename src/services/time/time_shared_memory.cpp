@@ -1,5 +1,6 @@
 #include "services/time/time_shared_memory.h"
 
+#include <atomic>
 #include <cstring>
 
 #include "kernel/guest_clock.h"
@@ -29,18 +30,35 @@ void WriteItem(u8* base, u64 offset, const T& value) {
     std::memcpy(base + offset + 8 + sizeof(value), &value, sizeof(value));
 }
 
+// The copy the counter does not pick yet takes the value, then the counter moves to it.
+template <typename T>
+void UpdateItem(u8* base, u64 offset, const T& value) {
+    std::atomic_ref<u32> counter(*reinterpret_cast<u32*>(base + offset));
+    const u32 next = counter.load(std::memory_order_relaxed) + 1;
+    std::memcpy(base + offset + 8 + (next & 1) * sizeof(value), &value, sizeof(value));
+    counter.store(next, std::memory_order_release);
+}
+
+u64 SystemClockOffset(SystemClockKind kind) {
+    return kind == SystemClockKind::Local ? kLocalClockOffset : kNetworkClockOffset;
+}
+
 }  // namespace
 
-TimeSharedMemory::TimeSharedMemory(u64 ticks)
+TimeSharedMemory::TimeSharedMemory(u64 ticks, const SystemClockContext& local,
+                                   const SystemClockContext& network)
     : memory_(kernel::SharedMemory::Create(kSize, cpu::Permission::Read)) {
     const SteadyClockContext steady{
         SteadyNanoseconds() - static_cast<s64>(kernel::GuestClock::TicksToNanoseconds(ticks)),
         SteadyClockSourceId()};
     u8* base = memory_->HostData();
     WriteItem(base, kSteadyClockOffset, steady);
-    const SystemClockContext system = CurrentSystemClockContext();
-    WriteItem(base, kLocalClockOffset, system);
-    WriteItem(base, kNetworkClockOffset, system);
+    WriteItem(base, kLocalClockOffset, local);
+    WriteItem(base, kNetworkClockOffset, network);
+}
+
+void TimeSharedMemory::UpdateSystemClock(SystemClockKind kind, const SystemClockContext& context) {
+    UpdateItem(memory_->HostData(), SystemClockOffset(kind), context);
 }
 
 }  // namespace services::time

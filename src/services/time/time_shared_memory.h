@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "kernel/memory_objects.h"
+#include "services/time/clock_types.h"
 
 namespace services::time {
 
@@ -17,8 +18,12 @@ public:
     static constexpr u64 kSize = 0x1000;
 
     // Fills the memory so that a reader at guest tick `ticks` sees the clocks the IPC commands
-    // report.
-    explicit TimeSharedMemory(u64 ticks);
+    // report: `local` and `network` are their contexts now.
+    TimeSharedMemory(u64 ticks, const SystemClockContext& local, const SystemClockContext& network);
+
+    // A system clock was set: its context becomes the current copy (readers retry while the
+    // counter moves).
+    void UpdateSystemClock(SystemClockKind kind, const SystemClockContext& context);
 
     std::shared_ptr<kernel::SharedMemory> Memory() const { return memory_; }
 
