@@ -11,6 +11,7 @@
 #include "frontend/frontend.h"
 #include "frontend/png_file.h"
 #include "kernel/kernel.h"
+#include "services/bsd/hosts_file.h"
 #include "services/fs/fs_context.h"
 #include "services/hid/script_runner.h"
 #include "services/services.h"
@@ -258,6 +259,15 @@ int Run(const RunArguments& arguments) {
         return 2;
     }
     if (arguments.hosts) {
+        // A mistyped line would leave a name unresolved without a word: refuse the run instead.
+        std::vector<std::string> errors;
+        services::bsd::HostsFile::Load(*arguments.hosts, errors);
+        for (const std::string& error : errors) {
+            fmt::print(stderr, "nxhost: --hosts {}\n", error);
+        }
+        if (!errors.empty()) {
+            return 2;
+        }
         session.network.hosts_file = *arguments.hosts;
     }
     if (arguments.input) {

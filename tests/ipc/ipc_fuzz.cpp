@@ -38,6 +38,9 @@ struct Sessions {
         // fsp-srv's SD card and saves go to a folder of the fuzzer's, never the user's.
         const auto data = std::filesystem::temp_directory_path() / "nxhost-ipc-fuzz";
         setenv("XDG_DATA_HOME", data.c_str(), 1);
+        // A request that would wait on the host (a blocking socket call, a name lookup) gives
+        // up at once, as when the run ends: a fuzz input must not make the fuzzer wait.
+        environment.stop_requested = true;
         const auto ports = services::MakeNamedPorts();
         servers.push_back(ports.at("sm:")());
         names.push_back("sm:");

@@ -101,6 +101,9 @@ TEST(RandomMessages, EveryServiceAnswersOrRefusesWithoutCrashing) {
     const auto ports = services::MakeNamedPorts();
     std::mt19937_64 random(20261129);
     FakeEnvironment environment;
+    // A request that would wait on the host (a blocking socket call, a name lookup) gives up
+    // at once, as when the run ends: random arguments must not make the test wait.
+    environment.stop_requested = true;
     std::array<u8, 0x100> message{};
     // The sm: session itself, then sessions sm: hands out as random requests open them.
     std::vector<std::shared_ptr<kernel::SessionServer>> servers{ports.at("sm:")()};

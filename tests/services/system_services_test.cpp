@@ -12,7 +12,6 @@
 #include "kernel/memory_map.h"
 #include "kernel/memory_objects.h"
 #include "services/bsd/bsd_client.h"
-#include "services/bsd/dns_resolver.h"
 #include "services/caps/album_accessor.h"
 #include "services/mm/multimedia_manager.h"
 #include "services/ns/application_manager.h"
@@ -90,26 +89,6 @@ TEST(SystemServices, BsdRegisterClientNeedsTransferMemory) {
     EXPECT_EQ(client, 0x51u);
     EXPECT_TRUE(with.StartMonitoring({0x51}).IsSuccess());
     EXPECT_EQ(with.Name(), "bsd:s");
-}
-
-TEST(SystemServices, BsdSocketCallsAnswerEnosys) {
-    services::bsd::BsdClient client;
-    services::bsd::ErrnoReply reply{};
-    ASSERT_TRUE(client.NotSupported<2>(Out(reply)).IsSuccess());  // Socket
-    EXPECT_EQ(reply.ret, -1);
-    EXPECT_EQ(reply.errno_value, services::bsd::kEnosys);
-    EXPECT_EQ(services::bsd::CommandName(14), "Connect");
-}
-
-TEST(SystemServices, SfdnsresFindsNoHost) {
-    services::bsd::DnsResolver resolver;
-    std::vector<u8> hostent(0x100);
-    services::bsd::HostReply reply{};
-    ASSERT_TRUE(
-        resolver.GetHostByNameRequest(Text<ipc::kMapAlias>("pool.ntp.org"), {hostent}, Out(reply))
-            .IsSuccess());
-    EXPECT_EQ(reply.h_errno_value, 1u);  // HOST_NOT_FOUND
-    EXPECT_EQ(reply.serialized_size, 0u);
 }
 
 TEST(SystemServices, UnknownSettingsItemIsNotFound) {

@@ -3,7 +3,9 @@
 // The requesting process as service tests see it: 64 KiB of guest memory at 0x100000, a
 // handle table that only grows (handle n is the n-th object added), a clock the test sets, and
 // the periodic work and process ends a service asked for, kept for the test to look at.
+// `stop_requested` plays the run ending, for requests that wait on the host.
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,12 +50,14 @@ public:
     void StartPeriodicWork(std::weak_ptr<kernel::PeriodicWork> work) override {
         works.push_back(std::move(work));
     }
+    bool StopRequested() const override { return stop_requested; }
 
     std::vector<std::shared_ptr<kernel::KernelObject>> objects;
     std::vector<std::weak_ptr<kernel::PeriodicWork>> works;
     u64 ticks = 19'200'000;
-    bool ended = false;   // as a fatal error
-    bool exited = false;  // as the program's own exit
+    bool ended = false;                       // as a fatal error
+    bool exited = false;                      // as the program's own exit
+    std::atomic<bool> stop_requested{false};  // a test may set it from another thread
 
 private:
     std::size_t handle_limit_;

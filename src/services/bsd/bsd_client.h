@@ -1,11 +1,19 @@
 #pragma once
 
+#include <atomic>
 #include <memory>
+#include <span>
 #include <string_view>
+#include <utility>
 
 #include "ipc/service_object.h"
 #include "kernel/memory_objects.h"
+#include "services/bsd/blocking_wait.h"
 #include "services/bsd/bsd_errno.h"
+#include "services/bsd/network_config.h"
+#include "services/bsd/socket_address.h"
+#include "services/bsd/socket_options.h"
+#include "services/bsd/socket_table.h"
 
 namespace services::bsd {
 
@@ -23,38 +31,83 @@ struct LibraryConfig {
 };
 static_assert(sizeof(LibraryConfig) == 0x20);
 
+// Select's raw input (libnx bsd.c: int nfds, then BsdSelectTimeval {struct timeval; bool
+// is_null} at offset 8).
+struct SelectArguments {
+    s32 nfds;
+    u32 padding;
+    GuestTimeval timeout;
+    u8 timeout_is_null;  // a byte, not a bool: any value may arrive
+    u8 padding_end[7];
+};
+static_assert(sizeof(SelectArguments) == 32);
+
 // The name of a socket command, for the log ("Socket", "Connect", ...).
 std::string_view CommandName(u32 command);
-// Logs that a socket command is not provided yet (the networking issue's work).
+// Logs that nxhost does not provide the command (a warning the first time, then debug).
 void LogNotSupported(u32 command);
 
-// bsd:u / bsd:s (nn::socket::sf::IClient): far enough for a program to start. RegisterClient
-// takes the config, the pid placeholder, the transfer memory's size and the transfer memory
-// itself (kept for the session's life, as the console's socket buffers live there); socket
-// calls answer -1 with ENOSYS and a log line naming the call. Command ids from switchbrew
-// "Sockets services" and libnx bsd.c.
+// bsd:u / bsd:s (nn::socket::sf::IClient): guest sockets on host sockets. Every command
+// answers {ret, errno} (ret -1 on failure) and then its extra outputs; see README.md for what
+// each does. Command ids from switchbrew "Sockets services" and libnx bsd.c.
 class BsdClient final : public ipc::Interface<BsdClient> {
 public:
     static constexpr auto kName = "bsd:u";
+    using AutoIn = ipc::InBuffer<ipc::kAutoSelect>;
+    using AutoOut = ipc::OutBuffer<ipc::kAutoSelect>;
+    using Reply = ipc::Out<ErrnoReply>;
+    using LengthReply = ipc::Out<ErrnoLengthReply>;
+    using Environment = ipc::RequestEnvironment;
 
-    explicit BsdClient(std::string_view name = kName) : name_(name) {}
+    explicit BsdClient(std::string_view name = kName, NetworkConfig network = {})
+        : name_(name), network_(std::move(network)) {}
     std::string_view Name() const override { return name_; }
+    bool MayWaitOnHost(u32 command) const override;
 
     base::Result RegisterClient(LibraryConfig config, ipc::ClientProcessId pid,
                                 u64 transfer_memory_size, ipc::InCopyHandle transfer_memory,
                                 ipc::Out<u64> client_id);
     base::Result StartMonitoring(ipc::ClientProcessId pid);
+    base::Result Socket(s32 domain, s32 type, s32 protocol, Reply reply);
+    base::Result SocketExempt(s32 domain, s32 type, s32 protocol, Reply reply);
+    base::Result Open(AutoIn path, u32 flags, Reply reply);
+    base::Result Select(SelectArguments arguments, AutoIn read_in, AutoIn write_in,
+                        AutoIn except_in, AutoOut read_out, AutoOut write_out, AutoOut except_out,
+                        Reply reply, Environment environment);
+    base::Result Poll(s32 nfds, s32 timeout_ms, AutoIn fds_in, AutoOut fds_out, Reply reply,
+                      Environment environment);
+    base::Result Sysctl(AutoIn name, AutoIn new_value, AutoOut old_value, LengthReply reply);
+    base::Result Recv(s32 fd, s32 flags, AutoOut data, Reply reply, Environment environment);
+    base::Result RecvFrom(s32 fd, s32 flags, AutoOut data, AutoOut address, LengthReply reply,
+                          Environment environment);
+    base::Result Send(s32 fd, s32 flags, AutoIn data, Reply reply, Environment environment);
+    base::Result SendTo(s32 fd, s32 flags, AutoIn data, AutoIn address, Reply reply,
+                        Environment environment);
+    base::Result Accept(s32 fd, AutoOut address, LengthReply reply, Environment environment);
+    base::Result Bind(s32 fd, AutoIn address, Reply reply);
+    base::Result Connect(s32 fd, AutoIn address, Reply reply, Environment environment);
+    base::Result GetPeerName(s32 fd, AutoOut address, LengthReply reply);
+    base::Result GetSockName(s32 fd, AutoOut address, LengthReply reply);
+    base::Result GetSockOpt(s32 fd, s32 level, s32 name, AutoOut value, LengthReply reply);
+    base::Result Listen(s32 fd, s32 backlog, Reply reply);
+    base::Result Ioctl(s32 fd, u32 request, s32 buffer_count, AutoIn in0, AutoIn in1, AutoIn in2,
+                       AutoIn in3, AutoOut out0, AutoOut out1, AutoOut out2, AutoOut out3,
+                       Reply reply);
+    base::Result Fcntl(s32 fd, s32 command, s32 flags, Reply reply);
+    base::Result SetSockOpt(s32 fd, s32 level, s32 name, AutoIn value, Reply reply);
+    base::Result Shutdown(s32 fd, s32 how, Reply reply);
+    base::Result ShutdownAllSockets(s32 how, Reply reply);
+    base::Result Write(s32 fd, AutoIn data, Reply reply, Environment environment);
+    base::Result Read(s32 fd, AutoOut data, Reply reply, Environment environment);
+    base::Result Close(s32 fd, Reply reply);
+    base::Result DuplicateSocket(s32 fd, u64 reserved, Reply reply);
+    // EventFd(u32 flags, u64 initval): nn::sf lays the u32 first (Ryujinx reads it so).
+    base::Result EventFd(u64 initial_value, s32 flags, Reply reply);
 
     template <u32 Command>
-    base::Result NotSupported(ipc::Out<ErrnoReply> reply) {
+    base::Result NotSupported(Reply reply) {
         LogNotSupported(Command);
-        *reply = ErrnoReply{-1, kEnosys};
-        return base::ResultSuccess;
-    }
-    template <u32 Command>
-    base::Result NotSupportedWithLength(ipc::Out<ErrnoLengthReply> reply) {
-        LogNotSupported(Command);
-        *reply = ErrnoLengthReply{-1, kEnosys, 0};
+        *reply = Failed(kEnosys);
         return base::ResultSuccess;
     }
 
@@ -64,41 +117,60 @@ public:
     static constexpr auto kCommands = std::array{
         NX_COMMAND(0, BsdClient::RegisterClient),
         NX_COMMAND(1, BsdClient::StartMonitoring),
-        NX_COMMAND(2, BsdClient::NotSupported<2>),              // Socket
-        NX_COMMAND(3, BsdClient::NotSupported<3>),              // SocketExempt
-        NX_COMMAND(4, BsdClient::NotSupported<4>),              // Open
-        NX_COMMAND(5, BsdClient::NotSupported<5>),              // Select
-        NX_COMMAND(6, BsdClient::NotSupported<6>),              // Poll
-        NX_COMMAND(7, BsdClient::NotSupportedWithLength<7>),    // Sysctl
-        NX_COMMAND(8, BsdClient::NotSupported<8>),              // Recv
-        NX_COMMAND(9, BsdClient::NotSupportedWithLength<9>),    // RecvFrom
-        NX_COMMAND(10, BsdClient::NotSupported<10>),            // Send
-        NX_COMMAND(11, BsdClient::NotSupported<11>),            // SendTo
-        NX_COMMAND(12, BsdClient::NotSupportedWithLength<12>),  // Accept
-        NX_COMMAND(13, BsdClient::NotSupported<13>),            // Bind
-        NX_COMMAND(14, BsdClient::NotSupported<14>),            // Connect
-        NX_COMMAND(15, BsdClient::NotSupportedWithLength<15>),  // GetPeerName
-        NX_COMMAND(16, BsdClient::NotSupportedWithLength<16>),  // GetSockName
-        NX_COMMAND(17, BsdClient::NotSupportedWithLength<17>),  // GetSockOpt
-        NX_COMMAND(18, BsdClient::NotSupported<18>),            // Listen
-        NX_COMMAND(19, BsdClient::NotSupported<19>),            // Ioctl
-        NX_COMMAND(20, BsdClient::NotSupported<20>),            // Fcntl
-        NX_COMMAND(21, BsdClient::NotSupported<21>),            // SetSockOpt
-        NX_COMMAND(22, BsdClient::NotSupported<22>),            // Shutdown
-        NX_COMMAND(23, BsdClient::NotSupported<23>),            // ShutdownAllSockets
-        NX_COMMAND(24, BsdClient::NotSupported<24>),            // Write
-        NX_COMMAND(25, BsdClient::NotSupported<25>),            // Read
-        NX_COMMAND(26, BsdClient::NotSupported<26>),            // Close
-        NX_COMMAND(27, BsdClient::NotSupported<27>),            // DuplicateSocket
-        NX_COMMAND(29, BsdClient::NotSupported<29>),            // RecvMMsg
-        NX_COMMAND(30, BsdClient::NotSupported<30>),            // SendMMsg
-        NX_COMMAND(31, BsdClient::NotSupported<31>),            // EventFd
+        NX_COMMAND(2, BsdClient::Socket),
+        NX_COMMAND(3, BsdClient::SocketExempt),
+        NX_COMMAND(4, BsdClient::Open),
+        NX_COMMAND(5, BsdClient::Select),
+        NX_COMMAND(6, BsdClient::Poll),
+        NX_COMMAND(7, BsdClient::Sysctl),
+        NX_COMMAND(8, BsdClient::Recv),
+        NX_COMMAND(9, BsdClient::RecvFrom),
+        NX_COMMAND(10, BsdClient::Send),
+        NX_COMMAND(11, BsdClient::SendTo),
+        NX_COMMAND(12, BsdClient::Accept),
+        NX_COMMAND(13, BsdClient::Bind),
+        NX_COMMAND(14, BsdClient::Connect),
+        NX_COMMAND(15, BsdClient::GetPeerName),
+        NX_COMMAND(16, BsdClient::GetSockName),
+        NX_COMMAND(17, BsdClient::GetSockOpt),
+        NX_COMMAND(18, BsdClient::Listen),
+        NX_COMMAND(19, BsdClient::Ioctl),
+        NX_COMMAND(20, BsdClient::Fcntl),
+        NX_COMMAND(21, BsdClient::SetSockOpt),
+        NX_COMMAND(22, BsdClient::Shutdown),
+        NX_COMMAND(23, BsdClient::ShutdownAllSockets),
+        NX_COMMAND(24, BsdClient::Write),
+        NX_COMMAND(25, BsdClient::Read),
+        NX_COMMAND(26, BsdClient::Close),
+        NX_COMMAND(27, BsdClient::DuplicateSocket),
+        NX_COMMAND(28, BsdClient::NotSupported<28>),  // GetResourceStatistics
+        NX_COMMAND(29, BsdClient::NotSupported<29>),  // RecvMMsg
+        NX_COMMAND(30, BsdClient::NotSupported<30>),  // SendMMsg
+        NX_COMMAND(31, BsdClient::EventFd),
     };
 
 private:
+    ErrnoReply CreateSocket(s32 domain, s32 type, s32 protocol);
+    // How a call on `descriptor` (guest fd `fd`) waits: not at all when `nonblocking`, else
+    // until `timeout_us` passes (0: for ever) or another thread closes `fd`.
+    Waiting WaitingOn(s32 fd, const std::shared_ptr<HostDescriptor>& descriptor, short events,
+                      bool nonblocking, s64 timeout_us) const;
+    // Recv, RecvFrom and Read; `from` receives the sender's address when not null.
+    ErrnoReply Receive(const kernel::IpcEnvironment& environment, s32 fd, s32 flags,
+                       std::span<u8> data, SocketAddress* from);
+    // Send, SendTo and Write; `to` is the destination when not null.
+    ErrnoReply Transmit(const kernel::IpcEnvironment& environment, s32 fd, s32 flags,
+                        std::span<const u8> data, const SocketAddress* to);
+    // --network on: a bind to anything but loopback becomes one to loopback, logged.
+    void ConfineToLoopback(SocketAddress& address) const;
+    void LogListening(const HostDescriptor& descriptor) const;
+
     std::string_view name_;
+    NetworkConfig network_;
     LibraryConfig config_{};
     std::shared_ptr<kernel::TransferMemory> transfer_memory_;
+    SocketTable table_;
+    std::atomic<bool> told_network_off_{false};
 };
 
 }  // namespace services::bsd

@@ -7,12 +7,12 @@
 namespace services::bsd {
 
 void AddNetworkServices(ServiceDirectory& directory, const NetworkConfig& config) {
-    (void)config;
     for (const char* name : {"bsd:u", "bsd:s"}) {
-        directory.Add(name, [name] { return std::make_shared<BsdClient>(name); });
+        directory.Add(name, [name, config] { return std::make_shared<BsdClient>(name, config); });
     }
-    directory.Add("sfdnsres", [] { return std::make_shared<DnsResolver>(); });
-    directory.Add("nifm:u", [] { return std::make_shared<nifm::StaticService>(); });
+    const auto resolver = std::make_shared<ResolverShared>(config);
+    directory.Add("sfdnsres", [resolver] { return std::make_shared<DnsResolver>(resolver); });
+    directory.Add("nifm:u", [config] { return std::make_shared<nifm::StaticService>(config); });
 }
 
 }  // namespace services::bsd

@@ -1,15 +1,12 @@
 #include "services/nifm/network_interface.h"
 
+#include <algorithm>
 #include <cstring>
 
+#include "services/nifm/network_request.h"
+#include "services/nifm/nifm_results.h"
+
 namespace services::nifm {
-namespace {
-
-// nifm's result (module 110) for a query that needs a connection when there is none
-// ("NoInternetConnection", description 300, as the emulators that match the console name it).
-constexpr base::Result ResultNoInternetConnection{110, 300};
-
-}  // namespace
 
 base::Result GeneralService::GetClientId(ipc::OutBuffer<ipc::kPointer> client_id) {
     std::memcpy(client_id.data.data(), &client_id_,
@@ -17,8 +14,40 @@ base::Result GeneralService::GetClientId(ipc::OutBuffer<ipc::kPointer> client_id
     return base::ResultSuccess;
 }
 
-base::Result GeneralService::GetCurrentIpAddress(ipc::Out<u32>) {
-    return ResultNoInternetConnection;
+base::Result GeneralService::CreateRequest(ipc::OutObject request) {
+    *request.object = std::make_shared<NetworkRequest>(connected_);
+    return base::ResultSuccess;
+}
+
+base::Result GeneralService::GetCurrentNetworkProfile(ipc::OutBuffer<ipc::kPointer> profile) {
+    if (!connected_) {
+        return ResultNoInternetConnection;
+    }
+    const NetworkProfileData data = MakeNetworkProfile(QueryHostNetwork());
+    std::memcpy(profile.data.data(), &data, std::min(profile.data.size(), sizeof(data)));
+    return base::ResultSuccess;
+}
+
+base::Result GeneralService::GetCurrentIpAddress(ipc::Out<Ipv4Address> address) {
+    if (!connected_) {
+        return ResultNoInternetConnection;
+    }
+    const HostIpConfig host = QueryHostNetwork();
+    LOG_DEBUG("nifm", "current IP address {}.{}.{}.{} ({})", host.address[0], host.address[1],
+              host.address[2], host.address[3], host.interface_name);
+    *address = host.address;
+    return base::ResultSuccess;
+}
+
+base::Result GeneralService::GetCurrentIpConfigInfo(ipc::Out<IpAddressSetting> address,
+                                                    ipc::Out<DnsSetting> dns) {
+    if (!connected_) {
+        return ResultNoInternetConnection;
+    }
+    const HostIpConfig host = QueryHostNetwork();
+    *address = MakeIpAddressSetting(host);
+    *dns = MakeDnsSetting(host);
+    return base::ResultSuccess;
 }
 
 base::Result GeneralService::IsWirelessCommunicationEnabled(ipc::Out<bool> enabled) {
@@ -26,10 +55,13 @@ base::Result GeneralService::IsWirelessCommunicationEnabled(ipc::Out<bool> enabl
     return base::ResultSuccess;
 }
 
-// On success it would give the connection type, the Wi-Fi strength and the connection state
-// (libnx's NifmInternetConnectionType / Status); without a network it fails.
-base::Result GeneralService::GetInternetConnectionStatus(ipc::Out<std::array<u8, 3>>) {
-    return ResultNoInternetConnection;
+base::Result GeneralService::GetInternetConnectionStatus(
+    ipc::Out<InternetConnectionStatus> status) {
+    if (!connected_) {
+        return ResultNoInternetConnection;
+    }
+    *status = MakeConnectedStatus();
+    return base::ResultSuccess;
 }
 
 base::Result GeneralService::IsEthernetCommunicationEnabled(ipc::Out<bool> enabled) {
@@ -39,22 +71,22 @@ base::Result GeneralService::IsEthernetCommunicationEnabled(ipc::Out<bool> enabl
 
 base::Result GeneralService::IsAnyInternetRequestAccepted(ipc::InBuffer<ipc::kPointer>,
                                                           ipc::Out<bool> accepted) {
-    *accepted = false;
+    *accepted = connected_;
     return base::ResultSuccess;
 }
 
 base::Result GeneralService::IsAnyForegroundRequestAccepted(ipc::Out<bool> accepted) {
-    *accepted = false;
+    *accepted = connected_;
     return base::ResultSuccess;
 }
 
 base::Result StaticService::CreateGeneralServiceOld(ipc::OutObject service) {
-    *service.object = std::make_shared<GeneralService>();
+    *service.object = std::make_shared<GeneralService>(config_);
     return base::ResultSuccess;
 }
 
 base::Result StaticService::CreateGeneralService(ipc::ClientProcessId, ipc::OutObject service) {
-    *service.object = std::make_shared<GeneralService>();
+    *service.object = std::make_shared<GeneralService>(config_);
     return base::ResultSuccess;
 }
 
