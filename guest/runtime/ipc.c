@@ -92,14 +92,22 @@ static uint32_t* ReadReplyHeader(uint32_t* message, Handle* handles, int* handle
         }
         at += count;
     }
-    return at;
+    // Descriptors the reply carries (a server's X descriptors fill the request's C buffers):
+    // skipped as libnx's hipcParseResponse does.
+    const uint32_t x = (message[0] >> 16) & 15;
+    const uint32_t abw = ((message[0] >> 20) & 15) + ((message[0] >> 24) & 15) + (message[0] >> 28);
+    return at + 2 * x + 3 * abw;
 }
 
 Result ipc_call(Handle session, IpcCall* call) {
     uint32_t* message = MessageBuffer();
     memset(message, 0, 0x100);
     const uint32_t domain_words = call->domain_object > 0 ? 4 : 0;
-    const uint32_t data_words = 4 + domain_words + 4 + (call->in_size + 3) / 4;
+    // libnx's cmifMakeRequest: 16 bytes of room for the alignment, the headers and the raw
+    // data, then (halfword-aligned, counted from the first data word) the C buffers' sizes.
+    const uint32_t table_offset = (16 + 4 * domain_words + 16 + call->in_size + 1) & ~1u;
+    const uint32_t table_entries = call->c_size_table ? (uint32_t)call->c_count : 0;
+    const uint32_t data_words = (table_offset + 2 * table_entries + 3) / 4;
     uint32_t* at =
         PutHeader(message, call->control ? kTypeControl : kTypeRequest, call, data_words);
     uint32_t* data = at;
@@ -117,6 +125,10 @@ Result ipc_call(Handle session, IpcCall* call) {
     at += 4;
     if (call->in_size) {
         memcpy(at, call->in, call->in_size);
+    }
+    uint16_t* sizes = (uint16_t*)((uint8_t*)data + table_offset);
+    for (uint32_t i = 0; i < table_entries; ++i) {
+        sizes[i] = (uint16_t)call->c[i].size;
     }
     uint32_t* receive_list = data + data_words;
     for (int i = 0; i < call->c_count; ++i) {

@@ -21,8 +21,13 @@ typedef struct {
     int32_t domain_object;  // > 0: the request goes to this object of a domain session
     const void* in;
     uint32_t in_size;
-    IpcBuffer a[2], b[2], x[2], c[2];
+    // Up to four of each kind: bsd:u's Ioctl sends four in and four out auto-select buffers
+    // (libnx bsd.c), each as a send (A) or receive (B) buffer plus a pointer (X or C) one.
+    IpcBuffer a[4], b[4], x[4], c[4];
     int a_count, b_count, x_count, c_count;
+    // Writes the u16 size of each C buffer after the raw data, as libnx's cmifMakeRequest does
+    // for out pointers that are not fixed-size (auto-select ones included).
+    bool c_size_table;
     Handle copy_handles[2];  // handles copied to the server (a process, transfer memory)
     int copy_count;
     // Out.

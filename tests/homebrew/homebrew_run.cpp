@@ -15,11 +15,11 @@ std::filesystem::path Fixture(const std::string& name) {
     return std::filesystem::path(NXHOST_SHARED_DIR) / "fixtures" / "homebrew" / name;
 }
 
-RunOutcome RunWithScript(
-    const std::filesystem::path& fixture, const std::string& script, const std::string& flags,
-    const std::vector<std::string>& sd_card_switch,
-    const std::vector<std::pair<std::string, std::string>>& sd_card_root,
-    const std::vector<std::pair<std::string, std::vector<u8>>>& sd_card_files) {
+RunOutcome RunWithScript(const std::filesystem::path& fixture, const std::string& script,
+                         const std::string& flags, const std::vector<std::string>& sd_card_switch,
+                         const std::vector<std::pair<std::string, std::string>>& sd_card_root,
+                         const std::vector<std::pair<std::string, std::vector<u8>>>& sd_card_files,
+                         const std::string& command_prefix) {
     const std::filesystem::path folder =
         std::filesystem::temp_directory_path() /
         fmt::format("nxhost-homebrew-{}-{}", fixture.stem().string(), ::getpid());
@@ -43,9 +43,9 @@ RunOutcome RunWithScript(
     const std::filesystem::path script_file = folder / "script.txt";
     std::ofstream(script_file) << script;
     // The script names its shots relative to the run's folder.
-    const std::string command =
-        fmt::format("cd '{}' && XDG_DATA_HOME='{}/data' '{}' run --input script.txt {} '{}' 2>&1",
-                    folder.string(), folder.string(), NXHOST_BINARY, flags, fixture.string());
+    const std::string command = fmt::format(
+        "cd '{}' && XDG_DATA_HOME='{}/data' {} '{}' run --input script.txt {} '{}' 2>&1",
+        folder.string(), folder.string(), command_prefix, NXHOST_BINARY, flags, fixture.string());
     RunOutcome outcome;
     FILE* pipe = ::popen(command.c_str(), "r");
     if (pipe == nullptr) {

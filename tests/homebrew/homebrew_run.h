@@ -25,12 +25,14 @@ struct RunOutcome {
 // extra `flags`, with the fixtures named in `sd_card_switch` copied into the SD card's
 // switch/ folder (a fresh SD card of the run's own), and each (fixture, name) of
 // `sd_card_root` copied to sdmc:/<name>, and the bytes of `sd_card_files` written at their
-// paths on the card.
+// paths on the card. `command_prefix` (a shell word list) goes before nxhost's path in the
+// command line: a program that runs nxhost as its arguments (a namespace, a server beside it).
 RunOutcome RunWithScript(
     const std::filesystem::path& fixture, const std::string& script, const std::string& flags = "",
     const std::vector<std::string>& sd_card_switch = {},
     const std::vector<std::pair<std::string, std::string>>& sd_card_root = {},
-    const std::vector<std::pair<std::string, std::vector<u8>>>& sd_card_files = {});
+    const std::vector<std::pair<std::string, std::vector<u8>>>& sd_card_files = {},
+    const std::string& command_prefix = "");
 
 // Every shot the script wrote, by name, after RunWithScript (the last one is also in `shot`).
 gpu::Frame ShotOf(const RunOutcome& outcome, const std::string& name);

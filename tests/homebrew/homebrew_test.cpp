@@ -6,7 +6,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <regex>
 #include <set>
+
+#include <unistd.h>
 
 #include "frontend/png_file.h"
 #include "homebrew/homebrew_run.h"
@@ -359,11 +363,76 @@ TEST(Homebrew, SysConDebugAppShowsItsPage) {
 
 // nx-ntpc's first lines: time:s and the socket layer (bsd:u's registration) start.
 TEST(Homebrew, NtpcStartsItsServices) {
-    const RunOutcome run =
-        RunWithScript(Fixture("nx-ntpc_1.0.1.nro"), "3s shot ntpc.png\n+0.1s exit\n");
+    const RunOutcome run = RunWithScript(Fixture("nx-ntpc_1.0.1.nro"),
+                                         "3s shot ntpc.png\n+0.1s exit\n", "--network off");
     ASSERT_EQ(run.exit_status, 0) << run.log;
     ExpectRows(run.shot, kCell,
                {{1, "Time services initialized"}, {2, "Socket services initialized"}});
+}
+
+// nx-ntpc 1.0.1 (thedax, github.com/thedax/NX-ntpc source/main.c) asks nifm whether the console
+// is online, resolves 0.pool.ntp.org with gethostbyname (sfdnsres), sends an SNTP request to
+// its port 123 over a connected UDP socket (bsd:s), prints the answer with ctime and sets the
+// network system clock to it (libnx timeSetCurrentTime, time:s). The name and the port are
+// fixed in the program. Here nxhost's hosts file resolves the name to 127.0.0.1, where
+// tests/homebrew/ntp_server.py answers 2030-01-02 03:04:05 UTC. Port 123 is privileged and may
+// be the host's NTP daemon's, so the server and nxhost run in a network namespace of their own
+// (`unshare -Urn`, with_ntp_server.sh), which also keeps the program from the real pool; without
+// user namespaces the tests are skipped. PLUS at the program's last prompt ends it.
+bool CanUnshareNetwork() {
+    return std::system("unshare -Urn true >/dev/null 2>&1") == 0;
+}
+
+RunOutcome RunNtpcAgainstLocalServer() {
+    const std::filesystem::path hosts = std::filesystem::temp_directory_path() /
+                                        ("nxhost-ntpc-hosts-" + std::to_string(::getpid()));
+    std::ofstream(hosts) << "127.0.0.1 0.pool.ntp.org\n";
+    const std::string server = std::string("unshare -Urn '") + NXHOST_SOURCE_DIR +
+                               "/tests/homebrew/with_ntp_server.sh' 2030-01-02T03:04:05Z";
+    RunOutcome run =
+        RunWithScript(Fixture("nx-ntpc_1.0.1.nro"), "5s shot ntpc.png\n+0.2s Plus~0.3\n+5s exit\n",
+                      "--hosts '" + hosts.string() + "'", {}, {}, {}, server);
+    std::filesystem::remove(hosts);
+    return run;
+}
+
+TEST(Homebrew, NtpcGetsTheTimeFromAnNtpServer) {
+    if (!CanUnshareNetwork()) {
+        GTEST_SKIP() << "no user and network namespaces (unshare -Urn) for a private port 123";
+    }
+    const RunOutcome run = RunNtpcAgainstLocalServer();
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    // The request reached the server: SNTP version 4, client mode, from the guest's socket.
+    EXPECT_TRUE(std::regex_search(
+        run.log, std::regex(R"(ntp_server: answered 127\.0\.0\.1:[0-9]+ \(version 4, mode 3\))")))
+        << run.log;
+    // What it printed on the way; ctime's own newline leaves row 9 empty.
+    ExpectRows(run.shot, kCell,
+               {{1, "Time services initialized"},
+                {2, "Socket services initialized"},
+                {3, "Opened socket"},
+                {4, "Attempting to connect to 0.pool.ntp.org"},
+                {5, "Connected to 0.pool.ntp.org with result: 0 0"},
+                {6, "Sending time request..."},
+                {7, "Sent time request with result: 30 0, waiting for response..."},
+                {8, "Time received from server: Wed Jan  2 03:04:05 2030"},
+                {9, ""}});
+    EXPECT_NE(run.log.find("returned with exit status 0"), std::string::npos) << run.log;
+    EXPECT_EQ(run.log.find("script: line 3: exit"), std::string::npos) << run.log;
+}
+
+// The clock it sets: time:s's network system clock, which the log names with the time set.
+TEST(Homebrew, NtpcSetsTheNetworkClockFromTheAnswer) {
+    if (!CanUnshareNetwork()) {
+        GTEST_SKIP() << "no user and network namespaces (unshare -Urn) for a private port 123";
+    }
+    const RunOutcome run = RunNtpcAgainstLocalServer();
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    // puts() adds a newline to the message's own: row 11 stays empty.
+    ExpectRows(run.shot, kCell, {{10, "Successfully set NetworkSystemClock"}, {11, ""}});
+    EXPECT_TRUE(std::regex_search(
+        run.log, std::regex("network system clock[^\n]*2030-01-02 03:04:05", std::regex::icase)))
+        << run.log;
 }
 
 // The GPU programs start, open their services and reach their first GPU submissions (which
