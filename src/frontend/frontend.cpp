@@ -80,7 +80,7 @@ void RunInWindow(const WindowOptions& options, const std::function<void()>& run)
     while (!finished) {
         if (options.frames->Count() != shown) {
             shown = options.frames->Count();
-            window.Paint(options.frames->Latest());
+            window.Paint(options.frames->Latest().get());
         }
         SDL_Event event;
         if (SDL_WaitEventTimeout(&event, kPollMilliseconds) == 0) {
@@ -94,7 +94,7 @@ void RunInWindow(const WindowOptions& options, const std::function<void()>& run)
             std::_Exit(0);
         }
         if (event.type == SDL_WINDOWEVENT) {
-            window.Paint(options.frames->Latest());
+            window.Paint(options.frames->Latest().get());
         }
         // The mouse is the touch screen: the left button is a finger.
         const bool pressed_move =

@@ -7,7 +7,6 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <vector>
 
 #include "gpu/frame.h"
@@ -41,14 +40,10 @@ public:
             observer(shown);
         }
     }
-    std::optional<gpu::Frame> Latest() const {
-        std::shared_ptr<const gpu::Frame> latest;
-        {
-            std::lock_guard lock(mutex_);
-            latest = latest_;
-        }
-        // Copied outside the lock: a vsync never waits for a window's copy.
-        return latest ? std::optional(*latest) : std::nullopt;
+    // The frame on screen, shared rather than copied: a vsync never waits for a window's copy.
+    std::shared_ptr<const gpu::Frame> Latest() const {
+        std::lock_guard lock(mutex_);
+        return latest_;
     }
     u64 Count() const {
         std::lock_guard lock(mutex_);
