@@ -16,7 +16,7 @@ namespace {
 
 constexpr char16_t kProducer[] = u"android.gui.IGraphicBufferProducer";
 constexpr u32 kWidth = 4, kHeight = 2;
-enum : u32 { kDequeue = 3, kQueue = 7, kConnect = 10, kSetPreallocated = 14 };
+enum : u32 { kDequeue = 3, kQueue = 7, kConnect = 10, kDisconnect = 11, kSetPreallocated = 14 };
 
 // Signals events as the kernel would.
 class Signaller final : public kernel::EventSignaller {
@@ -177,6 +177,20 @@ TEST_F(ViPacing, ASwapIntervalOfTwoShowsEachFrameForTwoVsyncs) {
     EXPECT_EQ(Vsync(), 20);
     EXPECT_EQ(Vsync(), std::nullopt);
     EXPECT_EQ(Vsync(), 30);
+}
+
+TEST_F(ViPacing, DisconnectingGivesEveryBufferBackUnshown) {
+    AddBuffer(0, 10);
+    AddBuffer(1, 20);
+    Queue(*Dequeue());
+    EXPECT_EQ(Vsync(), 10);
+    Queue(*Dequeue());
+    EXPECT_FALSE(BufferFree());
+    EXPECT_EQ(Status(Transact(kDisconnect, [](ParcelWriter& w) { w.WriteU32(2); })), 0);
+    EXPECT_TRUE(BufferFree());
+    EXPECT_EQ(Vsync(), std::nullopt);  // buffer 1's frame was queued, never shown
+    EXPECT_EQ(Dequeue(), 0u);
+    EXPECT_EQ(Dequeue(), 1u);
 }
 
 TEST(ViDisplayPacing, TheRefreshPeriodFollowsTheTarget) {

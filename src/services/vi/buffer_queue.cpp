@@ -244,7 +244,16 @@ BinderStatus BufferQueue::Handle(u32 code, ParcelReader& request, ParcelWriter& 
             break;
         }
         case kDisconnect:
+            // The producer is gone: what it queued is not shown, and every buffer is its again.
             connected_ = false;
+            for (Slot& slot : slots_) {
+                if (slot.state == SlotState::Queued || slot.state == SlotState::Shown) {
+                    slot.state = SlotState::Free;
+                    slot.frame.reset();
+                }
+            }
+            vsyncs_left_ = 0;
+            change = FreeChange::Freed;
             status = BinderStatus::Ok;
             break;
         case kSetPreallocatedBuffer: {
