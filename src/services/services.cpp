@@ -5,11 +5,11 @@
 #include "services/am/application_proxy.h"
 #include "services/apm/performance_manager.h"
 #include "services/audio/audio_services.h"
+#include "services/bsd/network_services.h"
 #include "services/fatal/fatal_service.h"
 #include "services/fs/file_system_proxy.h"
 #include "services/hid/hid_server.h"
 #include "services/lm/log_service.h"
-#include "services/bsd/network_services.h"
 #include "services/nvdrv/nvdrv_service.h"
 #include "services/pctl/parental_control.h"
 #include "services/pl/shared_font_manager.h"
@@ -52,7 +52,8 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     for (const char* name : {"time:u", "time:a", "time:s"}) {
         directory->Add(name, [clocks] { return std::make_shared<time::StaticService>(clocks); });
     }
-    auto driver = std::make_shared<nvdrv::NvDriver>(config.console);
+    auto driver = std::make_shared<nvdrv::NvDriver>(
+        config.console, config.gpu_work ? config.gpu_work : std::make_shared<gpu::FrameWork>());
     for (const char* name : {"nvdrv", "nvdrv:a", "nvdrv:s", "nvdrv:t"}) {
         directory->Add(name, [driver] { return std::make_shared<nvdrv::NvDrvService>(driver); });
     }
@@ -60,8 +61,8 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     auto operation_mode = config.operation_mode ? config.operation_mode
                                                 : std::make_shared<am::OperationModeSwitch>(
                                                       config.console.docked, false);
-    auto display =
-        std::make_shared<vi::Display>(config.console, driver->nvmap, frames, operation_mode);
+    auto display = std::make_shared<vi::Display>(config.console, driver->nvmap, frames,
+                                                 operation_mode, config.pacing);
     directory->Add("vi:u", [display] { return std::make_shared<vi::RootService<0>>(display); });
     directory->Add("vi:s", [display] { return std::make_shared<vi::RootService<1>>(display); });
     directory->Add("vi:m", [display] { return std::make_shared<vi::RootService<2>>(display); });
