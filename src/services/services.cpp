@@ -5,11 +5,11 @@
 #include "services/am/application_proxy.h"
 #include "services/apm/performance_manager.h"
 #include "services/audio/audio_services.h"
+#include "services/bsd/network_services.h"
 #include "services/fatal/fatal_service.h"
 #include "services/fs/file_system_proxy.h"
 #include "services/hid/hid_server.h"
 #include "services/lm/log_service.h"
-#include "services/bsd/network_services.h"
 #include "services/nvdrv/nvdrv_service.h"
 #include "services/pctl/parental_control.h"
 #include "services/pl/shared_font_manager.h"
@@ -28,7 +28,7 @@ namespace {
 std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     auto directory = std::make_shared<ServiceDirectory>();
     AddSystemServices(*directory);
-    audio::AddAudioServices(*directory);
+    audio::AddAudioServices(*directory, config.audio_output);
     directory->Add("apm", [] { return std::make_shared<apm::Manager>(); });
     directory->Add("psm", [] { return std::make_shared<psm::PowerStateService>(); });
     bsd::AddNetworkServices(*directory, config.network);

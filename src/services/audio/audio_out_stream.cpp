@@ -6,8 +6,9 @@
 
 namespace services::audio {
 
-AudioOutStream::AudioOutStream(u32 channels, std::shared_ptr<AudioSink> sink)
-    : channels_(channels), sink_(sink ? std::move(sink) : std::make_shared<NullSink>()) {}
+AudioOutStream::AudioOutStream(u32 channels, std::shared_ptr<AudioOutput> output)
+    : channels_(channels),
+      output_(output ? std::move(output) : std::make_shared<AudioOutput>(nullptr)) {}
 
 AudioOutState AudioOutStream::State() const {
     std::lock_guard lock(mutex_);
@@ -55,7 +56,12 @@ base::Result AudioOutStream::Append(u64 tag, std::vector<s16> pcm, u64 now) {
 }
 
 bool AudioOutStream::Advance(u64 ticks) {
-    std::vector<Buffer> done;
+    struct Played {
+        u64 start;
+        Buffer buffer;
+    };
+    std::vector<Played> done;
+    float volume = 1.0f;
     {
         std::lock_guard lock(mutex_);
         if (state_ != AudioOutState::Started) {
@@ -63,16 +69,18 @@ bool AudioOutStream::Advance(u64 ticks) {
         }
         while (!queued_.empty() && ticks >= head_start_ + DurationTicks(queued_.front())) {
             Buffer& buffer = queued_.front();
+            const u64 start = head_start_;
             head_start_ += DurationTicks(buffer);  // the next one starts where this one ended
             played_frames_ += buffer.frames;
             released_.push_back(buffer.tag);
-            done.push_back(std::move(buffer));
+            done.push_back(Played{start, std::move(buffer)});
             queued_.pop_front();
         }
         UpdatePlaying();
+        volume = volume_;
     }
-    for (const Buffer& buffer : done) {
-        sink_->Write(buffer.pcm, channels_, kOutputSampleRate);
+    for (const Played& played : done) {
+        output_->Play(played.start, played.buffer.pcm, channels_, volume);
     }
     return !done.empty();
 }

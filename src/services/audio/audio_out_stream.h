@@ -4,7 +4,7 @@
 // after another at 48 kHz, so a buffer of N frames is released N / 48000 s (N * 400 ticks of
 // the 19.2 MHz clock) after it began playing, in the order they were appended. Released
 // buffers wait until the program takes their tags (GetReleasedAudioOutBuffers), and their PCM
-// goes to the sink as they are released.
+// goes to the console's output as they are released, placed at the tick each began playing.
 //
 // Requests (on the guest's thread) and the periodic work (under the scheduler lock) both use
 // it; its own mutex guards it, and it never calls into the kernel.
@@ -18,21 +18,19 @@
 
 #include "base/result.h"
 #include "base/types.h"
-#include "services/audio/audio_sink.h"
+#include "services/audio/audio_output.h"
 
 namespace services::audio {
 
 // nn::audio::AudioOutState.
 enum class AudioOutState : u32 { Started = 0, Stopped = 1 };
 
-inline constexpr u32 kOutputSampleRate = 48000;
-inline constexpr u64 kTicksPerFrame = 19'200'000 / kOutputSampleRate;  // 400
 // Buffers an audio out holds at once, appended or released but not yet taken back.
 inline constexpr std::size_t kMaxBuffers = 32;
 
 class AudioOutStream {
 public:
-    AudioOutStream(u32 channels, std::shared_ptr<AudioSink> sink);
+    AudioOutStream(u32 channels, std::shared_ptr<AudioOutput> output);
 
     u32 Channels() const { return channels_; }
     AudioOutState State() const;
@@ -70,7 +68,7 @@ private:
     void UpdatePlaying();  // with mutex_ held
 
     const u32 channels_;
-    const std::shared_ptr<AudioSink> sink_;
+    const std::shared_ptr<AudioOutput> output_;
     mutable std::mutex mutex_;
     AudioOutState state_ = AudioOutState::Stopped;
     std::deque<Buffer> queued_;
