@@ -124,6 +124,25 @@ TEST(AudioCapture, HoldsTheGuestsSignalWhereItPlayed) {
     EXPECT_GE(sound.samples.size() / 2, third + kFrames + 48 * 40);
 }
 
+// Under --deterministic the guest clock is the instruction count, so two runs capture the same
+// bytes.
+TEST(AudioCapture, IsTheSameOnEveryDeterministicRun) {
+    const auto folder = std::filesystem::temp_directory_path() /
+                        fmt::format("nxhost-audio-deterministic-{}", ::getpid());
+    std::filesystem::create_directories(folder);
+    std::vector<std::vector<u8>> captures;
+    for (const char* name : {"first.wav", "second.wav"}) {
+        const RunOutcome run =
+            RunNxhost(fmt::format("--deterministic --audio-out '{}' '{}/guest/audio_out.nro'",
+                                  (folder / name).string(), NXHOST_BINARY_DIR));
+        ASSERT_EQ(run.exit_status, 0) << run.log;
+        captures.push_back(base::ReadFile(folder / name));
+    }
+    std::filesystem::remove_all(folder);
+    EXPECT_GT(captures[0].size(), 44u + 3 * kFrames * 4);
+    EXPECT_TRUE(captures[0] == captures[1]);
+}
+
 // The same run with host sound at half volume, on SDL's disk driver (which writes what the
 // device would play to a file, at about the device's pace): the host hears the same three
 // sounds with the same silence between them, at half the level, while the capture keeps the
