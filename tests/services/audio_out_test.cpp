@@ -189,6 +189,34 @@ TEST(AudioOut, ReleasesBuffersInOrderAtTheirPlayedLength) {
     EXPECT_FALSE(work->MayWakeWaiters());  // nothing left to play
 }
 
+// Stopped (or flushed) half way through a buffer, the half that played is in the output: the
+// console had played it.
+TEST(AudioOut, StopKeepsWhatHadPlayed) {
+    auto sink = std::make_shared<RecordingSink>();
+    AudioOutStream stream(2, std::make_shared<AudioOutput>(sink));
+    constexpr u64 kStart = 1000;
+    ASSERT_TRUE(stream.Start(kStart).IsSuccess());
+    std::vector<s16> pcm(480 * 2);
+    for (std::size_t i = 0; i < pcm.size(); ++i) {
+        pcm[i] = static_cast<s16>(i + 1);
+    }
+    ASSERT_TRUE(stream.Append(1, pcm, kStart).IsSuccess());
+    ASSERT_TRUE(stream.Append(2, pcm, kStart).IsSuccess());
+    EXPECT_TRUE(stream.Stop(kStart + 100 * kTicksPerFrame + 10));
+    EXPECT_EQ(sink->written, std::vector<s16>(pcm.begin(), pcm.begin() + 100 * 2));
+    EXPECT_EQ(sink->positions, std::vector<u64>{0});
+    std::vector<u64> tags(4);
+    EXPECT_EQ(stream.TakeReleased(tags), 2u);
+
+    ASSERT_TRUE(stream.Start(kStart + 48000 * kTicksPerFrame).IsSuccess());
+    ASSERT_TRUE(stream.Append(3, pcm, kStart + 48000 * kTicksPerFrame).IsSuccess());
+    bool released_any = false;
+    EXPECT_TRUE(stream.Flush(kStart + 48010 * kTicksPerFrame, released_any));
+    EXPECT_TRUE(released_any);
+    EXPECT_EQ(sink->positions, (std::vector<u64>{0, 48000}));
+    EXPECT_EQ(sink->written.size(), (100u + 10u) * 2);
+}
+
 TEST(AudioOut, RefusesOtherRatesAndChannelCounts) {
     FakeEnvironment environment;
     AudioOutManager manager(nullptr);

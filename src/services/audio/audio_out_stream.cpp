@@ -26,18 +26,38 @@ base::Result AudioOutStream::Start(u64 now) {
     return base::ResultSuccess;
 }
 
-bool AudioOutStream::Stop() {
-    std::lock_guard lock(mutex_);
-    if (state_ != AudioOutState::Started) {
-        return false;  // buffers appended while stopped stay queued
+AudioOutStream::Played AudioOutStream::ReleaseQueued(u64 now) {
+    Played played{head_start_, {}};
+    if (!queued_.empty() && now > head_start_) {
+        const Buffer& head = queued_.front();
+        const u64 frames = std::min(head.frames, (now - head_start_) / kTicksPerFrame);
+        played.pcm.assign(head.pcm.begin(), head.pcm.begin() + frames * channels_);
     }
-    state_ = AudioOutState::Stopped;
-    const bool any = !queued_.empty();
     for (const Buffer& buffer : queued_) {
         released_.push_back(buffer.tag);
     }
     queued_.clear();
     UpdatePlaying();
+    return played;
+}
+
+bool AudioOutStream::Stop(u64 now) {
+    Played played;
+    float volume = 1.0f;
+    bool any = false;
+    {
+        std::lock_guard lock(mutex_);
+        if (state_ != AudioOutState::Started) {
+            return false;  // buffers appended while stopped stay queued
+        }
+        state_ = AudioOutState::Stopped;
+        any = !queued_.empty();
+        played = ReleaseQueued(now);
+        volume = volume_;
+    }
+    if (!played.pcm.empty()) {
+        output_->Play(played.start, played.pcm, channels_, volume);
+    }
     return any;
 }
 
@@ -56,11 +76,11 @@ base::Result AudioOutStream::Append(u64 tag, std::vector<s16> pcm, u64 now) {
 }
 
 bool AudioOutStream::Advance(u64 ticks) {
-    struct Played {
+    struct Released {
         u64 start;
         Buffer buffer;
     };
-    std::vector<Played> done;
+    std::vector<Released> done;
     float volume = 1.0f;
     {
         std::lock_guard lock(mutex_);
@@ -73,14 +93,14 @@ bool AudioOutStream::Advance(u64 ticks) {
             head_start_ += DurationTicks(buffer);  // the next one starts where this one ended
             played_frames_ += buffer.frames;
             released_.push_back(buffer.tag);
-            done.push_back(Played{start, std::move(buffer)});
+            done.push_back(Released{start, std::move(buffer)});
             queued_.pop_front();
         }
         UpdatePlaying();
         volume = volume_;
     }
-    for (const Played& played : done) {
-        output_->Play(played.start, played.buffer.pcm, channels_, volume);
+    for (const Released& released : done) {
+        output_->Play(released.start, released.buffer.pcm, channels_, volume);
     }
     return !done.empty();
 }
@@ -116,18 +136,22 @@ u64 AudioOutStream::PlayedSampleCount(u64 now) const {
     return frames;
 }
 
-bool AudioOutStream::Flush(bool& released_any) {
-    std::lock_guard lock(mutex_);
-    released_any = false;
-    if (state_ != AudioOutState::Started) {
-        return false;
+bool AudioOutStream::Flush(u64 now, bool& released_any) {
+    Played played;
+    float volume = 1.0f;
+    {
+        std::lock_guard lock(mutex_);
+        released_any = false;
+        if (state_ != AudioOutState::Started) {
+            return false;
+        }
+        released_any = !queued_.empty();
+        played = ReleaseQueued(now);
+        volume = volume_;
     }
-    released_any = !queued_.empty();
-    for (const Buffer& buffer : queued_) {
-        released_.push_back(buffer.tag);
+    if (!played.pcm.empty()) {
+        output_->Play(played.start, played.pcm, channels_, volume);
     }
-    queued_.clear();
-    UpdatePlaying();
     return true;
 }
 

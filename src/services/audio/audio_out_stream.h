@@ -36,8 +36,9 @@ public:
     AudioOutState State() const;
     // Starting a started stream fails, as on the console.
     base::Result Start(u64 now);
-    // Stops a started stream; every buffer not yet played is released. True when any was.
-    bool Stop();
+    // Stops a started stream at `now`; every buffer not yet played is released, and the part of
+    // the playing one that played by then goes to the output. True when any was released.
+    bool Stop(u64 now);
     // Queues a buffer of interleaved s16 PCM under the client's tag.
     base::Result Append(u64 tag, std::vector<s16> pcm, u64 now);
     // Releases the buffers that finished playing by `ticks`; true when any did.
@@ -49,9 +50,10 @@ public:
     u32 QueuedCount() const;
     // Frames played so far, the one playing now included as far as it has played by `now`.
     u64 PlayedSampleCount(u64 now) const;
-    // Releases every queued buffer at once; false (and nothing done) when stopped.
-    // `released_any` says whether there was one.
-    bool Flush(bool& released_any);
+    // Releases every queued buffer at `now` (the part of the playing one that played by then
+    // goes to the output); false (and nothing done) when stopped. `released_any` says whether
+    // there was one.
+    bool Flush(u64 now, bool& released_any);
     float Volume() const;
     void SetVolume(float volume);
     // Whether a buffer is waiting to be released by Advance (the periodic work may wake
@@ -65,6 +67,12 @@ private:
         u64 frames;
     };
     u64 DurationTicks(const Buffer& buffer) const { return buffer.frames * kTicksPerFrame; }
+    struct Played {
+        u64 start;
+        std::vector<s16> pcm;
+    };
+    // Releases every queued buffer, keeping what of the first had played by `now`; mutex_ held.
+    Played ReleaseQueued(u64 now);
     void UpdatePlaying();  // with mutex_ held
 
     const u32 channels_;
