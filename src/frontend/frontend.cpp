@@ -52,22 +52,6 @@ std::optional<services::hid::TouchPoint> TouchUnder(const Window& window, const 
                                      static_cast<u32>((y - rect.y) * 720 / rect.height)};
 }
 
-// F7 mutes and unmutes, F8 and F9 step the volume by 10 %: the host's sound only.
-void HandleSoundKey(SdlAudioSink& sound, SDL_Scancode key) {
-    constexpr u32 kStep = 10;
-    if (key == SDL_SCANCODE_F7) {
-        sound.SetMuted(!sound.Muted());
-    } else if (key == SDL_SCANCODE_F8) {
-        sound.SetVolumePercent(sound.VolumePercent() > kStep ? sound.VolumePercent() - kStep : 0);
-    } else if (key == SDL_SCANCODE_F9) {
-        sound.SetVolumePercent(sound.VolumePercent() + kStep);
-    } else {
-        return;
-    }
-    fmt::print(stderr, "nxhost: host sound {}, volume {}%\n", sound.Muted() ? "muted" : "on",
-               sound.VolumePercent());
-}
-
 }  // namespace
 
 void RunInWindow(const WindowOptions& options, const std::function<void()>& run) {
@@ -131,8 +115,11 @@ void RunInWindow(const WindowOptions& options, const std::function<void()>& run)
                 window.ToggleFullscreen();
             } else if (event.key.keysym.scancode == SDL_SCANCODE_F12) {
                 WriteScreenshot(options, screenshots);
-            } else if (options.sound) {
-                HandleSoundKey(*options.sound, event.key.keysym.scancode);
+            } else if (options.sound &&
+                       options.sound->Volume().HandleKey(event.key.keysym.scancode)) {
+                const HostVolume& volume = options.sound->Volume();
+                fmt::print(stderr, "nxhost: host sound {}, volume {}%\n",
+                           volume.Muted() ? "muted" : "on", volume.Percent());
             }
         }
         input.Handle(event);

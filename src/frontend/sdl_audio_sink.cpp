@@ -2,10 +2,8 @@
 
 #include <SDL.h>
 
-#include <algorithm>
 #include <chrono>
 
-#include "audio/pcm_mix.h"
 #include "base/error.h"
 #include "base/log.h"
 
@@ -24,8 +22,7 @@ constexpr Uint16 kDevicePeriodFrames = 480;
 
 }  // namespace
 
-SdlAudioSink::SdlAudioSink(u32 volume_percent, bool muted)
-    : volume_percent_(std::min(volume_percent, 100u)), muted_(muted) {
+SdlAudioSink::SdlAudioSink(u32 volume_percent, bool muted) : volume_(volume_percent, muted) {
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
         base::Fail("no host sound (SDL: {})", SDL_GetError());
     }
@@ -53,10 +50,6 @@ SdlAudioSink::~SdlAudioSink() {
     SDL_QuitSubSystem(SDL_INIT_AUDIO);
 }
 
-void SdlAudioSink::SetVolumePercent(u32 percent) {
-    volume_percent_ = std::min(percent, 100u);
-}
-
 void SdlAudioSink::Write(u64 position, std::span<const s16> stereo) {
     queue_.Write(position, stereo);
 }
@@ -71,11 +64,7 @@ void SdlAudioSink::Fill(void* self, u8* stream, int bytes) {
                              static_cast<std::size_t>(bytes) / sizeof(s16));
     // Read even when muted, so that the queue keeps following the guest's clock.
     sink.queue_.Read(out, HostNanoseconds());
-    if (sink.muted_) {
-        std::fill(out.begin(), out.end(), s16{0});
-    } else {
-        audio::ScaleSaturating(out, static_cast<float>(sink.volume_percent_) / 100.0f);
-    }
+    sink.volume_.Apply(out);
 }
 
 }  // namespace frontend

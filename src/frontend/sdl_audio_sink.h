@@ -4,10 +4,11 @@
 // HostAudioQueue, and SDL's audio thread drains it a fixed latency behind the guest's clock.
 // The host volume and mute act here only, on what the host hears (never on a capture).
 
-#include <atomic>
 #include <memory>
+#include <string>
 
 #include "frontend/host_audio_queue.h"
+#include "frontend/host_volume.h"
 #include "services/audio/audio_sink.h"
 
 namespace frontend {
@@ -24,11 +25,8 @@ public:
     void Write(u64 position, std::span<const s16> stereo) override;
     void AdvanceTo(u64 position) override;
 
-    // 0 to 100, of what the console plays.
-    u32 VolumePercent() const { return volume_percent_; }
-    void SetVolumePercent(u32 percent);
-    bool Muted() const { return muted_; }
-    void SetMuted(bool muted) { muted_ = muted; }
+    // The volume and mute it plays at, which the window's keys change.
+    HostVolume& Volume() { return volume_; }
     // The name SDL gives the device, for the log.
     const std::string& DeviceName() const { return device_name_; }
 
@@ -36,8 +34,7 @@ private:
     static void Fill(void* self, u8* stream, int bytes);
 
     HostAudioQueue queue_;
-    std::atomic<u32> volume_percent_;
-    std::atomic<bool> muted_;
+    HostVolume volume_;
     u32 device_ = 0;
     std::string device_name_;
 };

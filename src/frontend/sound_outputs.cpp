@@ -40,7 +40,8 @@ SoundOutputs::SoundOutputs(const SoundOptions& options) {
         try {
             host_ = std::make_shared<SdlAudioSink>(options.volume_percent, options.muted);
             LOG_INFO("audio", "host sound through SDL's {} driver, volume {}%{}",
-                     host_->DeviceName(), host_->VolumePercent(), host_->Muted() ? ", muted" : "");
+                     host_->DeviceName(), host_->Volume().Percent(),
+                     host_->Volume().Muted() ? ", muted" : "");
             sinks.push_back(host_);
         } catch (const base::Error& error) {
             LOG_WARNING("audio", "{}; the run goes on without it", error.what());
