@@ -80,12 +80,12 @@ double ZeroCrossingFrequency(const std::vector<double>& samples) {
 // sine of 0.3 * 0x7FFF (truncated to s16), the same in both channels, of the frequency its
 // table notefreq[] = {220, 440, 880, 1760, 3520, 7040, 14080, ...} gives the button: A plays
 // 220 Hz, B 440, Y 880, X 1760. The source today makes the buffer SAMPLERATE / FRAMERATE =
-// 1454 frames; this 2018 build appends 2400 (50 ms), as its capture shows. Pressed at 3 s and
-// 4 s of guest time (its loop reads input from about 2.5 s on here: earlier presses go
-// unseen), B and X sound there.
+// 1454 frames; this 2018 build appends 2400 (50 ms), as its capture shows. Pressed at 4 s and
+// 5 s of guest time (its loop reads input from about 2.5 s on here, later on a loaded
+// machine: earlier presses go unseen), B and X sound there.
 TEST(HomebrewSound, PlaytonePlaysEachButtonsNote) {
     const RunOutcome run = RunWithScript(Fixture("playtone_switch-examples_2018-02.nro"),
-                                         "3s B~0.1\n4s X~0.1\n5s exit\n", kCaptureAudio);
+                                         "4s B~0.1\n5s X~0.1\n6s exit\n", kCaptureAudio);
     ASSERT_EQ(run.exit_status, 0) << run.log;
     ASSERT_FALSE(run.audio.empty()) << run.log;
     const formats::WavSound sound = Capture(run);
@@ -93,16 +93,17 @@ TEST(HomebrewSound, PlaytonePlaysEachButtonsNote) {
     const auto sounds = Sounds(sound, 20);
     ASSERT_EQ(sounds.size(), 2u) << run.log;
     const double table[] = {220, 440, 880, 1760, 3520, 7040, 14080};
-    const double pressed_at[] = {3.0, 4.0};
+    const double pressed_at[] = {4.0, 5.0};
     const double frequency[] = {440, 1760};
     for (int press = 0; press < 2; ++press) {
         const auto [first, count] = sounds[press];
         // Its sine starts at sin(0) = 0, so it may begin a frame before its first loud one.
         EXPECT_NEAR(static_cast<double>(count), 2400, 1) << "press " << press;
-        // The program sees the press at its next 60 Hz frame and appends at once.
+        // The program sees the press at its next 60 Hz frame (a frame or two later on a loaded
+        // machine) and appends at once.
         const double at = static_cast<double>(first) / kRate;
         EXPECT_GE(at, pressed_at[press]) << "press " << press;
-        EXPECT_LT(at, pressed_at[press] + 0.1) << "press " << press;
+        EXPECT_LT(at, pressed_at[press] + 0.2) << "press " << press;
         const std::vector<double> left = Channel(sound, first, count, 0);
         EXPECT_EQ(left, Channel(sound, first, count, 1)) << "press " << press;
         for (double other : table) {
