@@ -19,8 +19,9 @@ constexpr double kMaxRateChange = 0.01;
 // device's period do not make the rate wobble.
 constexpr double kSmoothing = 0.05;
 constexpr u64 kLogIntervalNs = 5'000'000'000;
-// Over the longest buffer: the output clock's step and a device period.
-constexpr double kLatencyMargin = 240 + 512;
+// Over the longest buffer: the output clock's step and a device period (SdlAudioSink's 480
+// frames).
+constexpr double kLatencyMargin = 240 + 480;
 
 double Milliseconds(u64 frames) {
     return static_cast<double>(frames) / 48.0;
