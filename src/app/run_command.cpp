@@ -13,7 +13,9 @@
 #include "frontend/stats/frame_record.h"
 #include "frontend/stats/frame_stats.h"
 #include "frontend/stats/frame_summary.h"
+#include "frontend/sound_outputs.h"
 #include "kernel/kernel.h"
+#include "services/audio/audio_output_clock.h"
 #include "services/fs/fs_context.h"
 #include "services/hid/script_runner.h"
 #include "services/services.h"
@@ -41,6 +43,10 @@ struct RunArguments {
     std::optional<u32> fps_target;
     bool unlocked = false;
     double time_limit_seconds = 0;
+    std::optional<std::string> audio_out;
+    std::optional<std::string> sound;  // on or off; default on with --window, off headless
+    u32 volume = 100;
+    bool mute = false;
 };
 
 // The running program's RomFS and id for the services: an NRO's own RomFS, else the one the
@@ -93,6 +99,8 @@ struct RunSession {
     std::shared_ptr<services::hid::HostPads> host_pads;
     std::shared_ptr<services::am::OperationModeSwitch> operation_mode;  // the window's F10
     services::bsd::NetworkConfig network;
+    // The console's sound output (--audio-out, host sound); null when the sound goes nowhere.
+    std::shared_ptr<services::audio::AudioOutput> audio_output;
 };
 
 // One program of the chain: where it is, its arguments, and what the one before returned.
@@ -187,6 +195,12 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
         DisplayPacingFor(game_profile, arguments.fps_target, arguments.unlocked);
     service_config.operation_mode = session.operation_mode;
     service_config.network = session.network;
+    service_config.audio_output = session.audio_output;
+    if (session.audio_output) {
+        // The output's clock runs from launch, so that silence between sounds is kept.
+        options.launch_work.push_back(
+            std::make_shared<services::audio::AudioOutputClock>(session.audio_output));
+    }
     services::hid::HidInputs& hid = service_config.hid_inputs;
     hid.layout = PadLayoutFor(game_profile, arguments.pad_layout);
     hid.script = session.script;
@@ -325,8 +339,25 @@ int Run(const RunArguments& arguments) {
                 [stats](bool on) { stats->SetRecording(on); },
                 [frames] { return frames->Count(); }});
     }
+    if (arguments.sound && *arguments.sound != "on" && *arguments.sound != "off") {
+        fmt::print(stderr, "nxhost: --sound takes on or off, not \"{}\"\n", *arguments.sound);
+        return 2;
+    }
+    frontend::SoundOptions sound_options;
+    if (arguments.audio_out) {
+        sound_options.capture = *arguments.audio_out;
+    }
+    sound_options.host_sound = arguments.sound ? *arguments.sound == "on" : arguments.window;
+    sound_options.volume_percent = arguments.volume;
+    sound_options.muted = arguments.mute;
+    frontend::SoundOutputs sound(sound_options);
+    if (sound.Sink()) {
+        session.audio_output = std::make_shared<services::audio::AudioOutput>(sound.Sink());
+    }
     if (!arguments.window) {
-        return RunAndReport(arguments, session);
+        const int status = RunAndReport(arguments, session);
+        sound.Finish();
+        return status;
     }
     // The window takes the first program's display size and pad layout.
     const formats::ProgramImage image = formats::LoadProgram(arguments.path);
@@ -344,8 +375,17 @@ int Run(const RunArguments& arguments) {
     window.pads = session.host_pads;
     window.frames = session.frames;
     window.operation_mode = session.operation_mode;
+    window.sound = sound.Host();
+    window.at_close = [&sound] {
+        try {
+            sound.Finish();
+        } catch (const base::Error& error) {
+            fmt::print(stderr, "nxhost: {}\n", error.what());
+        }
+    };
     int status = 0;
     frontend::RunInWindow(window, [&] { status = RunAndReport(arguments, session); });
+    sound.Finish();
     return status;
 }
 
@@ -409,6 +449,18 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_option("--hosts", arguments->hosts,
                         "A hosts file (\"ADDRESS NAME...\" lines) the guest's name lookups "
                         "answer from before the host's resolver");
+    command->add_option("--audio-out", arguments->audio_out,
+                        "Write what the console plays to this WAV file (48 kHz stereo s16, guest "
+                        "time from launch, silence where nothing played), when the run ends");
+    command->add_option("--sound", arguments->sound,
+                        "Host sound through SDL2: on or off (default on with --window, off "
+                        "headless)");
+    command
+        ->add_option("--volume", arguments->volume,
+                     "Host sound volume in percent, 0 to 100 (default 100; not the capture)")
+        ->check(CLI::Range(0, 100));
+    command->add_flag("--mute", arguments->mute,
+                      "Start with the host sound muted (not the capture; F7 in the window)");
     command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
 }
 

@@ -91,6 +91,9 @@ void RunInWindow(const WindowOptions& options, const std::function<void()>& run)
             // leave, so nxhost leaves (saves are written atomically, so none is left half).
             std::fflush(stdout);
             fmt::print(stderr, "nxhost: the window was closed; the run stops\n");
+            if (options.at_close) {
+                options.at_close();
+            }
             std::_Exit(0);
         }
         if (event.type == SDL_WINDOWEVENT) {
@@ -119,6 +122,11 @@ void RunInWindow(const WindowOptions& options, const std::function<void()>& run)
                 window.ToggleFullscreen();
             } else if (event.key.keysym.scancode == SDL_SCANCODE_F12) {
                 WriteScreenshot(options, screenshots);
+            } else if (options.sound &&
+                       options.sound->Volume().HandleKey(event.key.keysym.scancode)) {
+                const HostVolume& volume = options.sound->Volume();
+                fmt::print(stderr, "nxhost: host sound {}, volume {}%\n",
+                           volume.Muted() ? "muted" : "on", volume.Percent());
             }
         }
         input.Handle(event);

@@ -28,7 +28,7 @@ namespace {
 std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     auto directory = std::make_shared<ServiceDirectory>();
     AddSystemServices(*directory);
-    audio::AddAudioServices(*directory);
+    audio::AddAudioServices(*directory, config.audio_output);
     directory->Add("apm", [] { return std::make_shared<apm::Manager>(); });
     directory->Add("psm", [] { return std::make_shared<psm::PowerStateService>(); });
     bsd::AddNetworkServices(*directory, config.network);

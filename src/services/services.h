@@ -14,6 +14,7 @@
 #include "kernel/ipc_session.h"
 #include "profile/console_model.h"
 #include "services/am/operation_mode.h"
+#include "services/audio/audio_output.h"
 #include "services/bsd/network_config.h"
 #include "services/hid/hid_state.h"
 #include "services/vi/display_pacing.h"
@@ -40,6 +41,8 @@ struct ServiceConfig {
     // none for an NRO.
     std::optional<std::vector<formats::ServiceAccess>> service_access;
     bsd::NetworkConfig network;  // what the guest may reach (--network, --hosts)
+    // The console's sound output the audio outs play into (one whose sound goes nowhere if null).
+    std::shared_ptr<audio::AudioOutput> audio_output;
 };
 
 kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config = {});
