@@ -12,5 +12,6 @@ void AddBuildCommands(CLI::App& parent, int& exit_code);
 void AddPackCommands(CLI::App& parent, int& exit_code);
 void AddRomfsCommand(CLI::App& parent, int& exit_code);
 void AddShaderCommands(CLI::App& parent, int& exit_code);
+void AddReportCommand(CLI::App& parent, int& exit_code);
 
 }  // namespace app

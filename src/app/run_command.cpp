@@ -10,7 +10,12 @@
 #include "formats/program_image.h"
 #include "frontend/frontend.h"
 #include "frontend/png_file.h"
+#include "frontend/sound_outputs.h"
+#include "frontend/stats/frame_record.h"
+#include "frontend/stats/frame_stats.h"
+#include "frontend/stats/frame_summary.h"
 #include "kernel/kernel.h"
+#include "services/audio/audio_output_clock.h"
 #include "services/bsd/hosts_file.h"
 #include "services/fs/fs_context.h"
 #include "services/hid/script_runner.h"
@@ -35,6 +40,14 @@ struct RunArguments {
     bool docked = false;
     std::string network = "on";
     std::optional<std::string> hosts;
+    std::optional<std::string> stats;
+    std::optional<u32> fps_target;
+    bool unlocked = false;
+    double time_limit_seconds = 0;
+    std::optional<std::string> audio_out;
+    std::optional<std::string> sound;  // on or off; default on with --window, off headless
+    u32 volume = 100;
+    bool mute = false;
 };
 
 // The running program's RomFS and id for the services: an NRO's own RomFS, else the one the
@@ -73,17 +86,22 @@ void WriteShot(const services::vi::PresentedFrames& frames, const std::string& p
     }
 }
 
-// What the programs of one run share: the frames shown, the control script and its clock,
-// the window's pads. hbmenu launching a program starts a new process, as nx-hbloader reloads.
+// What the programs of one run share: the frames shown and their statistics, the control
+// script and its clock, the window's pads. hbmenu launching a program starts a new process, as
+// nx-hbloader reloads.
 struct RunSession {
     std::shared_ptr<services::vi::PresentedFrames> frames =
         std::make_shared<services::vi::PresentedFrames>();
+    std::shared_ptr<gpu::FrameWork> gpu_work = std::make_shared<gpu::FrameWork>();
+    std::shared_ptr<frontend::stats::FrameStats> stats;
     std::shared_ptr<const services::hid::InputScript> script;
     std::shared_ptr<services::hid::ScriptClock> clock;
     std::shared_ptr<kernel::PeriodicWork> script_runner;
     std::shared_ptr<services::hid::HostPads> host_pads;
     std::shared_ptr<services::am::OperationModeSwitch> operation_mode;  // the window's F10
     services::bsd::NetworkConfig network;
+    // The console's sound output (--audio-out, host sound); null when the sound goes nowhere.
+    std::shared_ptr<services::audio::AudioOutput> audio_output;
 };
 
 // One program of the chain: where it is, its arguments, and what the one before returned.
@@ -163,6 +181,7 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     options.cores = arguments.cores;
     options.deterministic = arguments.deterministic;
     options.last_load_result = launch.last_load_result;
+    options.time_limit_ns = static_cast<u64>(arguments.time_limit_seconds * 1e9);
     const profile::GameProfile game_profile = LoadRunProfile(image, arguments.profiles);
     const profile::ConsoleModel console = profile::ConsoleModelFor(
         game_profile, TitleIdOf(image), arguments.console, arguments.docked);
@@ -172,8 +191,17 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     services::ServiceConfig service_config = ServiceConfigFor(image, launch.path.string());
     service_config.console = console;
     service_config.frames = session.frames;
+    service_config.gpu_work = session.gpu_work;
+    service_config.pacing =
+        DisplayPacingFor(game_profile, arguments.fps_target, arguments.unlocked);
     service_config.operation_mode = session.operation_mode;
     service_config.network = session.network;
+    service_config.audio_output = session.audio_output;
+    if (session.audio_output) {
+        // The output's clock runs from launch, so that silence between sounds is kept.
+        options.launch_work.push_back(
+            std::make_shared<services::audio::AudioOutputClock>(session.audio_output));
+    }
     services::hid::HidInputs& hid = service_config.hid_inputs;
     hid.layout = PadLayoutFor(game_profile, arguments.pad_layout);
     hid.script = session.script;
@@ -195,7 +223,10 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
         std::fputs(process.DescribeMemory().c_str(), stderr);
     }
     const u64 frames_before = session.frames->Count();
+    session.stats->AttachProgram(process.GuestClockTicks(),
+                                 [&process] { return process.GuestCpuNanoseconds(); });
     const kernel::RunResult result = process.Run();
+    session.stats->DetachProgram();
     std::fflush(stdout);
     if (!result.report.empty()) {
         fmt::print(stderr, "nxhost: {}", result.report);
@@ -215,12 +246,18 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     return result;
 }
 
+// The exit status of a run that --time-limit stopped: the program was still running.
+constexpr int kTimeLimitStatus = 3;
+
 int ExitStatusOf(const kernel::RunResult& result) {
     switch (result.ending) {
         case kernel::RunEnding::ReturnedToLoader:
             return static_cast<int>(result.exit_status & 0xff);
         case kernel::RunEnding::ExitProcess:
+        case kernel::RunEnding::ControlFileExit:
             return 0;
+        case kernel::RunEnding::TimeLimit:
+            return kTimeLimitStatus;
         default:
             return 2;
     }
@@ -251,6 +288,27 @@ int RunChain(const RunArguments& arguments, RunSession& session) {
     }
 }
 
+// The run's frame statistics: the summary line, and the --stats file.
+void ReportFrames(const RunArguments& arguments, const frontend::stats::FrameStats& stats) {
+    const std::vector<frontend::stats::FrameRecord> records = stats.Records();
+    fmt::print(stderr, "nxhost: frames: {}\n",
+               frontend::stats::FormatSummary(frontend::stats::Summarize(records)));
+    if (arguments.stats) {
+        try {
+            frontend::stats::WriteStatsFile(*arguments.stats, records);
+            fmt::print(stderr, "nxhost: frame statistics written to {}\n", *arguments.stats);
+        } catch (const base::Error& error) {
+            fmt::print(stderr, "nxhost: {}\n", error.what());
+        }
+    }
+}
+
+int RunAndReport(const RunArguments& arguments, RunSession& session) {
+    const int status = RunChain(arguments, session);
+    ReportFrames(arguments, *session.stats);
+    return status;
+}
+
 int Run(const RunArguments& arguments) {
     RunSession session;
     if (!services::bsd::ParseNetworkAccess(arguments.network, session.network.access)) {
@@ -274,13 +332,42 @@ int Run(const RunArguments& arguments) {
         session.script = std::make_shared<const services::hid::InputScript>(
             services::hid::InputScript::Load(*arguments.input));
         session.clock = std::make_shared<services::hid::ScriptClock>();
+    }
+    // A control file with `stats start` counts its windows only.
+    session.stats = std::make_shared<frontend::stats::FrameStats>(
+        session.gpu_work, !(session.script && session.script->HasStatsWindows()));
+    session.frames->AddObserver([stats = session.stats](const services::vi::FrameShown& shown) {
+        stats->FrameShown(shown);
+    });
+    if (session.script) {
         auto frames = session.frames;
+        auto stats = session.stats;
         session.script_runner = std::make_shared<services::hid::ScriptRunner>(
             *session.script, session.clock,
-            [frames](const std::string& path) { WriteShot(*frames, path); });
+            services::hid::ScriptActions{
+                [frames](const std::string& path) { WriteShot(*frames, path); },
+                [stats](bool on) { stats->SetRecording(on); },
+                [frames] { return frames->Count(); }});
+    }
+    if (arguments.sound && *arguments.sound != "on" && *arguments.sound != "off") {
+        fmt::print(stderr, "nxhost: --sound takes on or off, not \"{}\"\n", *arguments.sound);
+        return 2;
+    }
+    frontend::SoundOptions sound_options;
+    if (arguments.audio_out) {
+        sound_options.capture = *arguments.audio_out;
+    }
+    sound_options.host_sound = arguments.sound ? *arguments.sound == "on" : arguments.window;
+    sound_options.volume_percent = arguments.volume;
+    sound_options.muted = arguments.mute;
+    frontend::SoundOutputs sound(sound_options);
+    if (sound.Sink()) {
+        session.audio_output = std::make_shared<services::audio::AudioOutput>(sound.Sink());
     }
     if (!arguments.window) {
-        return RunChain(arguments, session);
+        const int status = RunAndReport(arguments, session);
+        sound.Finish();
+        return status;
     }
     // The window takes the first program's display size and pad layout.
     const formats::ProgramImage image = formats::LoadProgram(arguments.path);
@@ -298,8 +385,17 @@ int Run(const RunArguments& arguments) {
     window.pads = session.host_pads;
     window.frames = session.frames;
     window.operation_mode = session.operation_mode;
+    window.sound = sound.Host();
+    window.at_close = [&sound] {
+        try {
+            sound.Finish();
+        } catch (const base::Error& error) {
+            fmt::print(stderr, "nxhost: {}\n", error.what());
+        }
+    };
     int status = 0;
-    frontend::RunInWindow(window, [&] { status = RunChain(arguments, session); });
+    frontend::RunInWindow(window, [&] { status = RunAndReport(arguments, session); });
+    sound.Finish();
     return status;
 }
 
@@ -327,8 +423,22 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
                         "Folder of game profiles (<title id>/game.tsv); default $NXHOST_PROFILES, "
                         "the repository's profiles/, then $XDG_DATA_HOME/nxhost/profiles");
     command->add_option("--input", arguments->input,
-                        "Control script of timed pad input (\"45s A~0.2\", \"+5s LUp~3.5\"); "
-                        "README.md lists the names");
+                        "Control file: timed pad input (\"45s A~0.2\", \"+5s LUp~3.5\"), shot, "
+                        "exit, stats start|stop, wait-frames N, log TEXT; README.md lists them");
+    command->add_option("--stats", arguments->stats,
+                        "Write a row a presented frame to this TSV file (frame times, CPU and "
+                        "GPU time, GPU work); `nxhost report` makes a page of it");
+    command
+        ->add_option("--fps-target", arguments->fps_target,
+                     "The display refreshes this many times a second instead of 60, and "
+                     "presentation is paced to it (over the profile's fps_target)")
+        ->check(CLI::Range(1u, services::vi::DisplayPacing::kMaxRefreshHz));
+    command->add_flag("--unlocked", arguments->unlocked,
+                      "No frame pacing, for benchmarks: the display refreshes every millisecond");
+    command
+        ->add_option("--time-limit", arguments->time_limit_seconds,
+                     "End the run after this many seconds of guest time (exit status 3)")
+        ->check(CLI::PositiveNumber);
     command->add_option("--pad-layout", arguments->pad_layout,
                         "Controllers the console reports, one a player: pro (default), handheld, "
                         "joycon-pair, joycon-left, joycon-right, as a comma list; over the "
@@ -349,6 +459,18 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_option("--hosts", arguments->hosts,
                         "A hosts file (\"ADDRESS NAME...\" lines) the guest's name lookups "
                         "answer from before the host's resolver");
+    command->add_option("--audio-out", arguments->audio_out,
+                        "Write what the console plays to this WAV file (48 kHz stereo s16, guest "
+                        "time from launch, silence where nothing played), when the run ends");
+    command->add_option("--sound", arguments->sound,
+                        "Host sound through SDL2: on or off (default on with --window, off "
+                        "headless)");
+    command
+        ->add_option("--volume", arguments->volume,
+                     "Host sound volume in percent, 0 to 100 (default 100; not the capture)")
+        ->check(CLI::Range(0, 100));
+    command->add_flag("--mute", arguments->mute,
+                      "Start with the host sound muted (not the capture; F7 in the window)");
     command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
 }
 

@@ -1,5 +1,8 @@
 #include "app/run_profile.h"
 
+#include <charconv>
+
+#include "base/error.h"
 #include "base/log.h"
 #include "profile/profile_location.h"
 
@@ -52,6 +55,25 @@ services::hid::PadLayout PadLayoutFor(const profile::GameProfile& profile,
         return services::hid::PadLayout::Parse(text->value, text->where);
     }
     return {};
+}
+
+services::vi::DisplayPacing DisplayPacingFor(const profile::GameProfile& profile,
+                                             std::optional<u32> fps_flag, bool unlocked) {
+    services::vi::DisplayPacing pacing;
+    pacing.unlocked = unlocked;
+    if (fps_flag) {
+        pacing.refresh_hz = *fps_flag;
+    } else if (const auto text = profile.GetLocatedText("fps_target")) {
+        const std::string& value = text->value;
+        const auto [end, error] =
+            std::from_chars(value.data(), value.data() + value.size(), pacing.refresh_hz);
+        if (error != std::errc{} || end != value.data() + value.size() || pacing.refresh_hz == 0 ||
+            pacing.refresh_hz > services::vi::DisplayPacing::kMaxRefreshHz) {
+            base::Fail("{}: fps_target takes frames a second, 1 to {}, not \"{}\"", text->where,
+                       services::vi::DisplayPacing::kMaxRefreshHz, value);
+        }
+    }
+    return pacing;
 }
 
 }  // namespace app

@@ -10,6 +10,7 @@
 #include "profile/console_model.h"
 #include "profile/game_profile.h"
 #include "services/hid/pad_layout.h"
+#include "services/vi/display_pacing.h"
 
 namespace app {
 
@@ -31,5 +32,10 @@ kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& pro
 // one Pro Controller. A bad value throws, naming the flag or the profile's file and line.
 services::hid::PadLayout PadLayoutFor(const profile::GameProfile& profile,
                                       const std::optional<std::string>& flag);
+
+// The display's refresh: `fps_flag` (--fps-target) over the profile's fps_target over the
+// console's 60 Hz, unlocked with --unlocked. A bad fps_target throws, naming its file and line.
+services::vi::DisplayPacing DisplayPacingFor(const profile::GameProfile& profile,
+                                             std::optional<u32> fps_flag, bool unlocked);
 
 }  // namespace app

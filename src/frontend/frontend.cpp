@@ -19,8 +19,8 @@
 namespace frontend {
 namespace {
 
-// How often the event loop looks for a new frame (and whether the guest has ended) while no
-// event comes: more often than the console's 60 Hz.
+// How often the event loop looks for whether the guest has ended while no event comes (a new
+// frame sends one).
 constexpr int kPollMilliseconds = 8;
 
 // F12: the frame on screen, as nxhost-<program>-<n>.png in the current folder.
@@ -57,6 +57,13 @@ std::optional<services::hid::TouchPoint> TouchUnder(const Window& window, const 
 void RunInWindow(const WindowOptions& options, const std::function<void()>& run) {
     SdlSession sdl;
     Window window(options.program_name, options.width, options.height);
+    // Each frame the display shows wakes the event loop, which paints it at once.
+    const Uint32 frame_shown = SDL_RegisterEvents(1);
+    options.frames->AddObserver([frame_shown](const services::vi::FrameShown&) {
+        SDL_Event event{};
+        event.type = frame_shown;
+        SDL_PushEvent(&event);
+    });
     HostInput input(options.pads);
     u64 shown = 0;
     unsigned screenshots = 0;
@@ -73,7 +80,7 @@ void RunInWindow(const WindowOptions& options, const std::function<void()>& run)
     while (!finished) {
         if (options.frames->Count() != shown) {
             shown = options.frames->Count();
-            window.Paint(options.frames->Latest());
+            window.Paint(options.frames->Latest().get());
         }
         SDL_Event event;
         if (SDL_WaitEventTimeout(&event, kPollMilliseconds) == 0) {
@@ -84,10 +91,13 @@ void RunInWindow(const WindowOptions& options, const std::function<void()>& run)
             // leave, so nxhost leaves (saves are written atomically, so none is left half).
             std::fflush(stdout);
             fmt::print(stderr, "nxhost: the window was closed; the run stops\n");
+            if (options.at_close) {
+                options.at_close();
+            }
             std::_Exit(0);
         }
         if (event.type == SDL_WINDOWEVENT) {
-            window.Paint(options.frames->Latest());
+            window.Paint(options.frames->Latest().get());
         }
         // The mouse is the touch screen: the left button is a finger.
         const bool pressed_move =
@@ -112,6 +122,11 @@ void RunInWindow(const WindowOptions& options, const std::function<void()>& run)
                 window.ToggleFullscreen();
             } else if (event.key.keysym.scancode == SDL_SCANCODE_F12) {
                 WriteScreenshot(options, screenshots);
+            } else if (options.sound &&
+                       options.sound->Volume().HandleKey(event.key.keysym.scancode)) {
+                const HostVolume& volume = options.sound->Volume();
+                fmt::print(stderr, "nxhost: host sound {}, volume {}%\n",
+                           volume.Muted() ? "muted" : "on", volume.Percent());
             }
         }
         input.Handle(event);

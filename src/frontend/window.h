@@ -3,7 +3,6 @@
 // The program's window: the latest presented frame, scaled to the window with its aspect ratio
 // kept (black bars around it), fullscreen with F11.
 
-#include <optional>
 #include <string>
 
 #include "gpu/frame.h"
@@ -21,8 +20,8 @@ public:
     Window& operator=(const Window&) = delete;
 
     std::string Title() const;
-    // Shows `frame`, or the background until the program presents one.
-    void Paint(const std::optional<gpu::Frame>& frame);
+    // Shows `frame`, or the background until the program presents one (null).
+    void Paint(const gpu::Frame* frame);
     void ToggleFullscreen();
     // Where the window shows a frame of this size (the largest rectangle of its aspect ratio,
     // centred), in window pixels.

@@ -41,6 +41,8 @@ struct RunOptions {
     u32 last_load_result = 0;
     // Work that runs on the guest clock from launch (a control script's shots and exit).
     std::vector<std::shared_ptr<PeriodicWork>> launch_work;
+    // The run ends (RunEnding::TimeLimit) after this much guest time from launch; 0: never.
+    u64 time_limit_ns = 0;
     // The ports the guest can connect to by name (the services layer provides "sm:").
     NamedPorts named_ports;
 };
@@ -60,6 +62,8 @@ enum class RunEnding {
     UnimplementedSvc,  // a supervisor call nxhost does not provide yet
     Deadlock,          // every thread waits and nothing can wake any of them
     Fatal,             // the program threw a fatal error through fatal:u
+    ControlFileExit,   // the control file's `exit`
+    TimeLimit,         // RunOptions::time_limit_ns of guest time passed
 };
 
 struct RunResult {
@@ -91,6 +95,10 @@ public:
     u64 EntryPoint() const;
     const AddressSpaceLayout& Layout() const;
     std::string DescribeMemory() const;
+    // Host CPU time of the cores' threads so far; any thread may ask while the process runs.
+    u64 GuestCpuNanoseconds() const;
+    // The guest clock now (19.2 MHz ticks).
+    u64 GuestClockTicks() const;
 
     struct State;
 

@@ -11,13 +11,19 @@ namespace kernel {
 
 class ReadableEvent;
 
+// Why periodic work ends a run.
+enum class RunStop {
+    ControlFile,  // the control file's `exit`
+    TimeLimit,    // --time-limit's guest time has passed
+};
+
 // Signals an event from periodic work, waking the threads that wait on it.
 class EventSignaller {
 public:
     virtual ~EventSignaller() = default;
     virtual void Signal(ReadableEvent& event) = 0;
-    // Ends the run as the program ending would (a control script's `exit`).
-    virtual void EndRun() = 0;
+    // Ends the run; the run's ending says why.
+    virtual void EndRun(RunStop why) = 0;
 };
 
 class PeriodicWork {

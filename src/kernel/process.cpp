@@ -355,6 +355,31 @@ void Process::State::CoreLoop(unsigned index) {
     }
 }
 
+namespace {
+
+// --time-limit: ends the run once its guest time from launch has passed (its first and only
+// run, one period after launch).
+class TimeLimit final : public PeriodicWork {
+public:
+    explicit TimeLimit(u64 limit_ns) : period_(GuestClock::NanosecondsToTicks(limit_ns)) {}
+    u64 PeriodTicks() const override { return period_; }
+    bool MayWakeWaiters() const override { return false; }
+    void Run(u64, EventSignaller& events) override { events.EndRun(RunStop::TimeLimit); }
+
+private:
+    u64 period_;
+};
+
+}  // namespace
+
+u64 Process::GuestCpuNanoseconds() const {
+    return state_->core_cpu_time.TotalNanoseconds();
+}
+
+u64 Process::GuestClockTicks() const {
+    return state_->clock.Now();
+}
+
 Process::Process(const formats::ProgramImage& image, RunOptions options)
     : state_(std::make_unique<State>(image, std::move(options))) {}
 
@@ -362,13 +387,16 @@ Process::~Process() = default;
 
 RunResult Process::Run() {
     State& state = *state_;
+    std::shared_ptr<TimeLimit> time_limit;
     {
         std::lock_guard lock(state.scheduler.Lock());
-        state.scheduler.SetEndRunHandler([&state] {
+        state.scheduler.SetEndRunHandler([&state](RunStop why) {
             {
                 std::lock_guard ending(state.ending_mutex);
                 if (!state.ending) {
-                    state.ending = RunResult{RunEnding::ExitProcess, 0, 0, 0, {}, {}, {}};
+                    const RunEnding how = why == RunStop::TimeLimit ? RunEnding::TimeLimit
+                                                                    : RunEnding::ControlFileExit;
+                    state.ending = RunResult{how, 0, 0, 0, {}, {}, {}};
                 }
             }
             state.host_requests.RequestStop();
@@ -378,12 +406,20 @@ RunResult Process::Run() {
         for (const auto& work : state.options.launch_work) {
             state.scheduler.AddPeriodicWork(work);
         }
+        if (state.options.time_limit_ns != 0) {
+            time_limit = std::make_shared<TimeLimit>(state.options.time_limit_ns);
+            state.scheduler.AddPeriodicWork(time_limit);
+        }
         state.scheduler.MakeRunnable(*state.main_thread);
     }
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::thread> hosts;
     for (unsigned index = 0; index < state.cores.size(); ++index) {
-        hosts.emplace_back([&state, index] { state.CoreLoop(index); });
+        hosts.emplace_back([&state, index] {
+            state.core_cpu_time.StartOnThisThread(index);
+            state.CoreLoop(index);
+            state.core_cpu_time.EndOnThisThread(index);
+        });
     }
     std::thread timer;
     if (!state.clock.Deterministic()) {
@@ -499,6 +535,10 @@ std::string_view RunEndingName(RunEnding ending) {
             return "deadlock";
         case RunEnding::Fatal:
             return "fatal";
+        case RunEnding::ControlFileExit:
+            return "ended by the control file";
+        case RunEnding::TimeLimit:
+            return "stopped at the time limit";
     }
     return "?";
 }

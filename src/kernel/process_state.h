@@ -14,6 +14,7 @@
 #include "cpu/exclusive_monitor.h"
 #include "cpu/guest_memory.h"
 #include "cpu/lse_patch_area.h"
+#include "kernel/core_cpu_time.h"
 #include "kernel/guest_clock.h"
 #include "kernel/handle_table.h"
 #include "kernel/host_requests.h"
@@ -101,6 +102,7 @@ struct Process::State final : cpu::CoreHooks {
     std::vector<std::unique_ptr<cpu::Core>> cores;
     // Per core: guest counter ticks spent with no thread to run (GetInfo IdleTickCount).
     std::array<std::atomic<u64>, 4> idle_ticks{};
+    CoreCpuTime core_cpu_time;
 
     // Requests answered on host threads; declared after what their work uses, so that it
     // ends first.

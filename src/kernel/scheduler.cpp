@@ -288,9 +288,9 @@ bool Scheduler::PeriodicWorkMayWake() const {
     });
 }
 
-void Scheduler::EndRun() {
+void Scheduler::EndRun(RunStop why) {
     if (end_run_) {
-        end_run_();
+        end_run_(why);
     }
 }
 

@@ -76,7 +76,7 @@ public:
     void Stop();
     bool Stopped() const { return stopped_; }
     // What EndRun does (called with the lock held): the process's ending.
-    void SetEndRunHandler(std::function<void()> handler) { end_run_ = std::move(handler); }
+    void SetEndRunHandler(std::function<void(RunStop)> handler) { end_run_ = std::move(handler); }
     bool AllTerminated() const;
     const std::vector<std::shared_ptr<Thread>>& Threads() const { return threads_; }
 
@@ -93,7 +93,7 @@ private:
     // Whether live periodic work may wake waiting threads (see PeriodicWork::MayWakeWaiters).
     bool PeriodicWorkMayWake() const;
     void Signal(ReadableEvent& event) override;
-    void EndRun() override;
+    void EndRun(RunStop why) override;
 
     struct PeriodicEntry {
         std::weak_ptr<PeriodicWork> work;
@@ -105,7 +105,7 @@ private:
     std::condition_variable timer_;
     GuestClock& clock_;
     std::function<void(unsigned)> preempt_;
-    std::function<void()> end_run_;
+    std::function<void(RunStop)> end_run_;
     std::vector<std::shared_ptr<Thread>> threads_;
     std::vector<Thread*> running_;
     std::vector<bool> reschedule_;

@@ -16,14 +16,15 @@ struct KnownKey {
 };
 
 // The memory keys of the seed's profiles (issue 3), pad_layout (validated by hid's PadLayout
-// when a run reads it) and the console model's console and docked. Other keys stay text until the
+// when a run reads it), fps_target (validated with the display's pacing) and the console
+// model's console and docked. Other keys stay text until the
 // subsystem that reads them registers their kind here.
 constexpr KnownKey kKnownKeys[] = {
     {"mem_reserve", ValueKind::Size},     {"mem_alias", ValueKind::Size},
     {"mem_stack", ValueKind::Size},       {"app_pool", ValueKind::Size},
     {"mem_map_limit", ValueKind::Switch}, {"sys_resource", ValueKind::Size},
     {"pad_layout", ValueKind::Text},      {"console", ValueKind::Text},
-    {"docked", ValueKind::Switch},
+    {"docked", ValueKind::Switch},        {"fps_target", ValueKind::Text},
 };
 
 std::string_view Trim(std::string_view text) {

@@ -28,7 +28,7 @@ namespace {
 std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     auto directory = std::make_shared<ServiceDirectory>();
     AddSystemServices(*directory);
-    audio::AddAudioServices(*directory);
+    audio::AddAudioServices(*directory, config.audio_output);
     directory->Add("apm", [] { return std::make_shared<apm::Manager>(); });
     directory->Add("psm", [] { return std::make_shared<psm::PowerStateService>(); });
     bsd::AddNetworkServices(*directory, config.network);
@@ -57,7 +57,8 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
             return std::make_shared<time::StaticService>(clocks, access);
         });
     }
-    auto driver = std::make_shared<nvdrv::NvDriver>(config.console);
+    auto driver = std::make_shared<nvdrv::NvDriver>(
+        config.console, config.gpu_work ? config.gpu_work : std::make_shared<gpu::FrameWork>());
     for (const char* name : {"nvdrv", "nvdrv:a", "nvdrv:s", "nvdrv:t"}) {
         directory->Add(name, [driver] { return std::make_shared<nvdrv::NvDrvService>(driver); });
     }
@@ -65,8 +66,8 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     auto operation_mode = config.operation_mode ? config.operation_mode
                                                 : std::make_shared<am::OperationModeSwitch>(
                                                       config.console.docked, false);
-    auto display =
-        std::make_shared<vi::Display>(config.console, driver->nvmap, frames, operation_mode);
+    auto display = std::make_shared<vi::Display>(config.console, driver->nvmap, frames,
+                                                 operation_mode, config.pacing);
     directory->Add("vi:u", [display] { return std::make_shared<vi::RootService<0>>(display); });
     directory->Add("vi:s", [display] { return std::make_shared<vi::RootService<1>>(display); });
     directory->Add("vi:m", [display] { return std::make_shared<vi::RootService<2>>(display); });

@@ -10,11 +10,14 @@
 #include "formats/file_tree.h"
 #include "formats/service_access.h"
 #include "formats/storage.h"
+#include "gpu/frame_work.h"
 #include "kernel/ipc_session.h"
 #include "profile/console_model.h"
 #include "services/am/operation_mode.h"
+#include "services/audio/audio_output.h"
 #include "services/bsd/network_config.h"
 #include "services/hid/hid_state.h"
+#include "services/vi/display_pacing.h"
 #include "services/vi/presented_frames.h"
 
 namespace services {
@@ -28,6 +31,8 @@ struct ServiceConfig {
     hid::HidInputs hid_inputs;        // pad layout, --input script, a window's pads
     profile::ConsoleModel console;    // what the console reports (display, GPU, firmware)
     std::shared_ptr<vi::PresentedFrames> frames;  // where presented frames go (made if null)
+    vi::DisplayPacing pacing;                     // the display's refresh (fps_target, --unlocked)
+    std::shared_ptr<gpu::FrameWork> gpu_work;  // counts the GPU work of each frame (made if null)
     // Handheld or docked now, and whether a window may switch it (made from `console` if null).
     std::shared_ptr<am::OperationModeSwitch> operation_mode;
     // Host files shown read-only on the SD card for the run: (path on the card, host file).
@@ -36,6 +41,8 @@ struct ServiceConfig {
     // none for an NRO.
     std::optional<std::vector<formats::ServiceAccess>> service_access;
     bsd::NetworkConfig network;  // what the guest may reach (--network, --hosts)
+    // The console's sound output the audio outs play into (one whose sound goes nowhere if null).
+    std::shared_ptr<audio::AudioOutput> audio_output;
 };
 
 kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config = {});

@@ -182,7 +182,7 @@ TEST_F(WindowTest, TheWindowShowsThePresentedFrameScaledToIt) {
             pixel[3] = 255;
         }
     }
-    window.Paint(frame);
+    window.Paint(&frame);
     SDL_Surface* surface = SDL_GetWindowSurface(window.Handle());
     ASSERT_NE(surface, nullptr) << SDL_GetError();
     ASSERT_EQ(surface->w, 640);

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "base/file.h"
 #include "frontend/png_file.h"
 
 namespace homebrew_test {
@@ -68,6 +69,9 @@ RunOutcome RunWithScript(const std::filesystem::path& fixture, const std::string
     }
     if (outcome.shots.count(last_shot) != 0) {
         outcome.shot = outcome.shots[last_shot];
+    }
+    if (std::filesystem::exists(folder / "audio.wav")) {
+        outcome.audio = base::ReadFile(folder / "audio.wav");
     }
     std::filesystem::remove_all(folder);
     return outcome;

@@ -19,7 +19,11 @@ struct RunOutcome {
     std::string log;                          // stderr and stdout together
     gpu::Frame shot;                          // the script's last shot, empty when none was written
     std::map<std::string, gpu::Frame> shots;  // every shot written, by file name
+    std::vector<u8> audio;                    // audio.wav, when `flags` asked for it
 };
+
+// The flags that make a run capture its sound as RunOutcome::audio.
+inline constexpr const char* kCaptureAudio = "--audio-out audio.wav";
 
 // Runs `fixture` with `script` (lines of a control script; its last shot is read back) and
 // extra `flags`, with the fixtures named in `sd_card_switch` copied into the SD card's

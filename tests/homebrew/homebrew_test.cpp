@@ -2,6 +2,7 @@
 // its first frames; each test checks what the program's own source says it draws.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -10,9 +11,11 @@
 #include <regex>
 #include <set>
 
-#include <unistd.h>
+#include <fmt/format.h>
 
 #include "frontend/png_file.h"
+#include "frontend/stats/frame_record.h"
+#include "frontend/stats/frame_summary.h"
 #include "homebrew/homebrew_run.h"
 
 namespace homebrew_test {
@@ -213,6 +216,77 @@ TEST(Homebrew, PlusExitsTheHbSwitchGameDemo) {
     EXPECT_EQ(run.log.find("script: line 2: exit"), std::string::npos) << run.log;
 }
 
+// A statistics file of the run's own, outside the run's folder (which RunWithScript removes).
+std::filesystem::path StatsFile(const std::string& name) {
+    return std::filesystem::temp_directory_path() /
+           fmt::format("nxhost-{}-{}.tsv", name, ::getpid());
+}
+
+// The demo draws as fast as it can and never waits for vsync: vi's buffer queue holds it to
+// the display's 60 Hz on the host clock (each buffer is shown at a vsync, and a producer with
+// none free waits for the next).
+TEST(Homebrew, TheHbSwitchGameDemoIsPacedTo60Fps) {
+    const auto stats = StatsFile("pacing60");
+    const RunOutcome run =
+        RunWithScript(Fixture("hbswitchgame_demo_2022-05.nro"),
+                      "1s stats start\n+3s stats stop\n+0s exit\n", "--stats " + stats.string());
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    const auto records = frontend::stats::ReadStatsFile(stats);
+    std::filesystem::remove(stats);
+    // Three seconds of guest time, which is the host's: 180 vsyncs.
+    EXPECT_GE(records.size(), 160u) << run.log;
+    EXPECT_LE(records.size(), 182u) << run.log;
+    const auto summary = frontend::stats::Summarize(records);
+    EXPECT_NEAR(summary.p50_ms, 1000.0 / 60, 0.5) << run.log;
+    EXPECT_NE(run.log.find("nxhost: frames: "), std::string::npos) << run.log;
+}
+
+// fps_target paces it to the target instead.
+TEST(Homebrew, AnFpsTargetOf30PacesTheDemoTo30Fps) {
+    const auto stats = StatsFile("pacing30");
+    const RunOutcome run = RunWithScript(Fixture("hbswitchgame_demo_2022-05.nro"),
+                                         "1s stats start\n+2s stats stop\n+0s exit\n",
+                                         "--fps-target 30 --stats " + stats.string());
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    const auto records = frontend::stats::ReadStatsFile(stats);
+    std::filesystem::remove(stats);
+    EXPECT_GE(records.size(), 52u) << run.log;
+    EXPECT_LE(records.size(), 61u) << run.log;
+    EXPECT_NEAR(frontend::stats::Summarize(records).p50_ms, 1000.0 / 30, 0.5) << run.log;
+}
+
+// A control file that waits for frames, logs and exits; a run without `exit` stops at
+// --time-limit with its own status; `nxhost report` makes a page of the statistics.
+TEST(Homebrew, TheControlFileAndTheTimeLimitEndTheRunClearly) {
+    const RunOutcome waited =
+        RunWithScript(Fixture("hbswitchgame_demo_2022-05.nro"),
+                      "0.5s log demo started\n+0s wait-frames 30\n+0s log waited\n+0s exit\n");
+    EXPECT_EQ(waited.exit_status, 0) << waited.log;
+    EXPECT_NE(waited.log.find("script: line 1 at 0.50 s: demo started"), std::string::npos)
+        << waited.log;
+    EXPECT_NE(waited.log.find("script: line 2: 30 frames presented"), std::string::npos)
+        << waited.log;
+    EXPECT_NE(waited.log.find("; ended by the control file"), std::string::npos) << waited.log;
+
+    const auto stats = StatsFile("time-limit");
+    const RunOutcome limited = RunWithScript(Fixture("hbswitchgame_demo_2022-05.nro"), "",
+                                             "--time-limit 1.5 --stats " + stats.string());
+    EXPECT_EQ(limited.exit_status, 3) << limited.log;
+    EXPECT_NE(limited.log.find("; stopped at the time limit"), std::string::npos) << limited.log;
+    const auto page = std::filesystem::path(stats).replace_extension(".html");
+    const std::string command =
+        fmt::format("{} report {} -o {} 2>&1", NXHOST_BINARY, stats.string(), page.string());
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    std::ifstream file(page);
+    const std::string html((std::istreambuf_iterator<char>(file)), {});
+    std::filesystem::remove(stats);
+    std::filesystem::remove(page);
+    for (const char* id : {"<svg id=\"frame-time\"", "<svg id=\"histogram\"", "<svg id=\"cpu-gpu\"",
+                           "<table id=\"summary\""}) {
+        EXPECT_NE(html.find(id), std::string::npos) << id;
+    }
+}
+
 // The share of pixels of `frame` that differ from `reference` by more than a few levels in
 // any channel, leaving out the rectangles in `skip` (a clock, an animation).
 double DifferingShare(const gpu::Frame& frame, const gpu::Frame& reference,
@@ -279,12 +353,13 @@ TEST(Homebrew, HbmenuListsTheSdCardAndLaunchesTheChosenProgram) {
 // card as HbmenuListsTheSdCardAndLaunchesTheChosenProgram but without an "nx-hbmenu" tile
 // (nxhost shows the running NRO at sdmc:/switch/ only when it starts one itself): the
 // reference shows demo (selected), game and Snake. Choosing Snake returns into hbloader,
-// which unmaps hbmenu and loads Snake in its place.
+// which unmaps hbmenu and loads Snake in its place. hbmenu and Snake are paced to 60 fps, and
+// in the whole test run a shot 4 s after the press caught Snake before its title was whole.
 TEST(Homebrew, HbloaderStartsHbmenuFromTheSdCard) {
     const RunOutcome run =
         RunWithScript(Fixture("hbl_2019-01.nsp"),
                       "5s shot menu.png\n+0.2s Right~0.2\n+0.5s Right~0.2\n+0.5s A~0.2\n"
-                      "+4s shot launched.png\n+0.1s exit\n",
+                      "+6s shot launched.png\n+0.1s exit\n",
                       "",
                       {"snake_curroraya_2025-04.nro", "igme-rit_gamepad-buttons_2019-06.nro",
                        "hbswitchgame_demo_2022-05.nro"},

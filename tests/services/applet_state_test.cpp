@@ -13,7 +13,7 @@ public:
         event.signaled = true;
         ++signals;
     }
-    void EndRun() override {}
+    void EndRun(kernel::RunStop) override {}
     int signals = 0;
 };
 

@@ -31,22 +31,21 @@ public:
         event.signaled = true;
         signalled.push_back(&event);
     }
-    void EndRun() override { ended = true; }
+    void EndRun(kernel::RunStop) override { ended = true; }
     std::vector<kernel::ReadableEvent*> signalled;
     bool ended = false;
 };
 
-// Keeps what an audio out played.
+// Keeps what the output played, and where.
 class RecordingSink final : public AudioSink {
 public:
-    void Write(std::span<const s16> samples, u32 channels, u32 rate) override {
-        written.insert(written.end(), samples.begin(), samples.end());
-        this->channels = channels;
-        this->rate = rate;
+    void Write(u64 position, std::span<const s16> stereo) override {
+        written.insert(written.end(), stereo.begin(), stereo.end());
+        positions.push_back(position);
     }
+    void AdvanceTo(u64) override {}
     std::vector<s16> written;
-    u32 channels = 0;
-    u32 rate = 0;
+    std::vector<u64> positions;
 };
 
 template <typename T>
@@ -59,7 +58,7 @@ std::vector<u8> Bytes(const T& value) {
 TEST(AudioOut, ReleasesBuffersInOrderAtTheirPlayedLength) {
     FakeEnvironment environment;
     auto sink = std::make_shared<RecordingSink>();
-    AudioOutManager manager(sink);
+    AudioOutManager manager(std::make_shared<AudioOutput>(sink));
 
     // OpenAudioOut as libnx calls it: an empty name, 48 kHz, 2 channels in the high half.
     std::vector<u8> name_out(0x100);
@@ -165,8 +164,7 @@ TEST(AudioOut, ReleasesBuffersInOrderAtTheirPlayedLength) {
     ASSERT_TRUE(out->ContainsAudioOutBuffer(second_tag, ipc::Out<bool>{&contains}).IsSuccess());
     EXPECT_TRUE(contains);
     EXPECT_EQ(sink->written, first);
-    EXPECT_EQ(sink->channels, 2u);
-    EXPECT_EQ(sink->rate, 48000u);
+    EXPECT_EQ(sink->positions, std::vector<u64>{0});  // the first sound starts the timeline
 
     // The second starts where the first ended, even though the work ran late for it.
     work->Run(second_end - 1, events);
@@ -187,7 +185,36 @@ TEST(AudioOut, ReleasesBuffersInOrderAtTheirPlayedLength) {
     ASSERT_TRUE(out->GetAudioOutBufferCount(ipc::Out<u32>{&count}).IsSuccess());
     EXPECT_EQ(count, 0u);
     EXPECT_EQ(sink->written.size(), first.size() + second.size());
+    EXPECT_EQ(sink->positions, (std::vector<u64>{0, kFirstFrames}));
     EXPECT_FALSE(work->MayWakeWaiters());  // nothing left to play
+}
+
+// Stopped (or flushed) half way through a buffer, the half that played is in the output: the
+// console had played it.
+TEST(AudioOut, StopKeepsWhatHadPlayed) {
+    auto sink = std::make_shared<RecordingSink>();
+    AudioOutStream stream(2, std::make_shared<AudioOutput>(sink));
+    constexpr u64 kStart = 1000;
+    ASSERT_TRUE(stream.Start(kStart).IsSuccess());
+    std::vector<s16> pcm(480 * 2);
+    for (std::size_t i = 0; i < pcm.size(); ++i) {
+        pcm[i] = static_cast<s16>(i + 1);
+    }
+    ASSERT_TRUE(stream.Append(1, pcm, kStart).IsSuccess());
+    ASSERT_TRUE(stream.Append(2, pcm, kStart).IsSuccess());
+    EXPECT_TRUE(stream.Stop(kStart + 100 * kTicksPerFrame + 10));
+    EXPECT_EQ(sink->written, std::vector<s16>(pcm.begin(), pcm.begin() + 100 * 2));
+    EXPECT_EQ(sink->positions, std::vector<u64>{0});
+    std::vector<u64> tags(4);
+    EXPECT_EQ(stream.TakeReleased(tags), 2u);
+
+    ASSERT_TRUE(stream.Start(kStart + 48000 * kTicksPerFrame).IsSuccess());
+    ASSERT_TRUE(stream.Append(3, pcm, kStart + 48000 * kTicksPerFrame).IsSuccess());
+    bool released_any = false;
+    EXPECT_TRUE(stream.Flush(kStart + 48010 * kTicksPerFrame, released_any));
+    EXPECT_TRUE(released_any);
+    EXPECT_EQ(sink->positions, (std::vector<u64>{0, 48000}));
+    EXPECT_EQ(sink->written.size(), (100u + 10u) * 2);
 }
 
 TEST(AudioOut, RefusesOtherRatesAndChannelCounts) {

@@ -17,7 +17,7 @@ public:
         event.signaled = true;
         signalled.push_back(&event);
     }
-    void EndRun() override { ended = true; }
+    void EndRun(kernel::RunStop) override { ended = true; }
     std::vector<kernel::ReadableEvent*> signalled;
     bool ended = false;
 };

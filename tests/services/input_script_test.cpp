@@ -94,6 +94,40 @@ TEST(HidInputScript, ErrorsNameTheLine) {
     ExpectError("1s A B\n", "run.txt:1: one step a line");
     ExpectError("1s A+\n", "run.txt:1: unknown input \"\"");
     ExpectError("-1s A\n", "run.txt:1: time \"-1s\"");
+    ExpectError("1s stats stop\n", "run.txt:1: stats stop while statistics are off");
+    ExpectError("1s stats start\n2s stats start\n", "run.txt:2: stats start while");
+    ExpectError("1s wait-frames\n", "run.txt:1: wait-frames takes a number of frames");
+    ExpectError("1s wait-frames ten\n", "run.txt:1: wait-frames takes a number of frames");
+}
+
+TEST(HidInputScript, ControlFileStepsAreActionsInOrder) {
+    const InputScript script = InputScript::Parse(
+        "1s stats start\n+1s log menu reached\n+0s wait-frames 60\n+0.5s A\n+1s stats stop\n"
+        "+0s exit\n",
+        "t");
+    EXPECT_TRUE(script.HasStatsWindows());
+    const auto actions = script.Actions();
+    ASSERT_EQ(actions.size(), 5u);
+    EXPECT_EQ(actions[0].kind, ScriptStep::Kind::StatsStart);
+    EXPECT_EQ(actions[1].kind, ScriptStep::Kind::Log);
+    EXPECT_EQ(actions[1].text, "menu reached");
+    EXPECT_EQ(actions[2].kind, ScriptStep::Kind::WaitFrames);
+    EXPECT_EQ(actions[2].frames, 60u);
+    EXPECT_EQ(actions[2].waits_before, 0u);
+    EXPECT_EQ(actions[3].kind, ScriptStep::Kind::StatsStop);
+    EXPECT_EQ(actions[3].waits_before, 1u);
+    EXPECT_EQ(actions[4].kind, ScriptStep::Kind::Exit);
+    EXPECT_FALSE(InputScript::Parse("1s A\n", "t").HasStatsWindows());
+}
+
+// The steps after a wait hold nothing until it ends, then run as much later as it took.
+TEST(HidInputScript, StepsAfterAWaitMoveByItsShift) {
+    const InputScript script = InputScript::Parse("1s wait-frames 10\n+0.5s A~0.2\n", "t");
+    EXPECT_EQ(script.StateAt(1'600'000'000).buttons, 0u);  // the wait has not ended
+    const std::vector<u64> ended_two_seconds_late = {2 * kSecond};
+    EXPECT_EQ(script.StateAt(1'600'000'000, ended_two_seconds_late).buttons, 0u);
+    EXPECT_EQ(script.StateAt(3'600'000'000, ended_two_seconds_late).buttons, kButtonA);
+    EXPECT_EQ(script.StateAt(3'700'000'000, ended_two_seconds_late).buttons, 0u);
 }
 
 }  // namespace

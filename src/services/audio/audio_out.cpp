@@ -34,7 +34,7 @@ base::Result AudioOut::Start(ipc::RequestEnvironment environment) {
 base::Result AudioOut::Stop(ipc::RequestEnvironment environment) {
     // The stream's lock is released before the kernel is called (the periodic work takes
     // the two the other way round).
-    if (stream_->Stop()) {
+    if (stream_->Stop(environment->Ticks())) {
         environment->SetEventSignal(*event_, true);
     }
     return base::ResultSuccess;
@@ -111,7 +111,7 @@ base::Result AudioOut::GetAudioOutPlayedSampleCount(ipc::RequestEnvironment envi
 base::Result AudioOut::FlushAudioOutBuffers(ipc::RequestEnvironment environment,
                                             ipc::Out<bool> flushed) {
     bool released_any = false;
-    *flushed = stream_->Flush(released_any);
+    *flushed = stream_->Flush(environment->Ticks(), released_any);
     if (released_any) {
         environment->SetEventSignal(*event_, true);
     }

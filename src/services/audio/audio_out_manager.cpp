@@ -33,7 +33,7 @@ base::Result AudioOutManager::Open(std::span<const u8> name, std::span<u8> name_
     const u32 channels = channels_in <= 2 ? 2 : 6;
     const std::string_view names[] = {kDefaultOut};
     WriteDeviceNames(name_out, names);
-    auto stream = std::make_shared<AudioOutStream>(channels, sink_);
+    auto stream = std::make_shared<AudioOutStream>(channels, output_);
     audio_out = std::make_shared<AudioOut>(stream, environment);
     opened = Opened{kOutputSampleRate, channels, kPcmFormatInt16,
                     static_cast<u32>(AudioOutState::Stopped)};

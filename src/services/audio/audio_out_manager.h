@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "ipc/service_object.h"
-#include "services/audio/audio_sink.h"
+#include "services/audio/audio_output.h"
 
 namespace services::audio {
 
@@ -18,7 +18,7 @@ class AudioOutManager final : public ipc::Interface<AudioOutManager> {
 public:
     static constexpr auto kName = "audout:u";
 
-    explicit AudioOutManager(std::shared_ptr<AudioSink> sink) : sink_(std::move(sink)) {}
+    explicit AudioOutManager(std::shared_ptr<AudioOutput> output) : output_(std::move(output)) {}
 
     base::Result ListAudioOuts(ipc::OutBuffer<ipc::kMapAlias> names, ipc::Out<u32> count);
     // `channel_count`: its low 16 bits are the channel count (0 means 2); `sample_rate` 0
@@ -57,7 +57,7 @@ private:
                       u32 channel_count, kernel::IpcEnvironment& environment,
                       std::shared_ptr<ipc::ServiceObject>& audio_out, Opened& opened);
 
-    std::shared_ptr<AudioSink> sink_;
+    std::shared_ptr<AudioOutput> output_;
 };
 
 }  // namespace services::audio

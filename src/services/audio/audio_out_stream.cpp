@@ -6,8 +6,9 @@
 
 namespace services::audio {
 
-AudioOutStream::AudioOutStream(u32 channels, std::shared_ptr<AudioSink> sink)
-    : channels_(channels), sink_(sink ? std::move(sink) : std::make_shared<NullSink>()) {}
+AudioOutStream::AudioOutStream(u32 channels, std::shared_ptr<AudioOutput> output)
+    : channels_(channels),
+      output_(output ? std::move(output) : std::make_shared<AudioOutput>(nullptr)) {}
 
 AudioOutState AudioOutStream::State() const {
     std::lock_guard lock(mutex_);
@@ -25,18 +26,38 @@ base::Result AudioOutStream::Start(u64 now) {
     return base::ResultSuccess;
 }
 
-bool AudioOutStream::Stop() {
-    std::lock_guard lock(mutex_);
-    if (state_ != AudioOutState::Started) {
-        return false;  // buffers appended while stopped stay queued
+AudioOutStream::Played AudioOutStream::ReleaseQueued(u64 now) {
+    Played played{head_start_, {}};
+    if (!queued_.empty() && now > head_start_) {
+        const Buffer& head = queued_.front();
+        const u64 frames = std::min(head.frames, (now - head_start_) / kTicksPerFrame);
+        played.pcm.assign(head.pcm.begin(), head.pcm.begin() + frames * channels_);
     }
-    state_ = AudioOutState::Stopped;
-    const bool any = !queued_.empty();
     for (const Buffer& buffer : queued_) {
         released_.push_back(buffer.tag);
     }
     queued_.clear();
     UpdatePlaying();
+    return played;
+}
+
+bool AudioOutStream::Stop(u64 now) {
+    Played played;
+    float volume = 1.0f;
+    bool any = false;
+    {
+        std::lock_guard lock(mutex_);
+        if (state_ != AudioOutState::Started) {
+            return false;  // buffers appended while stopped stay queued
+        }
+        state_ = AudioOutState::Stopped;
+        any = !queued_.empty();
+        played = ReleaseQueued(now);
+        volume = volume_;
+    }
+    if (!played.pcm.empty()) {
+        output_->Play(played.start, played.pcm, channels_, volume);
+    }
     return any;
 }
 
@@ -55,7 +76,12 @@ base::Result AudioOutStream::Append(u64 tag, std::vector<s16> pcm, u64 now) {
 }
 
 bool AudioOutStream::Advance(u64 ticks) {
-    std::vector<Buffer> done;
+    struct Released {
+        u64 start;
+        Buffer buffer;
+    };
+    std::vector<Released> done;
+    float volume = 1.0f;
     {
         std::lock_guard lock(mutex_);
         if (state_ != AudioOutState::Started) {
@@ -63,16 +89,18 @@ bool AudioOutStream::Advance(u64 ticks) {
         }
         while (!queued_.empty() && ticks >= head_start_ + DurationTicks(queued_.front())) {
             Buffer& buffer = queued_.front();
+            const u64 start = head_start_;
             head_start_ += DurationTicks(buffer);  // the next one starts where this one ended
             played_frames_ += buffer.frames;
             released_.push_back(buffer.tag);
-            done.push_back(std::move(buffer));
+            done.push_back(Released{start, std::move(buffer)});
             queued_.pop_front();
         }
         UpdatePlaying();
+        volume = volume_;
     }
-    for (const Buffer& buffer : done) {
-        sink_->Write(buffer.pcm, channels_, kOutputSampleRate);
+    for (const Released& released : done) {
+        output_->Play(released.start, released.buffer.pcm, channels_, volume);
     }
     return !done.empty();
 }
@@ -108,18 +136,22 @@ u64 AudioOutStream::PlayedSampleCount(u64 now) const {
     return frames;
 }
 
-bool AudioOutStream::Flush(bool& released_any) {
-    std::lock_guard lock(mutex_);
-    released_any = false;
-    if (state_ != AudioOutState::Started) {
-        return false;
+bool AudioOutStream::Flush(u64 now, bool& released_any) {
+    Played played;
+    float volume = 1.0f;
+    {
+        std::lock_guard lock(mutex_);
+        released_any = false;
+        if (state_ != AudioOutState::Started) {
+            return false;
+        }
+        released_any = !queued_.empty();
+        played = ReleaseQueued(now);
+        volume = volume_;
     }
-    released_any = !queued_.empty();
-    for (const Buffer& buffer : queued_) {
-        released_.push_back(buffer.tag);
+    if (!played.pcm.empty()) {
+        output_->Play(played.start, played.pcm, channels_, volume);
     }
-    queued_.clear();
-    UpdatePlaying();
     return true;
 }
 

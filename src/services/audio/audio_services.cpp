@@ -6,11 +6,11 @@
 
 namespace services::audio {
 
-void AddAudioServices(ServiceDirectory& directory, std::shared_ptr<AudioSink> sink) {
-    if (!sink) {
-        sink = std::make_shared<NullSink>();
+void AddAudioServices(ServiceDirectory& directory, std::shared_ptr<AudioOutput> output) {
+    if (!output) {
+        output = std::make_shared<AudioOutput>(nullptr);
     }
-    directory.Add("audout:u", [sink] { return std::make_shared<AudioOutManager>(sink); });
+    directory.Add("audout:u", [output] { return std::make_shared<AudioOutManager>(output); });
     directory.Add("audren:u", [] { return std::make_shared<AudioRendererManager>(); });
     directory.Add("audin:u", [] { return std::make_shared<AudioInManager>(); });
 }

@@ -4,12 +4,13 @@
 
 #include <memory>
 
-#include "services/audio/audio_sink.h"
+#include "services/audio/audio_output.h"
 #include "services/service_directory.h"
 
 namespace services::audio {
 
-// Registers every audio service; the audio outs' played PCM goes to `sink` (null: nowhere).
-void AddAudioServices(ServiceDirectory& directory, std::shared_ptr<AudioSink> sink = nullptr);
+// Registers every audio service; the audio outs play into `output` (null: one whose sound goes
+// nowhere).
+void AddAudioServices(ServiceDirectory& directory, std::shared_ptr<AudioOutput> output = nullptr);
 
 }  // namespace services::audio

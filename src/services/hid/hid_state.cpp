@@ -104,9 +104,12 @@ void HidState::Sample(u64 ticks, u64 period_ticks, kernel::EventSignaller& event
         if (inputs_.host_pads != nullptr) {
             touch = inputs_.host_pads->Touch();
         }
+        const std::vector<u64> wait_shifts =
+            inputs_.clock ? inputs_.clock->WaitShifts() : std::vector<u64>{};
+        const u64 script_ns = kernel::GuestClock::TicksToNanoseconds(
+            ticks > *script_start_ ? ticks - *script_start_ : 0);
         if (!touch && inputs_.script != nullptr) {
-            touch = inputs_.script->TouchAt(kernel::GuestClock::TicksToNanoseconds(
-                ticks > *script_start_ ? ticks - *script_start_ : 0));
+            touch = inputs_.script->TouchAt(script_ns, wait_shifts);
         }
         const bool touch_began = touch.has_value() && !touching_;
         touching_ = touch.has_value();
@@ -115,10 +118,8 @@ void HidState::Sample(u64 ticks, u64 period_ticks, kernel::EventSignaller& event
             const u64 index = NpadEntryIndex(slots[player].npad_id);
             samples[index].input = host[player].input;
             if (player == 0 && inputs_.script != nullptr) {
-                const u64 script_ns = kernel::GuestClock::TicksToNanoseconds(
-                    ticks > *script_start_ ? ticks - *script_start_ : 0);
                 samples[index].input =
-                    Combined(samples[index].input, inputs_.script->StateAt(script_ns));
+                    Combined(samples[index].input, inputs_.script->StateAt(script_ns, wait_shifts));
             }
         }
         for (u64 index = 0; index < kNpadEntries; ++index) {

@@ -23,10 +23,26 @@
 namespace services::hid {
 
 // When the guest was launched, on its clock: what a control script's times count from. The
-// script runner (kernel launch work) sets it on its first run.
+// script runner (kernel launch work) sets it on its first run, and adds each `wait-frames`'s
+// shift when the wait ends.
 struct ScriptClock {
     std::atomic<bool> known{false};
     std::atomic<u64> launch_ticks{0};
+
+    // A wait ended: the steps after it run `shift_ns` later than written.
+    void EndWait(u64 shift_ns) {
+        std::lock_guard lock(mutex_);
+        wait_shifts_.push_back(shift_ns);
+    }
+    // One entry for each ended wait (InputScript::StateAt's `wait_shifts`).
+    std::vector<u64> WaitShifts() const {
+        std::lock_guard lock(mutex_);
+        return wait_shifts_;
+    }
+
+private:
+    mutable std::mutex mutex_;
+    std::vector<u64> wait_shifts_;
 };
 
 // Where a run's pad input comes from.

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <iterator>
 #include <string>
+#include <tuple>
 
 #include "base/error.h"
 #include "base/file.h"
@@ -129,12 +130,36 @@ s32 Clamp(s32 value) {
     return std::clamp(value, -kStickMax, kStickMax);
 }
 
+// The time a step starts at after the waits before it, or nullopt while one has not ended.
+std::optional<u64> EffectiveStart(const ScriptStep& step, std::span<const u64> wait_shifts) {
+    if (step.waits_before == 0) {
+        return step.start_ns;
+    }
+    if (step.waits_before > wait_shifts.size()) {
+        return std::nullopt;
+    }
+    return step.start_ns + wait_shifts[step.waits_before - 1];
+}
+
+// Whether a held step (input, touch) started at or before `ns` and is held then.
+bool HeldAt(const ScriptStep& step, u64 ns, std::span<const u64> wait_shifts) {
+    const std::optional<u64> start = EffectiveStart(step, wait_shifts);
+    return start && ns >= *start && ns - *start < step.hold_ns;
+}
+
+bool StartsWithWord(std::string_view action, std::string_view word) {
+    return action.starts_with(word) && (action.size() == word.size() ||
+                                        action[word.size()] == ' ' || action[word.size()] == '\t');
+}
+
 }  // namespace
 
 InputScript InputScript::Parse(std::string_view text, std::string_view source) {
     InputScript script;
     u64 previous_start = 0;
     int line_number = 0;
+    u32 waits = 0;
+    bool stats_open = false;
     while (!text.empty()) {
         ++line_number;
         const std::size_t end = text.find('\n');
@@ -153,6 +178,7 @@ InputScript InputScript::Parse(std::string_view text, std::string_view source) {
         std::string_view action = Trim(line.substr(space));
         ScriptStep step;
         step.line = line_number;
+        step.waits_before = waits;
         if (time.front() == '+') {
             step.start_ns = previous_start + parser.Seconds(time.substr(1), "time");
         } else {
@@ -161,6 +187,37 @@ InputScript InputScript::Parse(std::string_view text, std::string_view source) {
         previous_start = step.start_ns;
         if (action == "exit") {
             step.kind = ScriptStep::Kind::Exit;
+            script.steps_.push_back(step);
+            continue;
+        }
+        if (action == "stats start" || action == "stats stop") {
+            const bool start = action == "stats start";
+            if (start == stats_open) {
+                base::Fail("{}: {} while statistics are {}", parser.Where(), action,
+                           start ? "already on (a stats stop is missing)" : "off (no stats start)");
+            }
+            stats_open = start;
+            step.kind = start ? ScriptStep::Kind::StatsStart : ScriptStep::Kind::StatsStop;
+            script.steps_.push_back(step);
+            continue;
+        }
+        if (StartsWithWord(action, "wait-frames")) {
+            const std::string_view count = Trim(action.substr(11));
+            const auto [end, error] =
+                std::from_chars(count.data(), count.data() + count.size(), step.frames);
+            if (count.empty() || error != std::errc{} || end != count.data() + count.size() ||
+                step.frames == 0) {
+                base::Fail("{}: wait-frames takes a number of frames, such as \"wait-frames 60\"",
+                           parser.Where());
+            }
+            step.kind = ScriptStep::Kind::WaitFrames;
+            script.steps_.push_back(step);
+            ++waits;
+            continue;
+        }
+        if (StartsWithWord(action, "log")) {
+            step.kind = ScriptStep::Kind::Log;
+            step.text = std::string(Trim(action.substr(3)));
             script.steps_.push_back(step);
             continue;
         }
@@ -218,14 +275,17 @@ InputScript InputScript::Load(const std::filesystem::path& path) {
                  path.string());
 }
 
-std::optional<TouchPoint> InputScript::TouchAt(u64 ns) const {
+std::optional<TouchPoint> InputScript::TouchAt(u64 ns, std::span<const u64> wait_shifts) const {
     std::optional<TouchPoint> touch;
     u64 latest = 0;
     for (const ScriptStep& step : steps_) {
-        if (step.kind == ScriptStep::Kind::Touch && ns >= step.start_ns &&
-            ns - step.start_ns < step.hold_ns && (!touch || step.start_ns >= latest)) {
+        if (step.kind != ScriptStep::Kind::Touch || !HeldAt(step, ns, wait_shifts)) {
+            continue;
+        }
+        const u64 start = *EffectiveStart(step, wait_shifts);
+        if (!touch || start >= latest) {
             touch = step.touch;
-            latest = step.start_ns;
+            latest = start;
         }
     }
     return touch;
@@ -235,19 +295,23 @@ std::vector<ScriptStep> InputScript::Actions() const {
     std::vector<ScriptStep> actions;
     std::copy_if(
         steps_.begin(), steps_.end(), std::back_inserter(actions), [](const ScriptStep& step) {
-            return step.kind == ScriptStep::Kind::Shot || step.kind == ScriptStep::Kind::Exit;
+            return step.kind != ScriptStep::Kind::Input && step.kind != ScriptStep::Kind::Touch;
         });
     std::stable_sort(actions.begin(), actions.end(), [](const ScriptStep& a, const ScriptStep& b) {
-        return a.start_ns < b.start_ns;
+        return std::tie(a.waits_before, a.start_ns) < std::tie(b.waits_before, b.start_ns);
     });
     return actions;
 }
 
-PadInput InputScript::StateAt(u64 ns) const {
+bool InputScript::HasStatsWindows() const {
+    return std::ranges::any_of(
+        steps_, [](const ScriptStep& step) { return step.kind == ScriptStep::Kind::StatsStart; });
+}
+
+PadInput InputScript::StateAt(u64 ns, std::span<const u64> wait_shifts) const {
     PadInput state;
     for (const ScriptStep& step : steps_) {
-        if (step.kind != ScriptStep::Kind::Input || ns < step.start_ns ||
-            ns - step.start_ns >= step.hold_ns) {
+        if (step.kind != ScriptStep::Kind::Input || !HeldAt(step, ns, wait_shifts)) {
             continue;
         }
         state.buttons |= step.input.buttons;

@@ -34,7 +34,7 @@ std::unique_ptr<NvDevice> OpenDevice(std::string_view path, const NvDriver& driv
         return std::make_unique<NvHostAsGpu>(driver.nvmap);
     }
     if (path == "/dev/nvhost-gpu") {
-        return std::make_unique<NvHostGpu>(driver.syncpoints);
+        return std::make_unique<NvHostGpu>(driver.syncpoints, driver.gpu_work);
     }
     for (const char* channel : kHost1xChannels) {
         if (path == channel) {

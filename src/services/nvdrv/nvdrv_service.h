@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 
+#include "gpu/frame_work.h"
 #include "ipc/service_object.h"
 #include "profile/console_model.h"
 #include "services/nvdrv/nv_device.h"
@@ -15,10 +16,13 @@
 
 namespace services::nvdrv {
 
-// What every session of the run shares: nvmap's objects, the syncpoints, the GPU's model.
+// What every session of the run shares: nvmap's objects, the syncpoints, the GPU's model, and
+// the count of each frame's GPU work.
 struct NvDriver {
-    explicit NvDriver(profile::ConsoleModel console_model) : console(console_model) {}
+    NvDriver(profile::ConsoleModel console_model, std::shared_ptr<gpu::FrameWork> frame_work)
+        : console(console_model), gpu_work(std::move(frame_work)) {}
     profile::ConsoleModel console;
+    std::shared_ptr<gpu::FrameWork> gpu_work;
     std::shared_ptr<NvMap> nvmap = std::make_shared<NvMap>();
     std::shared_ptr<Syncpoints> syncpoints = std::make_shared<Syncpoints>();
 };

@@ -75,8 +75,10 @@ constexpr std::array kIoctls = {
 
 }  // namespace
 
-NvHostGpu::NvHostGpu(std::shared_ptr<Syncpoints> syncpoints)
+NvHostGpu::NvHostGpu(std::shared_ptr<Syncpoints> syncpoints,
+                     std::shared_ptr<gpu::FrameWork> gpu_work)
     : syncpoints_(std::move(syncpoints)),
+      gpu_work_(std::move(gpu_work)),
       sm_exception_event_(std::make_shared<kernel::ReadableEvent>()),
       error_event_(std::make_shared<kernel::ReadableEvent>()),
       stop_event_(std::make_shared<kernel::ReadableEvent>()) {}
@@ -122,6 +124,7 @@ NvResult NvHostGpu::Submit(u32 entry_count, u32 flags, Fence& fence) {
                   fence.id, fence.value);
     }
     submitted_entries_ += entry_count;
+    gpu_work_->Add({.submissions = 1});
     LOG_WARNING("nvdrv",
                 "/dev/nvhost-gpu: GPFIFO submission of {} entries not executed (nxhost does not "
                 "run GPU commands yet); its fence is signalled",

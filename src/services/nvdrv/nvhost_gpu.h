@@ -5,6 +5,7 @@
 // because executing them is the GPU command-level issue's work (libnx nvidia/ioctl/
 // nvhost-gpu.c, nvidia/gpu_channel.c).
 
+#include "gpu/frame_work.h"
 #include "services/nvdrv/nv_device.h"
 #include "services/nvdrv/syncpoints.h"
 
@@ -12,7 +13,7 @@ namespace services::nvdrv {
 
 class NvHostGpu final : public NvDevice {
 public:
-    explicit NvHostGpu(std::shared_ptr<Syncpoints> syncpoints);
+    NvHostGpu(std::shared_ptr<Syncpoints> syncpoints, std::shared_ptr<gpu::FrameWork> gpu_work);
     std::string_view Path() const override { return "/dev/nvhost-gpu"; }
     NvResult Ioctl(u32 request, const IoctlBuffers& buffers) override;
     std::shared_ptr<kernel::ReadableEvent> Event(u32 id) override;
@@ -35,6 +36,7 @@ private:
     NvResult Submit(u32 entry_count, u32 flags, Fence& fence);
 
     std::shared_ptr<Syncpoints> syncpoints_;
+    std::shared_ptr<gpu::FrameWork> gpu_work_;
     std::optional<u32> syncpoint_;
     std::vector<u32> classes_;
     u64 submitted_entries_ = 0;

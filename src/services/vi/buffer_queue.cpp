@@ -1,5 +1,6 @@
 #include "services/vi/buffer_queue.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "base/log.h"
@@ -49,11 +50,8 @@ void WriteNoFence(ParcelWriter& reply) {
 
 }  // namespace
 
-BufferQueue::BufferQueue(std::shared_ptr<nvdrv::NvMap> nvmap,
-                         std::shared_ptr<PresentedFrames> frames)
-    : nvmap_(std::move(nvmap)),
-      frames_(std::move(frames)),
-      free_event_(std::make_shared<kernel::ReadableEvent>()) {}
+BufferQueue::BufferQueue(std::shared_ptr<nvdrv::NvMap> nvmap)
+    : nvmap_(std::move(nvmap)), free_event_(std::make_shared<kernel::ReadableEvent>()) {}
 
 std::optional<std::size_t> BufferQueue::OldestFreeSlot() const {
     std::optional<std::size_t> oldest;
@@ -69,11 +67,27 @@ std::optional<std::size_t> BufferQueue::OldestFreeSlot() const {
     return oldest;
 }
 
+std::optional<std::size_t> BufferQueue::OldestQueuedSlot() const {
+    std::optional<std::size_t> oldest;
+    for (std::size_t index = 0; index < slots_.size(); ++index) {
+        if (slots_[index].state == SlotState::Queued &&
+            (!oldest || slots_[index].last_queued < slots_[*oldest].last_queued)) {
+            oldest = index;
+        }
+    }
+    return oldest;
+}
+
+u32 BufferQueue::QueuedSlots() const {
+    return static_cast<u32>(std::ranges::count_if(
+        slots_, [](const Slot& slot) { return slot.state == SlotState::Queued; }));
+}
+
 void BufferQueue::WriteQueueOutput(ParcelWriter& reply) const {
     reply.WriteU32(width_);
     reply.WriteU32(height_);
     reply.WriteU32(0);  // transform hint
-    reply.WriteU32(0);  // buffers pending: every queued buffer is shown at once
+    reply.WriteU32(QueuedSlots());
 }
 
 BinderStatus BufferQueue::Dequeue(ParcelReader& request, ParcelWriter& reply) {
@@ -83,9 +97,22 @@ BinderStatus BufferQueue::Dequeue(ParcelReader& request, ParcelWriter& reply) {
     if (!async || !width || !height) {
         return BinderStatus::BadValue;
     }
-    const auto slot = OldestFreeSlot();
+    auto slot = OldestFreeSlot();
+    if (!slot && *async == 0) {
+        // A producer that cannot wait (libnx before 2.0 has no buffer-free event) gets the
+        // buffer on screen, as the console gives it with a release fence that ends at the next
+        // vsync: the display keeps the picture it read, and such programs wait for vsync
+        // before they draw.
+        const auto shown = std::ranges::find_if(
+            slots_, [](const Slot& candidate) { return candidate.state == SlotState::Shown; });
+        if (shown != slots_.end()) {
+            slot = static_cast<std::size_t>(shown - slots_.begin());
+        }
+    }
     if (!slot) {
-        LOG_WARNING("vi", "DequeueBuffer: no free buffer (none preallocated, or all dequeued)");
+        // Every buffer is queued or on screen: the producer waits for the buffer-free event
+        // (libnx 2.0 and later) and tries again after the next vsync.
+        LOG_DEBUG("vi", "DequeueBuffer: no free buffer until the next vsync");
         return BinderStatus::WouldBlock;
     }
     slots_[*slot].state = SlotState::Dequeued;
@@ -96,10 +123,11 @@ BinderStatus BufferQueue::Dequeue(ParcelReader& request, ParcelWriter& reply) {
 }
 
 BinderStatus BufferQueue::Queue(ParcelReader& request, ParcelWriter& reply,
-                                kernel::IpcEnvironment& environment) {
+                                kernel::IpcEnvironment& environment,
+                                std::unique_lock<std::mutex>& lock) {
     const auto slot_index = request.ReadU32();
     const auto input = request.ReadFlattened();
-    if (!slot_index || !input || *slot_index >= slots_.size() || input->size() < 0x24) {
+    if (!slot_index || !input || *slot_index >= slots_.size() || input->size() < 0x30) {
         return BinderStatus::BadValue;
     }
     Slot& slot = slots_[*slot_index];
@@ -108,37 +136,101 @@ BinderStatus BufferQueue::Queue(ParcelReader& request, ParcelWriter& reply,
         return BinderStatus::BadValue;
     }
     // QueueBufferInput: s64 timestamp, s32 is-auto-timestamp, crop (4 x s32), scaling mode,
-    // transform, sticky transform, ...
-    u32 transform = 0;
+    // transform (0x20), sticky transform, a word, swap interval (0x2c), fence.
+    u32 transform = 0, swap_interval = 1;
     std::memcpy(&transform, input->data() + 0x20, sizeof(transform));
-    DecodedFrame decoded =
-        DecodeGraphicBuffer(*slot.buffer, *nvmap_, environment.Memory(), transform);
-    if (decoded.frame) {
-        frames_->Present(std::move(*decoded.frame));
-    } else {
+    std::memcpy(&swap_interval, input->data() + 0x2c, sizeof(swap_interval));
+    const GraphicBuffer buffer = *slot.buffer;
+    // Read outside the lock: the slot stays the producer's until it is marked queued, and a
+    // vsync must never wait for a picture to be read.
+    lock.unlock();
+    DecodedFrame decoded = DecodeGraphicBuffer(buffer, *nvmap_, environment.Memory(), transform);
+    lock.lock();
+    if (!decoded.frame) {
         LOG_WARNING("vi", "QueueBuffer: slot {} not shown: {}", *slot_index, decoded.error);
     }
-    slot.state = SlotState::Free;
+    slot.frame = std::move(decoded.frame);
+    slot.swap_interval = std::max<u32>(swap_interval, 1);  // 0 (no vsync) is shown as 1
+    slot.state = SlotState::Queued;
     slot.last_queued = ++queued_count_;
     WriteQueueOutput(reply);
     return BinderStatus::Ok;
+}
+
+BufferQueue::Latched BufferQueue::Latch() {
+    std::lock_guard lock(mutex_);
+    Latched latched;
+    if (vsyncs_left_ > 1) {
+        --vsyncs_left_;  // the frame on screen asked for more than one vsync
+        return latched;
+    }
+    const auto next = OldestQueuedSlot();
+    if (!next) {
+        vsyncs_left_ = 0;
+        return latched;
+    }
+    for (Slot& slot : slots_) {
+        if (slot.state == SlotState::Shown) {
+            slot.state = SlotState::Free;  // replaced on screen: the producer may draw into it
+            latched.freed = true;
+        }
+    }
+    Slot& shown = slots_[*next];
+    latched.frame = std::move(shown.frame);
+    shown.frame.reset();
+    vsyncs_left_ = shown.swap_interval;
+    // A picture that could not be read leaves nothing to hold its buffer for.
+    shown.state = latched.frame ? SlotState::Shown : SlotState::Free;
+    latched.freed = latched.freed || !latched.frame;
+    return latched;
+}
+
+void BufferQueue::UpdateFreeEvent(FreeChange change, kernel::IpcEnvironment& environment) {
+    if (change == FreeChange::Freed) {
+        environment.SetEventSignal(*free_event_, true);
+        return;
+    }
+    if (change == FreeChange::MayHaveTakenLast) {
+        // Cleared first, then looked at again: a vsync that freed a buffer in between has
+        // signalled the event already, or is seen here.
+        environment.SetEventSignal(*free_event_, false);
+        bool any_free = false;
+        {
+            std::lock_guard lock(mutex_);
+            any_free = OldestFreeSlot().has_value();
+        }
+        if (any_free) {
+            environment.SetEventSignal(*free_event_, true);
+        }
+    }
 }
 
 std::vector<u8> BufferQueue::Transact(u32 code, std::span<const u8> request_bytes,
                                       kernel::IpcEnvironment& environment) {
     ParcelWriter reply;
     auto request = ParcelReader::Parse(request_bytes);
-    BinderStatus status = BinderStatus::BadValue;
     if (!request || !request->ReadInterfaceToken()) {
         LOG_WARNING("vi", "binder transaction {} with a malformed parcel", code);
-        reply.WriteS32(static_cast<s32>(status));
+        reply.WriteS32(static_cast<s32>(BinderStatus::BadValue));
         return reply.Serialize();
     }
-    std::lock_guard lock(mutex_);
+    FreeChange change = FreeChange::None;
+    const BinderStatus status = Handle(code, *request, reply, environment, change);
+    UpdateFreeEvent(change, environment);
+    LOG_DEBUG("vi", "IGraphicBufferProducer transaction {}: status {}", code,
+              static_cast<s32>(status));
+    reply.WriteS32(static_cast<s32>(status));
+    return reply.Serialize();
+}
+
+BinderStatus BufferQueue::Handle(u32 code, ParcelReader& request, ParcelWriter& reply,
+                                 kernel::IpcEnvironment& environment, FreeChange& change) {
+    std::unique_lock lock(mutex_);
+    BinderStatus status = BinderStatus::BadValue;
     switch (code) {
         case kConnect: {
-            const auto listener = request->ReadU32();
-            const auto api = request->ReadU32();
+            const auto listener = request.ReadU32();
+            const auto api = request.ReadU32();
             if (!listener || !api) {
                 break;
             }
@@ -152,18 +244,27 @@ std::vector<u8> BufferQueue::Transact(u32 code, std::span<const u8> request_byte
             break;
         }
         case kDisconnect:
+            // The producer is gone: what it queued is not shown, and every buffer is its again.
             connected_ = false;
+            for (Slot& slot : slots_) {
+                if (slot.state == SlotState::Queued || slot.state == SlotState::Shown) {
+                    slot.state = SlotState::Free;
+                    slot.frame.reset();
+                }
+            }
+            vsyncs_left_ = 0;
+            change = FreeChange::Freed;
             status = BinderStatus::Ok;
             break;
         case kSetPreallocatedBuffer: {
-            const auto slot = request->ReadU32();
-            const auto has_buffer = request->ReadU32();
+            const auto slot = request.ReadU32();
+            const auto has_buffer = request.ReadU32();
             if (!slot || !has_buffer || *slot >= slots_.size()) {
                 break;
             }
             slots_[*slot] = Slot{};
             if (*has_buffer != 0) {
-                const auto flattened = request->ReadFlattened();
+                const auto flattened = request.ReadFlattened();
                 if (!flattened) {
                     break;
                 }
@@ -177,12 +278,12 @@ std::vector<u8> BufferQueue::Transact(u32 code, std::span<const u8> request_byte
                 height_ = slots_[*slot].buffer->height;
             }
             // The buffer is free: a producer waiting for one may go on.
-            environment.SetEventSignal(*free_event_, true);
+            change = FreeChange::Freed;
             status = BinderStatus::Ok;
             break;
         }
         case kRequestBuffer: {
-            const auto slot = request->ReadU32();
+            const auto slot = request.ReadU32();
             if (!slot || *slot >= slots_.size()) {
                 break;
             }
@@ -201,22 +302,25 @@ std::vector<u8> BufferQueue::Transact(u32 code, std::span<const u8> request_byte
             break;
         }
         case kDequeueBuffer:
-            status = Dequeue(*request, reply);
+            status = Dequeue(request, reply);
+            change = FreeChange::MayHaveTakenLast;
             break;
         case kQueueBuffer:
-            status = Queue(*request, reply, environment);
+            status = Queue(request, reply, environment, lock);
             break;
         case kCancelBuffer: {
-            const auto slot = request->ReadU32();
+            const auto slot = request.ReadU32();
             if (!slot || *slot >= slots_.size()) {
                 break;
             }
             slots_[*slot].state = SlotState::Free;
+            slots_[*slot].frame.reset();
+            change = FreeChange::Freed;
             status = BinderStatus::Ok;
             break;
         }
         case kQuery: {
-            const auto what = request->ReadU32();
+            const auto what = request.ReadU32();
             if (!what) {
                 break;
             }
@@ -243,9 +347,7 @@ std::vector<u8> BufferQueue::Transact(u32 code, std::span<const u8> request_byte
                     break;
                 default:
                     LOG_WARNING("vi", "buffer queue Query({}) is not provided", *what);
-                    status = BinderStatus::BadValue;
-                    reply.WriteS32(static_cast<s32>(status));
-                    return reply.Serialize();
+                    return BinderStatus::BadValue;
             }
             reply.WriteU32(value);
             status = BinderStatus::Ok;
@@ -253,7 +355,7 @@ std::vector<u8> BufferQueue::Transact(u32 code, std::span<const u8> request_byte
         }
         case kDetachBuffer: {
             // The producer takes the slot's buffer back (libnx at exit).
-            const auto slot = request->ReadU32();
+            const auto slot = request.ReadU32();
             if (!slot || *slot >= slots_.size()) {
                 break;
             }
@@ -272,10 +374,7 @@ std::vector<u8> BufferQueue::Transact(u32 code, std::span<const u8> request_byte
             status = BinderStatus::InvalidOperation;
             break;
     }
-    LOG_DEBUG("vi", "IGraphicBufferProducer transaction {}: status {}", code,
-              static_cast<s32>(status));
-    reply.WriteS32(static_cast<s32>(status));
-    return reply.Serialize();
+    return status;
 }
 
 }  // namespace services::vi

@@ -2,9 +2,13 @@
 
 // A layer's buffer queue, the producer side of Android's BufferQueue that vi's binder relays
 // (IGraphicBufferProducer; transaction codes and parcels from libnx display/
-// buffer_producer.c and AOSP IGraphicBufferProducer.cpp). A queued buffer is presented at once:
-// its picture is read from nvmap memory and handed to PresentedFrames, and the slot is free
-// again, so the producer never waits on the consumer.
+// buffer_producer.c and AOSP IGraphicBufferProducer.cpp). As on the console, QueueBuffer returns
+// at once with the picture read from nvmap memory, and the display shows it at a later vsync
+// (`Latch`): one queued buffer a vsync, each held on screen for its swap interval (2 for a
+// 30 fps title), the buffer it replaces free again then. A producer that draws faster than the
+// display finds no free buffer: DequeueBuffer answers WouldBlock and the buffer-free event
+// (which libnx waits on before dequeuing) stays clear until a vsync frees one, so the guest
+// thread waits in the kernel, not in the service.
 
 #include <array>
 #include <memory>
@@ -13,12 +17,12 @@
 #include <span>
 #include <vector>
 
+#include "gpu/frame.h"
 #include "kernel/event.h"
 #include "kernel/ipc_session.h"
 #include "services/nvdrv/nvmap.h"
 #include "services/vi/graphic_buffer.h"
 #include "services/vi/parcel.h"
-#include "services/vi/presented_frames.h"
 
 namespace services::vi {
 
@@ -36,37 +40,56 @@ class BufferQueue {
 public:
     static constexpr std::size_t kSlotCount = 64;
 
-    BufferQueue(std::shared_ptr<nvdrv::NvMap> nvmap, std::shared_ptr<PresentedFrames> frames);
+    explicit BufferQueue(std::shared_ptr<nvdrv::NvMap> nvmap);
 
     // One transaction: the request parcel's bytes in, the reply's out.
     std::vector<u8> Transact(u32 code, std::span<const u8> request,
                              kernel::IpcEnvironment& environment);
     // The event libnx waits on before dequeuing: signalled while a buffer is free.
     const std::shared_ptr<kernel::ReadableEvent>& BufferFreeEvent() const { return free_event_; }
-    u64 QueuedCount() const { return queued_count_; }
+
+    // What a vsync does to the queue: the frame it shows now, if a queued one is due, and
+    // whether a buffer became free (the caller signals BufferFreeEvent then).
+    struct Latched {
+        std::optional<gpu::Frame> frame;
+        bool freed = false;
+    };
+    // Called at every vsync, possibly with the kernel's scheduler lock held: it only moves
+    // slots (the picture was read at QueueBuffer).
+    Latched Latch();
 
 private:
-    enum class SlotState { Free, Dequeued, Queued };
+    enum class SlotState { Free, Dequeued, Queued, Shown };
     struct Slot {
         SlotState state = SlotState::Free;
         std::optional<GraphicBuffer> buffer;
         u64 last_queued = 0;  // order of its last queue, for handing out the oldest first
+        std::optional<gpu::Frame> frame;  // Queued: the picture to show
+        u32 swap_interval = 1;            // Queued: vsyncs to show it for
     };
+    // How a transaction changed the free buffers, for the event (updated after mutex_ is
+    // released: the kernel's lock is taken after mutex_, never while holding it).
+    enum class FreeChange { None, Freed, MayHaveTakenLast };
 
+    BinderStatus Handle(u32 code, ParcelReader& request, ParcelWriter& reply,
+                        kernel::IpcEnvironment& environment, FreeChange& change);
     std::optional<std::size_t> OldestFreeSlot() const;
+    std::optional<std::size_t> OldestQueuedSlot() const;
+    u32 QueuedSlots() const;
     void WriteQueueOutput(ParcelWriter& reply) const;
     BinderStatus Dequeue(ParcelReader& request, ParcelWriter& reply);
     BinderStatus Queue(ParcelReader& request, ParcelWriter& reply,
-                       kernel::IpcEnvironment& environment);
+                       kernel::IpcEnvironment& environment, std::unique_lock<std::mutex>& lock);
+    void UpdateFreeEvent(FreeChange change, kernel::IpcEnvironment& environment);
 
     std::shared_ptr<nvdrv::NvMap> nvmap_;
-    std::shared_ptr<PresentedFrames> frames_;
     std::shared_ptr<kernel::ReadableEvent> free_event_;
     std::mutex mutex_;
     std::array<Slot, kSlotCount> slots_;
     bool connected_ = false;
     u32 width_ = 0, height_ = 0;
     u64 queued_count_ = 0;
+    u32 vsyncs_left_ = 0;  // vsyncs the shown frame still has on screen before the next
 };
 
 }  // namespace services::vi

@@ -5,25 +5,65 @@
 
 namespace services::vi {
 
-// Signals the vsync event at 60 Hz of guest time.
+// The display's refresh: signals the vsync event and shows each queue's next frame. Its own
+// lock is taken inside the kernel's (periodic work runs under it) and nothing is called with
+// it held but the queues' Latch, whose lock is never held while reaching the kernel.
 class VsyncWork final : public kernel::PeriodicWork {
 public:
-    explicit VsyncWork(std::shared_ptr<kernel::ReadableEvent> event) : event_(std::move(event)) {}
-    u64 PeriodTicks() const override { return kernel::GuestClock::NanosecondsToTicks(16'666'667); }
+    VsyncWork(u64 period_ticks, std::shared_ptr<PresentedFrames> frames)
+        : period_ticks_(period_ticks),
+          frames_(std::move(frames)),
+          event_(std::make_shared<kernel::ReadableEvent>()) {}
+
+    const std::shared_ptr<kernel::ReadableEvent>& Event() const { return event_; }
+    void AddQueue(std::weak_ptr<BufferQueue> queue) {
+        std::lock_guard lock(mutex_);
+        queues_.push_back(std::move(queue));
+    }
+
+    u64 PeriodTicks() const override { return period_ticks_; }
+    // It signals the vsync event every period: threads waiting for it are not deadlocked.
     bool MayWakeWaiters() const override { return true; }
-    void Run(u64, kernel::EventSignaller& events) override { events.Signal(*event_); }
+    void Run(u64 ticks, kernel::EventSignaller& events) override {
+        std::vector<std::shared_ptr<BufferQueue>> queues;
+        {
+            std::lock_guard lock(mutex_);
+            std::erase_if(queues_, [](const auto& queue) { return queue.expired(); });
+            for (const auto& queue : queues_) {
+                if (auto live = queue.lock()) {
+                    queues.push_back(std::move(live));
+                }
+            }
+        }
+        for (const auto& queue : queues) {
+            BufferQueue::Latched latched = queue->Latch();
+            if (latched.frame) {
+                frames_->Present(std::move(*latched.frame), ticks);
+            }
+            if (latched.freed) {
+                events.Signal(*queue->BufferFreeEvent());
+            }
+        }
+        events.Signal(*event_);
+    }
 
 private:
+    const u64 period_ticks_;
+    std::shared_ptr<PresentedFrames> frames_;
     std::shared_ptr<kernel::ReadableEvent> event_;
+    std::mutex mutex_;
+    std::vector<std::weak_ptr<BufferQueue>> queues_;
 };
 
 Display::Display(const profile::ConsoleModel& console, std::shared_ptr<nvdrv::NvMap> nvmap,
                  std::shared_ptr<PresentedFrames> frames,
-                 std::shared_ptr<am::OperationModeSwitch> operation_mode)
+                 std::shared_ptr<am::OperationModeSwitch> operation_mode, DisplayPacing pacing)
     : console_(console),
+      pacing_(pacing),
       operation_mode_(std::move(operation_mode)),
       nvmap_(std::move(nvmap)),
-      frames_(std::move(frames)) {}
+      frames_(std::move(frames)),
+      vsync_(std::make_shared<VsyncWork>(pacing_.PeriodTicks(), frames_)) {}
 
 profile::DisplaySize Display::Size() const {
     profile::ConsoleModel now = console_;
@@ -40,7 +80,9 @@ u64 Display::CreateLayer() {
     const u64 layer = next_layer_++;
     const u32 binder = next_binder_++;
     layers_[layer] = binder;
-    queues_[binder] = std::make_shared<BufferQueue>(nvmap_, frames_);
+    auto queue = std::make_shared<BufferQueue>(nvmap_);
+    vsync_->AddQueue(queue);
+    queues_[binder] = std::move(queue);
     return layer;
 }
 
@@ -68,13 +110,20 @@ std::shared_ptr<BufferQueue> Display::QueueFor(u32 binder_id) const {
 }
 
 std::shared_ptr<kernel::ReadableEvent> Display::VsyncEvent(kernel::IpcEnvironment& environment) {
-    std::lock_guard lock(mutex_);
-    if (!vsync_event_) {
-        vsync_event_ = std::make_shared<kernel::ReadableEvent>();
-        vsync_work_ = std::make_shared<VsyncWork>(vsync_event_);
-        environment.StartPeriodicWork(vsync_work_);
+    StartVsync(environment);
+    return vsync_->Event();
+}
+
+void Display::StartVsync(kernel::IpcEnvironment& environment) {
+    {
+        std::lock_guard lock(mutex_);
+        if (vsync_started_) {
+            return;
+        }
+        vsync_started_ = true;
     }
-    return vsync_event_;
+    // Outside mutex_: the kernel's lock is never taken while holding it.
+    environment.StartPeriodicWork(vsync_);
 }
 
 }  // namespace services::vi

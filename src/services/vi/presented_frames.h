@@ -1,31 +1,47 @@
 #pragma once
 
-// The frames the display shows: the buffer queue puts each presented frame here, the window
-// and screenshots take the latest.
+// The frames the display shows: at each vsync the buffer queue's next frame is put here, with
+// when it was shown; the window, screenshots and frame statistics take it from here.
 
+#include <chrono>
 #include <functional>
+#include <memory>
 #include <mutex>
-#include <optional>
+#include <vector>
 
 #include "gpu/frame.h"
 
 namespace services::vi {
 
+// When a frame was shown: its number in the run (1 for the first), the guest clock's ticks and
+// the host's steady clock.
+struct FrameShown {
+    u64 number = 0;
+    u64 guest_ticks = 0;
+    std::chrono::steady_clock::time_point host_time;
+};
+
 class PresentedFrames {
 public:
-    void Present(gpu::Frame frame) {
-        std::function<void(const gpu::Frame&)> listener;
+    using Observer = std::function<void(const FrameShown&)>;
+
+    // Called at the display's vsync, often with the kernel's scheduler lock held: observers
+    // must be quick.
+    void Present(gpu::Frame frame, u64 guest_ticks) {
+        std::vector<Observer> observers;
+        FrameShown shown;
         {
             std::lock_guard lock(mutex_);
-            latest_ = std::move(frame);
-            ++count_;
-            listener = listener_;
+            latest_ = std::make_shared<const gpu::Frame>(std::move(frame));
+            shown = {++count_, guest_ticks, std::chrono::steady_clock::now()};
+            observers = observers_;
         }
-        if (listener) {
-            listener(*latest_);
+        for (const Observer& observer : observers) {
+            observer(shown);
         }
     }
-    std::optional<gpu::Frame> Latest() const {
+    // The frame on screen, shared rather than copied: a vsync never waits for a window's copy.
+    std::shared_ptr<const gpu::Frame> Latest() const {
         std::lock_guard lock(mutex_);
         return latest_;
     }
@@ -33,17 +49,17 @@ public:
         std::lock_guard lock(mutex_);
         return count_;
     }
-    // Called on the guest's thread with each new frame (the window copies it).
-    void SetListener(std::function<void(const gpu::Frame&)> listener) {
+    // Called with each frame shown (frame statistics, the window's repaint).
+    void AddObserver(Observer observer) {
         std::lock_guard lock(mutex_);
-        listener_ = std::move(listener);
+        observers_.push_back(std::move(observer));
     }
 
 private:
     mutable std::mutex mutex_;
-    std::optional<gpu::Frame> latest_;
+    std::shared_ptr<const gpu::Frame> latest_;
     u64 count_ = 0;
-    std::function<void(const gpu::Frame&)> listener_;
+    std::vector<Observer> observers_;
 };
 
 }  // namespace services::vi

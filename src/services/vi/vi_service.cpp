@@ -54,6 +54,7 @@ base::Result HosBinderDriver::Transact(kernel::IpcEnvironment& environment, s32 
         LOG_WARNING("vi", "binder transaction {} for binder {}, which does not exist", code, id);
         return ResultNotFound;
     }
+    display_->StartVsync(environment);
     const std::vector<u8> answer = queue->Transact(code, parcel, environment);
     if (answer.size() > reply.size()) {
         LOG_WARNING("vi", "binder reply of {} bytes does not fit the guest's {}", answer.size(),
