@@ -312,7 +312,7 @@ int RunAndReport(const RunArguments& arguments, RunSession& session) {
 int Run(const RunArguments& arguments) {
     RunSession session;
     if (!services::bsd::ParseNetworkAccess(arguments.network, session.network.access)) {
-        fmt::print(stderr, "nxhost: --network takes on, lan or off, not \"{}\"\n",
+        fmt::print(stderr, "nxhost: --network takes on, local, lan or off, not \"{}\"\n",
                    arguments.network);
         return 2;
     }
@@ -455,7 +455,8 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_option("--network", arguments->network,
                         "What the guest may reach: on (default: connects out wherever the host "
                         "can, listens on the loopback interface only), lan (also listens on the "
-                        "host's interfaces), off (a console without a network)");
+                        "host's interfaces), local (this machine only: loopback connects and "
+                        "listens, names from --hosts only), off (a console without a network)");
     command->add_option("--hosts", arguments->hosts,
                         "A hosts file (\"ADDRESS NAME...\" lines) the guest's name lookups "
                         "answer from before the host's resolver");

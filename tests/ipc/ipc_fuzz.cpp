@@ -41,7 +41,10 @@ struct Sessions {
         // A request that would wait on the host (a blocking socket call, a name lookup) gives
         // up at once, as when the run ends: a fuzz input must not make the fuzzer wait.
         environment.stop_requested = true;
-        const auto ports = services::MakeNamedPorts();
+        // Fuzzed addresses must not send packets off the machine.
+        services::ServiceConfig config;
+        config.network.access = services::bsd::NetworkAccess::Local;
+        const auto ports = services::MakeNamedPorts(config);
         servers.push_back(ports.at("sm:")());
         names.push_back("sm:");
         auto request = SmRequest(0, 0);

@@ -98,7 +98,10 @@ TEST(RandomMessages, EveryServiceAnswersOrRefusesWithoutCrashing) {
     const auto data = std::filesystem::temp_directory_path() / "nxhost-random-messages";
     std::filesystem::remove_all(data);
     setenv("XDG_DATA_HOME", data.c_str(), 1);
-    const auto ports = services::MakeNamedPorts();
+    // Random addresses must not send packets off the machine.
+    services::ServiceConfig config;
+    config.network.access = services::bsd::NetworkAccess::Local;
+    const auto ports = services::MakeNamedPorts(config);
     std::mt19937_64 random(20261129);
     FakeEnvironment environment;
     // A request that would wait on the host (a blocking socket call, a name lookup) gives up

@@ -612,6 +612,30 @@ TEST(BsdClient, NetworkOnConfinesBindsToLoopbackAndLanDoesNot) {
     EXPECT_EQ(AddressOf(lan.SockName(open).out[0]), kAny);
 }
 
+// --network local: loopback is reached, anything else refused with ENETUNREACH; binds are
+// confined as with on.
+TEST(BsdClient, NetworkLocalReachesOnlyThisMachine) {
+    Environment environment;
+    NetworkConfig local;
+    local.access = NetworkAccess::Local;
+    Guest guest(environment, std::make_shared<BsdClient>("bsd:u", local), 0);
+    const s32 server = guest.NewSocket(guest::kSockDgram);
+    ASSERT_EQ(guest.Call(kBind, Raw(server), {Inet(kAny, 0)}).ret, 0);
+    const std::vector<u8> bound = guest.SockName(server).out[0];
+    EXPECT_EQ(AddressOf(bound), kLoopback);
+    const s32 client = guest.NewSocket(guest::kSockDgram);
+    const std::vector<u8> payload{1, 2, 3};
+    EXPECT_EQ(guest.Call(kSendTo, Raw(client, 0), {payload, bound}).ret, 3);
+    const std::vector<u8> elsewhere = Inet(0x0a000001, 9);  // 10.0.0.1
+    const Answer datagram = guest.Call(kSendTo, Raw(client, 0), {payload, elsewhere});
+    EXPECT_EQ(datagram.ret, -1);
+    EXPECT_EQ(datagram.errno_value, services::bsd::kEnetunreach);
+    const s32 stream = guest.NewSocket();
+    const Answer connect = guest.Call(kConnect, Raw(stream), {elsewhere});
+    EXPECT_EQ(connect.ret, -1);
+    EXPECT_EQ(connect.errno_value, services::bsd::kEnetunreach);
+}
+
 TEST(BsdClient, NetworkOffAnswersEnetdown) {
     Environment environment;
     NetworkConfig off;

@@ -162,7 +162,11 @@ private:
     ErrnoReply Transmit(const kernel::IpcEnvironment& environment, s32 fd, s32 flags,
                         std::span<const u8> data, const SocketAddress* to);
     // --network on: a bind to anything but loopback becomes one to loopback, logged.
+    // --network on and local: what the guest binds or listens on is confined to loopback.
+    bool ListensOnLoopbackOnly() const;
     void ConfineToLoopback(SocketAddress& address) const;
+    // --network local: only loopback addresses are reached (the refusal is logged).
+    bool MayReach(const SocketAddress& address) const;
     void LogListening(const HostDescriptor& descriptor) const;
 
     std::string_view name_;

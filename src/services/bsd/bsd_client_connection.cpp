@@ -37,9 +37,24 @@ ErrnoLengthReply NameOf(int (*query)(int, sockaddr*, socklen_t*), const HostDesc
 
 }  // namespace
 
-void BsdClient::ConfineToLoopback(SocketAddress& address) const {
-    if (network_.access != NetworkAccess::On ||
+bool BsdClient::ListensOnLoopbackOnly() const {
+    return network_.access == NetworkAccess::On || network_.access == NetworkAccess::Local;
+}
+
+bool BsdClient::MayReach(const SocketAddress& address) const {
+    if (network_.access != NetworkAccess::Local ||
         (address.Family() != AF_INET && address.Family() != AF_INET6) || IsLoopback(address)) {
+        return true;
+    }
+    LOG_INFO("bsd",
+             "the guest tries to reach {}: refused (--network local reaches this machine only)",
+             FormatAddress(address));
+    return false;
+}
+
+void BsdClient::ConfineToLoopback(SocketAddress& address) const {
+    if (!ListensOnLoopbackOnly() || (address.Family() != AF_INET && address.Family() != AF_INET6) ||
+        IsLoopback(address)) {
         return;
     }
     const SocketAddress loopback = LoopbackWithPort(address);
@@ -85,7 +100,7 @@ base::Result BsdClient::Listen(s32 fd, s32 backlog, Reply reply) {
         *reply = Failed(kEbadf);
         return base::ResultSuccess;
     }
-    if (network_.access == NetworkAccess::On) {
+    if (ListensOnLoopbackOnly()) {
         const SocketAddress local = LocalAddress(descriptor->Fd());
         if (local.length != 0 && PortOf(local) == 0) {
             const SocketAddress loopback = LoopbackWithPort(local);
@@ -153,6 +168,10 @@ base::Result BsdClient::Connect(s32 fd, AutoIn address, Reply reply, Environment
     }
     if (const s32 error = GuestToHostAddress(address.data, host); error != 0) {
         *reply = Failed(error);
+        return base::ResultSuccess;
+    }
+    if (!MayReach(host)) {
+        *reply = Failed(kEnetunreach);
         return base::ResultSuccess;
     }
     if (connect(descriptor->Fd(), AsSockaddr(host), host.length) == 0) {

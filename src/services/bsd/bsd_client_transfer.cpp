@@ -124,6 +124,10 @@ base::Result BsdClient::SendTo(s32 fd, s32 flags, AutoIn data, AutoIn address, R
         *reply = table_.Find(fd) ? Failed(error) : Failed(kEbadf);
         return base::ResultSuccess;
     }
+    if (!MayReach(to)) {
+        *reply = table_.Find(fd) ? Failed(kEnetunreach) : Failed(kEbadf);
+        return base::ResultSuccess;
+    }
     *reply = Transmit(*environment, fd, flags, data.data, &to);
     return base::ResultSuccess;
 }

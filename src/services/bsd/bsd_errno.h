@@ -21,18 +21,19 @@ inline constexpr s32 kEnoprotoopt = 92;
 inline constexpr s32 kEopnotsupp = 95;
 inline constexpr s32 kEafnosupport = 97;
 inline constexpr s32 kEnetdown = 100;
+inline constexpr s32 kEnetunreach = 101;
 inline constexpr s32 kEinprogress = 115;
 
 // A host errno as the guest reads it. nxhost runs on Linux, whose numbering the console
 // shares, so the value passes unchanged; the asserts hold the assumption.
 constexpr s32 GuestErrno(int host_errno) {
-    static_assert(ENOENT == kEnoent && EINTR == kEintr && EBADF == kEbadf && EAGAIN == kEagain &&
-                  EWOULDBLOCK == kEagain && EINVAL == kEinval && EMFILE == kEmfile &&
-                  EDOM == kEdom && ENOSYS == kEnosys && EPROTOTYPE == kEprototype &&
-                  ENOPROTOOPT == kEnoprotoopt && EOPNOTSUPP == kEopnotsupp &&
-                  EAFNOSUPPORT == kEafnosupport && ENETDOWN == kEnetdown &&
-                  EINPROGRESS == kEinprogress && ECONNREFUSED == 111 && ETIMEDOUT == 110 &&
-                  ENOTCONN == 107 && EADDRINUSE == 98 && ENOTSOCK == 88 && EPIPE == 32);
+    static_assert(
+        ENOENT == kEnoent && EINTR == kEintr && EBADF == kEbadf && EAGAIN == kEagain &&
+        EWOULDBLOCK == kEagain && EINVAL == kEinval && EMFILE == kEmfile && EDOM == kEdom &&
+        ENOSYS == kEnosys && EPROTOTYPE == kEprototype && ENOPROTOOPT == kEnoprotoopt &&
+        EOPNOTSUPP == kEopnotsupp && EAFNOSUPPORT == kEafnosupport && ENETDOWN == kEnetdown &&
+        ENETUNREACH == kEnetunreach && EINPROGRESS == kEinprogress && ECONNREFUSED == 111 &&
+        ETIMEDOUT == 110 && ENOTCONN == 107 && EADDRINUSE == 98 && ENOTSOCK == 88 && EPIPE == 32);
     return static_cast<s32>(host_errno);
 }
 

@@ -51,7 +51,11 @@ public:
                             std::size_t service_size) const;
 
 private:
-    bool NetworkOn() const { return access_ != NetworkAccess::Off; }
+    // Whether the host's resolver is asked: not with --network off, nor with local, whose
+    // names come from the hosts file only (a lookup would leave the machine).
+    bool NetworkOn() const {
+        return access_ != NetworkAccess::Off && access_ != NetworkAccess::Local;
+    }
 
     NetworkAccess access_;
     std::shared_ptr<const HostsFile> hosts_;

@@ -3,7 +3,8 @@
 namespace services::bsd {
 
 bool ParseNetworkAccess(std::string_view text, NetworkAccess& access) {
-    for (const NetworkAccess candidate : {NetworkAccess::Off, NetworkAccess::On, NetworkAccess::Lan}) {
+    for (const NetworkAccess candidate :
+         {NetworkAccess::Off, NetworkAccess::On, NetworkAccess::Local, NetworkAccess::Lan}) {
         if (text == NetworkAccessName(candidate)) {
             access = candidate;
             return true;
@@ -18,6 +19,8 @@ std::string_view NetworkAccessName(NetworkAccess access) {
             return "off";
         case NetworkAccess::On:
             return "on";
+        case NetworkAccess::Local:
+            return "local";
         case NetworkAccess::Lan:
             return "lan";
     }

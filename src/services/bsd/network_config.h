@@ -7,9 +7,10 @@ namespace services::bsd {
 
 // What a guest may reach through the socket services (--network).
 enum class NetworkAccess {
-    Off,  // a console without a network: nifm reports no connection, sockets fail
-    On,   // the default: connects out wherever the host can, listens on loopback only
-    Lan,  // also listens on the host's own interfaces (a server the LAN can reach)
+    Off,    // a console without a network: nifm reports no connection, sockets fail
+    On,     // the default: connects out wherever the host can, listens on loopback only
+    Local,  // this machine only: connects to and listens on loopback, names from --hosts only
+    Lan,    // also listens on the host's own interfaces (a server the LAN can reach)
 };
 
 // "off", "on" or "lan"; false for anything else.
