@@ -5,6 +5,7 @@
 
 #include "app/commands.h"
 #include "app/run_profile.h"
+#include "base/host_memory.h"
 #include "base/log.h"
 #include "formats/game_image.h"
 #include "formats/program_image.h"
@@ -44,6 +45,7 @@ struct RunArguments {
     std::optional<u32> fps_target;
     bool unlocked = false;
     double time_limit_seconds = 0;
+    std::optional<std::string> max_memory;
     std::optional<std::string> audio_out;
     std::optional<std::string> sound;  // on or off; default on with --window, off headless
     u32 volume = 100;
@@ -102,6 +104,7 @@ struct RunSession {
     services::bsd::NetworkConfig network;
     // The console's sound output (--audio-out, host sound); null when the sound goes nowhere.
     std::shared_ptr<services::audio::AudioOutput> audio_output;
+    u64 max_memory_bytes = 0;  // --max-memory's ceiling; 0: none
 };
 
 // One program of the chain: where it is, its arguments, and what the one before returned.
@@ -182,6 +185,7 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     options.deterministic = arguments.deterministic;
     options.last_load_result = launch.last_load_result;
     options.time_limit_ns = static_cast<u64>(arguments.time_limit_seconds * 1e9);
+    options.max_memory_bytes = session.max_memory_bytes;
     const profile::GameProfile game_profile = LoadRunProfile(image, arguments.profiles);
     const profile::ConsoleModel console = profile::ConsoleModelFor(
         game_profile, TitleIdOf(image), arguments.console, arguments.docked);
@@ -309,8 +313,29 @@ int RunAndReport(const RunArguments& arguments, RunSession& session) {
     return status;
 }
 
+// --max-memory's default leaves the host 2 GiB of what it had available at the start, so that
+// it never swaps for nxhost; at least 1 GiB.
+u64 DefaultMemoryCeiling() {
+    constexpr u64 kLeftToTheHost = u64{2} << 30;
+    constexpr u64 kLeast = u64{1} << 30;
+    const u64 reachable = base::ResidentBytes() + base::AvailableBytes();
+    return reachable > kLeftToTheHost + kLeast ? reachable - kLeftToTheHost : kLeast;
+}
+
 int Run(const RunArguments& arguments) {
     RunSession session;
+    if (!arguments.max_memory) {
+        session.max_memory_bytes = DefaultMemoryCeiling();
+    } else if (*arguments.max_memory != "off") {
+        const auto bytes = base::ParseByteSize(*arguments.max_memory);
+        if (!bytes) {
+            fmt::print(stderr,
+                       "nxhost: --max-memory takes a size (512M, 4G, 1.5G) or off, not \"{}\"\n",
+                       *arguments.max_memory);
+            return 2;
+        }
+        session.max_memory_bytes = *bytes;
+    }
     if (!services::bsd::ParseNetworkAccess(arguments.network, session.network.access)) {
         fmt::print(stderr, "nxhost: --network takes on, local, lan or off, not \"{}\"\n",
                    arguments.network);
@@ -452,6 +477,10 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_flag("--docked", arguments->docked,
                       "Run docked (the TV's resolution) instead of handheld; also the profile "
                       "key `docked on`");
+    command->add_option("--max-memory", arguments->max_memory,
+                        "End the run cleanly, with a report of what held the memory, once nxhost "
+                        "holds more than this resident (512M, 4G; default: what leaves the host "
+                        "2 GiB of what it had available; off for none)");
     command->add_option("--network", arguments->network,
                         "What the guest may reach: on (default: connects out wherever the host "
                         "can, listens on the loopback interface only), lan (also listens on the "

@@ -43,6 +43,9 @@ struct RunOptions {
     std::vector<std::shared_ptr<PeriodicWork>> launch_work;
     // The run ends (RunEnding::TimeLimit) after this much guest time from launch; 0: never.
     u64 time_limit_ns = 0;
+    // The run ends (RunEnding::MemoryLimit) with a report of what held the memory once nxhost
+    // holds more than this many bytes resident; 0: no ceiling.
+    u64 max_memory_bytes = 0;
     // The ports the guest can connect to by name (the services layer provides "sm:").
     NamedPorts named_ports;
 };
@@ -64,6 +67,7 @@ enum class RunEnding {
     Fatal,             // the program threw a fatal error through fatal:u
     ControlFileExit,   // the control file's `exit`
     TimeLimit,         // RunOptions::time_limit_ns of guest time passed
+    MemoryLimit,       // nxhost held more than RunOptions::max_memory_bytes
 };
 
 struct RunResult {

@@ -15,6 +15,7 @@ class ReadableEvent;
 enum class RunStop {
     ControlFile,  // the control file's `exit`
     TimeLimit,    // --time-limit's guest time has passed
+    MemoryLimit,  // --max-memory's ceiling was passed
 };
 
 // Signals an event from periodic work, waking the threads that wait on it.

@@ -7,6 +7,7 @@
 
 #include "base/bits.h"
 #include "base/error.h"
+#include "base/host_memory.h"
 #include "base/log.h"
 #include "kernel/process_state.h"
 
@@ -370,6 +371,51 @@ private:
     u64 period_;
 };
 
+// --max-memory: every 50 ms of guest time, whether nxhost holds more than its ceiling; past
+// it the run ends with a report of what held the memory. The guest's writes go to pages it
+// maps, so its growth shows between two checks at most.
+class MemoryCeiling final : public PeriodicWork {
+public:
+    MemoryCeiling(Process::State& state, u64 limit) : state_(state), limit_(limit) {}
+    u64 PeriodTicks() const override { return GuestClock::NanosecondsToTicks(50'000'000); }
+    bool MayWakeWaiters() const override { return false; }
+    void Run(u64, EventSignaller& events) override {
+        const u64 resident = base::ResidentBytes();
+        if (resident <= limit_) {
+            return;
+        }
+        {
+            std::lock_guard lock(state_.ending_mutex);
+            if (!state_.ending) {
+                state_.ending =
+                    RunResult{RunEnding::MemoryLimit, 0, 0, 0, Report(resident), {}, {}};
+            }
+        }
+        events.EndRun(RunStop::MemoryLimit);
+    }
+
+private:
+    // Called with the scheduler's lock held, as the memory SVCs change the usage under it.
+    std::string Report(u64 resident) const {
+        constexpr double kMiB = 1024.0 * 1024.0;
+        const u64 guest = state_.memory_usage.Used();
+        return fmt::format(
+            "nxhost holds {:.0f} MiB resident, over its ceiling of {:.0f} MiB (--max-memory)\n"
+            "what holds it:\n"
+            "  guest memory       {:.0f} MiB of the application pool in use (heap {:.0f} MiB)\n"
+            "  textures, pipelines and shader caches: none held (GPU work is not executed "
+            "yet)\n"
+            "  nxhost itself      the rest: its code, the JIT's compiled code, the services' "
+            "buffers\n"
+            "saves the program committed are whole; what it had not committed is not kept\n",
+            static_cast<double>(resident) / kMiB, static_cast<double>(limit_) / kMiB,
+            static_cast<double>(guest) / kMiB, static_cast<double>(state_.heap_size) / kMiB);
+    }
+
+    Process::State& state_;
+    u64 limit_;
+};
+
 }  // namespace
 
 u64 Process::GuestCpuNanoseconds() const {
@@ -388,6 +434,7 @@ Process::~Process() = default;
 RunResult Process::Run() {
     State& state = *state_;
     std::shared_ptr<TimeLimit> time_limit;
+    std::shared_ptr<MemoryCeiling> memory_ceiling;
     {
         std::lock_guard lock(state.scheduler.Lock());
         state.scheduler.SetEndRunHandler([&state](RunStop why) {
@@ -395,7 +442,9 @@ RunResult Process::Run() {
                 std::lock_guard ending(state.ending_mutex);
                 if (!state.ending) {
                     const RunEnding how = why == RunStop::TimeLimit ? RunEnding::TimeLimit
-                                                                    : RunEnding::ControlFileExit;
+                                          : why == RunStop::MemoryLimit
+                                              ? RunEnding::MemoryLimit
+                                              : RunEnding::ControlFileExit;
                     state.ending = RunResult{how, 0, 0, 0, {}, {}, {}};
                 }
             }
@@ -409,6 +458,10 @@ RunResult Process::Run() {
         if (state.options.time_limit_ns != 0) {
             time_limit = std::make_shared<TimeLimit>(state.options.time_limit_ns);
             state.scheduler.AddPeriodicWork(time_limit);
+        }
+        if (state.options.max_memory_bytes != 0) {
+            memory_ceiling = std::make_shared<MemoryCeiling>(state, state.options.max_memory_bytes);
+            state.scheduler.AddPeriodicWork(memory_ceiling);
         }
         state.scheduler.MakeRunnable(*state.main_thread);
     }
@@ -539,6 +592,8 @@ std::string_view RunEndingName(RunEnding ending) {
             return "ended by the control file";
         case RunEnding::TimeLimit:
             return "stopped at the time limit";
+        case RunEnding::MemoryLimit:
+            return "stopped at the memory ceiling";
     }
     return "?";
 }
