@@ -46,6 +46,23 @@ kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& pro
     return settings;
 }
 
+gpu::GpuSettings GpuSettingsFromProfile(const profile::GameProfile& profile) {
+    gpu::GpuSettings settings;
+    settings.render_cond = profile.GetSwitch("render_cond").value_or(settings.render_cond);
+    if (profile.GetChoice("gpu_timestamps") == "segment") {
+        settings.timestamps = gpu::TimestampMode::Segment;
+    }
+    if (profile.GetChoice("draw_barriers") == "game") {
+        settings.draw_barriers = gpu::DrawBarriers::Game;
+    }
+    settings.tex_flush_upload =
+        profile.GetSwitch("tex_flush_upload").value_or(settings.tex_flush_upload);
+    settings.tex_dirty_upload =
+        profile.GetSwitch("tex_dirty_upload").value_or(settings.tex_dirty_upload);
+    settings.shader_groups = profile.GetSwitch("shader_groups").value_or(settings.shader_groups);
+    return settings;
+}
+
 services::hid::PadLayout PadLayoutFor(const profile::GameProfile& profile,
                                       const std::optional<std::string>& flag) {
     if (flag) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "formats/program_image.h"
+#include "gpu/gpu_settings.h"
 #include "kernel/memory_settings.h"
 #include "profile/console_model.h"
 #include "profile/game_profile.h"
@@ -27,6 +28,10 @@ std::optional<u64> TitleIdOf(const formats::ProgramImage& image);
 // console model's defaults.
 kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& profile,
                                                  const profile::ConsoleModel& console);
+
+// render_cond, gpu_timestamps, draw_barriers, tex_flush_upload, tex_dirty_upload and
+// shader_groups over the GPU's defaults (the profile validated their values when it was read).
+gpu::GpuSettings GpuSettingsFromProfile(const profile::GameProfile& profile);
 
 // The controllers the console reports: `flag` (--pad-layout) over the profile's pad_layout over
 // one Pro Controller. A bad value throws, naming the flag or the profile's file and line.

@@ -102,9 +102,11 @@ GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, const Profi
         return {};
     }
     GameProfile profile = GameProfile::Load(*found);
-    for (const std::string& name : profile.UnknownKeys()) {
-        LOG_DEBUG("profile", "{}: '{}' kept for later ({})", found->string(), name,
-                  *profile.GetText(name));
+    // Not an error: a profile may carry keys of a later nxhost, but a mistyped key would
+    // otherwise change nothing without a word.
+    for (const GameProfile::LocatedText& unknown : profile.UnknownKeyLocations()) {
+        LOG_WARNING("profile", "{}: '{}' is not a key nxhost knows; ignored", unknown.where,
+                    unknown.value);
     }
     return profile;
 }
