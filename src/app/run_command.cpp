@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/run_arguments.h"
 #include "app/run_profile.h"
 #include "base/log.h"
 #include "formats/game_image.h"
@@ -23,32 +24,6 @@
 
 namespace app {
 namespace {
-
-struct RunArguments {
-    std::string path;
-    std::vector<std::string> guest_arguments;
-    bool print_memory_layout = false;
-    bool precise_faults = false;
-    bool strict_exclusives = false;
-    unsigned cores = 3;
-    bool deterministic = false;
-    std::optional<std::string> profiles;
-    std::optional<std::string> input;
-    std::optional<std::string> pad_layout;
-    bool window = false;
-    std::optional<std::string> console;
-    bool docked = false;
-    std::string network = "on";
-    std::optional<std::string> hosts;
-    std::optional<std::string> stats;
-    std::optional<u32> fps_target;
-    bool unlocked = false;
-    double time_limit_seconds = 0;
-    std::optional<std::string> audio_out;
-    std::optional<std::string> sound;  // on or off; default on with --window, off headless
-    u32 volume = 100;
-    bool mute = false;
-};
 
 // The running program's RomFS and id for the services: an NRO's own RomFS, else the one the
 // game image holds.
@@ -304,18 +279,20 @@ void ReportFrames(const RunArguments& arguments, const frontend::stats::FrameSta
     }
 }
 
-int RunAndReport(const RunArguments& arguments, RunSession& session) {
+RunOutcome RunAndReport(const RunArguments& arguments, RunSession& session) {
     const int status = RunChain(arguments, session);
     ReportFrames(arguments, *session.stats);
-    return status;
+    return {status, session.stats->Records()};
 }
 
-int Run(const RunArguments& arguments) {
+}  // namespace
+
+RunOutcome RunPrograms(const RunArguments& arguments) {
     RunSession session;
     if (!services::bsd::ParseNetworkAccess(arguments.network, session.network.access)) {
         fmt::print(stderr, "nxhost: --network takes on, lan or off, not \"{}\"\n",
                    arguments.network);
-        return 2;
+        return {2, {}};
     }
     if (arguments.hosts) {
         // A mistyped line would leave a name unresolved without a word: refuse the run instead.
@@ -325,7 +302,7 @@ int Run(const RunArguments& arguments) {
             fmt::print(stderr, "nxhost: --hosts {}\n", error);
         }
         if (!errors.empty()) {
-            return 2;
+            return {2, {}};
         }
         session.network.hosts_file = *arguments.hosts;
     }
@@ -352,7 +329,7 @@ int Run(const RunArguments& arguments) {
     }
     if (arguments.sound && *arguments.sound != "on" && *arguments.sound != "off") {
         fmt::print(stderr, "nxhost: --sound takes on or off, not \"{}\"\n", *arguments.sound);
-        return 2;
+        return {2, {}};
     }
     frontend::SoundOptions sound_options;
     if (arguments.audio_out) {
@@ -366,9 +343,9 @@ int Run(const RunArguments& arguments) {
         session.audio_output = std::make_shared<services::audio::AudioOutput>(sound.Sink());
     }
     if (!arguments.window) {
-        const int status = RunAndReport(arguments, session);
+        RunOutcome outcome = RunAndReport(arguments, session);
         sound.Finish();
-        return status;
+        return outcome;
     }
     // The window takes the first program's display size and pad layout.
     const formats::ProgramImage image = formats::LoadProgram(arguments.path);
@@ -394,13 +371,11 @@ int Run(const RunArguments& arguments) {
             fmt::print(stderr, "nxhost: {}\n", error.what());
         }
     };
-    int status = 0;
-    frontend::RunInWindow(window, [&] { status = RunAndReport(arguments, session); });
+    RunOutcome outcome{0, {}};
+    frontend::RunInWindow(window, [&] { outcome = RunAndReport(arguments, session); });
     sound.Finish();
-    return status;
+    return outcome;
 }
-
-}  // namespace
 
 void AddRunCommand(CLI::App& parent, int& exit_code) {
     auto arguments = std::make_shared<RunArguments>();
@@ -472,7 +447,7 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
         ->check(CLI::Range(0, 100));
     command->add_flag("--mute", arguments->mute,
                       "Start with the host sound muted (not the capture; F7 in the window)");
-    command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
+    command->callback([arguments, &exit_code] { exit_code = RunPrograms(*arguments).status; });
 }
 
 }  // namespace app

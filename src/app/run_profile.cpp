@@ -4,22 +4,30 @@
 
 #include "base/error.h"
 #include "base/log.h"
-#include "profile/profile_location.h"
 
 namespace app {
 
-profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
-                                    const std::optional<std::string>& profiles_option) {
-    std::optional<std::filesystem::path> option;
-    if (profiles_option) {
-        option = *profiles_option;
-    }
-    const auto folder = profile::FindProfilesDirectory(option);
+profile::ProfileKey ProfileKeyOf(const formats::ProgramImage& image) {
     profile::ProfileKey key{TitleIdOf(image), {}};
     if (image.kind == "nro") {
         key.nro_name = image.source.stem().string();
     }
-    profile::GameProfile game_profile = profile::LoadGameProfile(folder, key);
+    return key;
+}
+
+std::optional<std::filesystem::path> ProfilesFolder(
+    const std::optional<std::string>& profiles_option) {
+    std::optional<std::filesystem::path> option;
+    if (profiles_option) {
+        option = *profiles_option;
+    }
+    return profile::FindProfilesDirectory(option);
+}
+
+profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
+                                    const std::optional<std::string>& profiles_option) {
+    profile::GameProfile game_profile =
+        profile::LoadGameProfile(ProfilesFolder(profiles_option), ProfileKeyOf(image));
     if (!game_profile.Source().empty()) {
         LOG_INFO("profile", "settings from {}", game_profile.Source());
     }

@@ -10,10 +10,19 @@
 #include "kernel/memory_settings.h"
 #include "profile/console_model.h"
 #include "profile/game_profile.h"
+#include "profile/profile_location.h"
 #include "services/hid/pad_layout.h"
 #include "services/vi/display_pacing.h"
 
 namespace app {
+
+// Which profile the image reads: its title id, or for an NRO its file's base name.
+profile::ProfileKey ProfileKeyOf(const formats::ProgramImage& image);
+
+// The profiles folder: `profiles_option` (--profiles) or the usual places
+// (profile::FindProfilesDirectory).
+std::optional<std::filesystem::path> ProfilesFolder(
+    const std::optional<std::string>& profiles_option);
 
 // The profile of the image's title (the NPDM's program id; an NRO has none and is found by its
 // file's base name under profiles/nro/), from `profiles_option` or the usual places

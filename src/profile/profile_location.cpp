@@ -79,6 +79,28 @@ fs::path ProfileFile(const fs::path& profiles, u64 title_id) {
     return profiles / fmt::format("{:016X}", title_id) / "game.tsv";
 }
 
+std::optional<fs::path> FindProfileFolder(const std::optional<fs::path>& profiles,
+                                          const ProfileKey& key) {
+    if (!profiles || (!key.title_id && key.nro_name.empty())) {
+        return std::nullopt;
+    }
+    std::vector<fs::path> candidates{*profiles / ProfileName(key)};
+    if (key.title_id) {
+        candidates.push_back(*profiles / fmt::format("{:016x}", *key.title_id));
+    }
+    std::error_code error;
+    for (const fs::path& folder : candidates) {
+        if (fs::is_directory(folder, error)) {
+            return folder;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string ProfileName(const ProfileKey& key) {
+    return key.title_id ? fmt::format("{:016X}", *key.title_id) : "nro/" + key.nro_name;
+}
+
 GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, const ProfileKey& key) {
     if (!profiles || (!key.title_id && key.nro_name.empty())) {
         LOG_DEBUG("profile", "no {}: default settings",
