@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/run_arguments.h"
 #include "app/run_profile.h"
 #include "base/host_memory.h"
 #include "base/log.h"
@@ -24,33 +25,6 @@
 
 namespace app {
 namespace {
-
-struct RunArguments {
-    std::string path;
-    std::vector<std::string> guest_arguments;
-    bool print_memory_layout = false;
-    bool precise_faults = false;
-    bool strict_exclusives = false;
-    unsigned cores = 3;
-    bool deterministic = false;
-    std::optional<std::string> profiles;
-    std::optional<std::string> input;
-    std::optional<std::string> pad_layout;
-    bool window = false;
-    std::optional<std::string> console;
-    bool docked = false;
-    std::string network = "on";
-    std::optional<std::string> hosts;
-    std::optional<std::string> stats;
-    std::optional<u32> fps_target;
-    bool unlocked = false;
-    double time_limit_seconds = 0;
-    std::optional<std::string> max_memory;
-    std::optional<std::string> audio_out;
-    std::optional<std::string> sound;  // on or off; default on with --window, off headless
-    u32 volume = 100;
-    bool mute = false;
-};
 
 // The running program's RomFS and id for the services: an NRO's own RomFS, else the one the
 // game image holds.
@@ -194,6 +168,7 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     options.hos_version = u32{firmware.major} << 16 | u32{firmware.minor} << 8 | firmware.micro;
     services::ServiceConfig service_config = ServiceConfigFor(image, launch.path.string());
     service_config.console = console;
+    service_config.gpu_settings = GpuSettingsFromProfile(game_profile);
     service_config.frames = session.frames;
     service_config.gpu_work = session.gpu_work;
     service_config.pacing =
@@ -307,10 +282,10 @@ void ReportFrames(const RunArguments& arguments, const frontend::stats::FrameSta
     }
 }
 
-int RunAndReport(const RunArguments& arguments, RunSession& session) {
+RunOutcome RunAndReport(const RunArguments& arguments, RunSession& session) {
     const int status = RunChain(arguments, session);
     ReportFrames(arguments, *session.stats);
-    return status;
+    return {status, session.stats->Records()};
 }
 
 // --max-memory's default leaves the host 2 GiB of what it had available at the start, so that
@@ -322,7 +297,9 @@ u64 DefaultMemoryCeiling() {
     return reachable > kLeftToTheHost + kLeast ? reachable - kLeftToTheHost : kLeast;
 }
 
-int Run(const RunArguments& arguments) {
+}  // namespace
+
+RunOutcome RunPrograms(const RunArguments& arguments) {
     RunSession session;
     if (!arguments.max_memory) {
         session.max_memory_bytes = DefaultMemoryCeiling();
@@ -332,14 +309,14 @@ int Run(const RunArguments& arguments) {
             fmt::print(stderr,
                        "nxhost: --max-memory takes a size (512M, 4G, 1.5G) or off, not \"{}\"\n",
                        *arguments.max_memory);
-            return 2;
+            return {2, {}};
         }
         session.max_memory_bytes = *bytes;
     }
     if (!services::bsd::ParseNetworkAccess(arguments.network, session.network.access)) {
         fmt::print(stderr, "nxhost: --network takes on, local, lan or off, not \"{}\"\n",
                    arguments.network);
-        return 2;
+        return {2, {}};
     }
     if (arguments.hosts) {
         // A mistyped line would leave a name unresolved without a word: refuse the run instead.
@@ -349,7 +326,7 @@ int Run(const RunArguments& arguments) {
             fmt::print(stderr, "nxhost: --hosts {}\n", error);
         }
         if (!errors.empty()) {
-            return 2;
+            return {2, {}};
         }
         session.network.hosts_file = *arguments.hosts;
     }
@@ -376,7 +353,7 @@ int Run(const RunArguments& arguments) {
     }
     if (arguments.sound && *arguments.sound != "on" && *arguments.sound != "off") {
         fmt::print(stderr, "nxhost: --sound takes on or off, not \"{}\"\n", *arguments.sound);
-        return 2;
+        return {2, {}};
     }
     frontend::SoundOptions sound_options;
     if (arguments.audio_out) {
@@ -390,9 +367,9 @@ int Run(const RunArguments& arguments) {
         session.audio_output = std::make_shared<services::audio::AudioOutput>(sound.Sink());
     }
     if (!arguments.window) {
-        const int status = RunAndReport(arguments, session);
+        RunOutcome outcome = RunAndReport(arguments, session);
         sound.Finish();
-        return status;
+        return outcome;
     }
     // The window takes the first program's display size and pad layout.
     const formats::ProgramImage image = formats::LoadProgram(arguments.path);
@@ -418,13 +395,11 @@ int Run(const RunArguments& arguments) {
             fmt::print(stderr, "nxhost: {}\n", error.what());
         }
     };
-    int status = 0;
-    frontend::RunInWindow(window, [&] { status = RunAndReport(arguments, session); });
+    RunOutcome outcome{0, {}};
+    frontend::RunInWindow(window, [&] { outcome = RunAndReport(arguments, session); });
     sound.Finish();
-    return status;
+    return outcome;
 }
-
-}  // namespace
 
 void AddRunCommand(CLI::App& parent, int& exit_code) {
     auto arguments = std::make_shared<RunArguments>();
@@ -501,7 +476,7 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
         ->check(CLI::Range(0, 100));
     command->add_flag("--mute", arguments->mute,
                       "Start with the host sound muted (not the capture; F7 in the window)");
-    command->callback([arguments, &exit_code] { exit_code = Run(*arguments); });
+    command->callback([arguments, &exit_code] { exit_code = RunPrograms(*arguments).status; });
 }
 
 }  // namespace app

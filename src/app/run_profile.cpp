@@ -4,22 +4,30 @@
 
 #include "base/error.h"
 #include "base/log.h"
-#include "profile/profile_location.h"
 
 namespace app {
 
-profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
-                                    const std::optional<std::string>& profiles_option) {
-    std::optional<std::filesystem::path> option;
-    if (profiles_option) {
-        option = *profiles_option;
-    }
-    const auto folder = profile::FindProfilesDirectory(option);
+profile::ProfileKey ProfileKeyOf(const formats::ProgramImage& image) {
     profile::ProfileKey key{TitleIdOf(image), {}};
     if (image.kind == "nro") {
         key.nro_name = image.source.stem().string();
     }
-    profile::GameProfile game_profile = profile::LoadGameProfile(folder, key);
+    return key;
+}
+
+std::optional<std::filesystem::path> ProfilesFolder(
+    const std::optional<std::string>& profiles_option) {
+    std::optional<std::filesystem::path> option;
+    if (profiles_option) {
+        option = *profiles_option;
+    }
+    return profile::FindProfilesDirectory(option);
+}
+
+profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
+                                    const std::optional<std::string>& profiles_option) {
+    profile::GameProfile game_profile =
+        profile::LoadGameProfile(ProfilesFolder(profiles_option), ProfileKeyOf(image));
     if (!game_profile.Source().empty()) {
         LOG_INFO("profile", "settings from {}", game_profile.Source());
     }
@@ -43,6 +51,23 @@ kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& pro
     settings.application_pool = profile.GetSize("app_pool").value_or(settings.application_pool);
     settings.map_limit = profile.GetSwitch("mem_map_limit").value_or(settings.map_limit);
     settings.system_resource_size = profile.GetSize("sys_resource");
+    return settings;
+}
+
+gpu::GpuSettings GpuSettingsFromProfile(const profile::GameProfile& profile) {
+    gpu::GpuSettings settings;
+    settings.render_cond = profile.GetSwitch("render_cond").value_or(settings.render_cond);
+    if (profile.GetChoice("gpu_timestamps") == "segment") {
+        settings.timestamps = gpu::TimestampMode::Segment;
+    }
+    if (profile.GetChoice("draw_barriers") == "game") {
+        settings.draw_barriers = gpu::DrawBarriers::Game;
+    }
+    settings.tex_flush_upload =
+        profile.GetSwitch("tex_flush_upload").value_or(settings.tex_flush_upload);
+    settings.tex_dirty_upload =
+        profile.GetSwitch("tex_dirty_upload").value_or(settings.tex_dirty_upload);
+    settings.shader_groups = profile.GetSwitch("shader_groups").value_or(settings.shader_groups);
     return settings;
 }
 

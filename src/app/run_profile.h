@@ -6,13 +6,23 @@
 #include <string>
 
 #include "formats/program_image.h"
+#include "gpu/gpu_settings.h"
 #include "kernel/memory_settings.h"
 #include "profile/console_model.h"
 #include "profile/game_profile.h"
+#include "profile/profile_location.h"
 #include "services/hid/pad_layout.h"
 #include "services/vi/display_pacing.h"
 
 namespace app {
+
+// Which profile the image reads: its title id, or for an NRO its file's base name.
+profile::ProfileKey ProfileKeyOf(const formats::ProgramImage& image);
+
+// The profiles folder: `profiles_option` (--profiles) or the usual places
+// (profile::FindProfilesDirectory).
+std::optional<std::filesystem::path> ProfilesFolder(
+    const std::optional<std::string>& profiles_option);
 
 // The profile of the image's title (the NPDM's program id; an NRO has none and is found by its
 // file's base name under profiles/nro/), from `profiles_option` or the usual places
@@ -27,6 +37,10 @@ std::optional<u64> TitleIdOf(const formats::ProgramImage& image);
 // console model's defaults.
 kernel::MemorySettings MemorySettingsFromProfile(const profile::GameProfile& profile,
                                                  const profile::ConsoleModel& console);
+
+// render_cond, gpu_timestamps, draw_barriers, tex_flush_upload, tex_dirty_upload and
+// shader_groups over the GPU's defaults (the profile validated their values when it was read).
+gpu::GpuSettings GpuSettingsFromProfile(const profile::GameProfile& profile);
 
 // The controllers the console reports: `flag` (--pad-layout) over the profile's pad_layout over
 // one Pro Controller. A bad value throws, naming the flag or the profile's file and line.

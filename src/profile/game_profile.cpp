@@ -1,8 +1,11 @@
 #include "profile/game_profile.h"
 
+#include <algorithm>
 #include <charconv>
+#include <span>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "base/error.h"
 #include "base/file.h"
@@ -13,19 +16,48 @@ namespace {
 struct KnownKey {
     std::string_view name;
     ValueKind kind;
+    std::span<const std::string_view> choices = {};  // a Choice key's words
 };
 
+// The words of the GPU keys that are not on/off switches: the first is the default.
+constexpr std::string_view kGpuTimestampsChoices[] = {"submission", "segment"};
+constexpr std::string_view kDrawBarriersChoices[] = {"full", "game"};
+
 // The memory keys of the seed's profiles (issue 3), pad_layout (validated by hid's PadLayout
-// when a run reads it), fps_target (validated with the display's pacing) and the console
-// model's console and docked. Other keys stay text until the
-// subsystem that reads them registers their kind here.
+// when a run reads it), fps_target (validated with the display's pacing), the console
+// model's console and docked, and the GPU keys (issue 17, gpu::GpuSettings). Other keys stay
+// text until the subsystem that reads them registers their kind here.
 constexpr KnownKey kKnownKeys[] = {
-    {"mem_reserve", ValueKind::Size},     {"mem_alias", ValueKind::Size},
-    {"mem_stack", ValueKind::Size},       {"app_pool", ValueKind::Size},
-    {"mem_map_limit", ValueKind::Switch}, {"sys_resource", ValueKind::Size},
-    {"pad_layout", ValueKind::Text},      {"console", ValueKind::Text},
-    {"docked", ValueKind::Switch},        {"fps_target", ValueKind::Text},
+    {"mem_reserve", ValueKind::Size},
+    {"mem_alias", ValueKind::Size},
+    {"mem_stack", ValueKind::Size},
+    {"app_pool", ValueKind::Size},
+    {"mem_map_limit", ValueKind::Switch},
+    {"sys_resource", ValueKind::Size},
+    {"pad_layout", ValueKind::Text},
+    {"console", ValueKind::Text},
+    {"docked", ValueKind::Switch},
+    {"fps_target", ValueKind::Text},
+    {"render_cond", ValueKind::Switch},
+    {"gpu_timestamps", ValueKind::Choice, kGpuTimestampsChoices},
+    {"draw_barriers", ValueKind::Choice, kDrawBarriersChoices},
+    {"tex_flush_upload", ValueKind::Switch},
+    {"tex_dirty_upload", ValueKind::Switch},
+    {"shader_groups", ValueKind::Switch},
 };
+
+const KnownKey* FindKnownKey(std::string_view key) {
+    for (const KnownKey& known : kKnownKeys) {
+        if (known.name == key) {
+            return &known;
+        }
+    }
+    return nullptr;
+}
+
+bool IsChoice(const KnownKey& known, std::string_view value) {
+    return std::find(known.choices.begin(), known.choices.end(), value) != known.choices.end();
+}
 
 std::string_view Trim(std::string_view text) {
     const auto first = text.find_first_not_of(" \t\r");
@@ -44,19 +76,25 @@ std::string_view KindName(ValueKind kind) {
             return "on or off";
         case ValueKind::Text:
             return "text";
+        case ValueKind::Choice:
+            return "one of its words";
     }
     return "?";
+}
+
+// What a key's value should have been, for its error.
+std::string Expected(const KnownKey& known) {
+    if (known.kind == ValueKind::Choice) {
+        return fmt::format("one of {}", fmt::join(known.choices, ", "));
+    }
+    return std::string(KindName(known.kind));
 }
 
 }  // namespace
 
 std::optional<ValueKind> KnownKeyKind(std::string_view key) {
-    for (const KnownKey& known : kKnownKeys) {
-        if (known.name == key) {
-            return known.kind;
-        }
-    }
-    return std::nullopt;
+    const KnownKey* known = FindKnownKey(key);
+    return known ? std::optional(known->kind) : std::nullopt;
 }
 
 std::optional<u64> ParseSize(std::string_view text) {
@@ -110,12 +148,14 @@ GameProfile GameProfile::Parse(std::string_view text, std::string source) {
             base::Fail("{}:{}: '{}' was already set on line {}", profile.source_, line_number, key,
                        earlier->line);
         }
-        if (const auto kind = KnownKeyKind(key)) {
-            const bool valid = (*kind == ValueKind::Size && ParseSize(entry.value)) ||
-                               (*kind == ValueKind::Switch && ParseSwitch(entry.value)) ||
-                               *kind == ValueKind::Text;
+        if (const KnownKey* known = FindKnownKey(key)) {
+            const ValueKind kind = known->kind;
+            const bool valid = (kind == ValueKind::Size && ParseSize(entry.value)) ||
+                               (kind == ValueKind::Switch && ParseSwitch(entry.value)) ||
+                               (kind == ValueKind::Choice && IsChoice(*known, entry.value)) ||
+                               kind == ValueKind::Text;
             if (!valid) {
-                profile.FailAt(entry, key, KindName(*kind));
+                profile.FailAt(entry, key, Expected(*known));
             }
         }
         profile.entries_.emplace(key, entry);
@@ -162,6 +202,15 @@ std::optional<bool> GameProfile::GetSwitch(std::string_view key) const {
     return value;
 }
 
+std::optional<std::string> GameProfile::GetChoice(std::string_view key) const {
+    const KnownKey* known = FindKnownKey(key);
+    if (known == nullptr || known->kind != ValueKind::Choice) {
+        base::Fail("{}: '{}' is not a key with words of its own", source_, key);
+    }
+    const Entry* entry = Find(key);
+    return entry ? std::optional<std::string>(entry->value) : std::nullopt;
+}
+
 std::optional<std::string> GameProfile::GetText(std::string_view key) const {
     const Entry* entry = Find(key);
     return entry ? std::optional<std::string>(entry->value) : std::nullopt;
@@ -181,6 +230,14 @@ std::vector<std::string> GameProfile::UnknownKeys() const {
         if (!KnownKeyKind(key)) {
             keys.push_back(key);
         }
+    }
+    return keys;
+}
+
+std::vector<GameProfile::LocatedText> GameProfile::UnknownKeyLocations() const {
+    std::vector<LocatedText> keys;
+    for (const std::string& key : UnknownKeys()) {
+        keys.push_back({key, fmt::format("{}:{}", source_, Find(key)->line)});
     }
     return keys;
 }

@@ -31,6 +31,8 @@ public:
     // Typed getters for the keys this library knows (validated when parsed).
     std::optional<u64> GetSize(std::string_view key) const;
     std::optional<bool> GetSwitch(std::string_view key) const;
+    // A key of a few words (gpu_timestamps, draw_barriers): the word, validated when parsed.
+    std::optional<std::string> GetChoice(std::string_view key) const;
     // Any key, as written.
     std::optional<std::string> GetText(std::string_view key) const;
     // A key its reader validates itself (pad_layout): the value, and "file:line" for its
@@ -43,6 +45,8 @@ public:
 
     // Keys no getter of this library knows, kept for the subsystems that will read them.
     std::vector<std::string> UnknownKeys() const;
+    // The same, each with its "file:line", for the warning that names a mistyped key.
+    std::vector<LocatedText> UnknownKeyLocations() const;
 
 private:
     struct Entry {
@@ -58,7 +62,8 @@ private:
 };
 
 // Keys and their value kinds, as the seed's profiles use them.
-enum class ValueKind { Size, Switch, Text };
+// Choice: one of the key's own words (gpu_timestamps segment).
+enum class ValueKind { Size, Switch, Text, Choice };
 std::optional<ValueKind> KnownKeyKind(std::string_view key);
 
 // Parsers shared with the getters: "0x..." or decimal sizes, "on"/"off" switches.

@@ -79,6 +79,28 @@ fs::path ProfileFile(const fs::path& profiles, u64 title_id) {
     return profiles / fmt::format("{:016X}", title_id) / "game.tsv";
 }
 
+std::optional<fs::path> FindProfileFolder(const std::optional<fs::path>& profiles,
+                                          const ProfileKey& key) {
+    if (!profiles || (!key.title_id && key.nro_name.empty())) {
+        return std::nullopt;
+    }
+    std::vector<fs::path> candidates{*profiles / ProfileName(key)};
+    if (key.title_id) {
+        candidates.push_back(*profiles / fmt::format("{:016x}", *key.title_id));
+    }
+    std::error_code error;
+    for (const fs::path& folder : candidates) {
+        if (fs::is_directory(folder, error)) {
+            return folder;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string ProfileName(const ProfileKey& key) {
+    return key.title_id ? fmt::format("{:016X}", *key.title_id) : "nro/" + key.nro_name;
+}
+
 GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, const ProfileKey& key) {
     if (!profiles || (!key.title_id && key.nro_name.empty())) {
         LOG_DEBUG("profile", "no {}: default settings",
@@ -102,9 +124,11 @@ GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, const Profi
         return {};
     }
     GameProfile profile = GameProfile::Load(*found);
-    for (const std::string& name : profile.UnknownKeys()) {
-        LOG_DEBUG("profile", "{}: '{}' kept for later ({})", found->string(), name,
-                  *profile.GetText(name));
+    // Not an error: a profile may carry keys of a later nxhost, but a mistyped key would
+    // otherwise change nothing without a word.
+    for (const GameProfile::LocatedText& unknown : profile.UnknownKeyLocations()) {
+        LOG_WARNING("profile", "{}: '{}' is not a key nxhost knows; ignored", unknown.where,
+                    unknown.value);
     }
     return profile;
 }

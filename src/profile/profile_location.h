@@ -28,6 +28,15 @@ struct ProfileKey {
     std::string nro_name;
 };
 
+// The program's profile folder (profiles/<title id>/, in upper or lower case, or
+// profiles/nro/<nro_name>/), nullopt when there is none.
+std::optional<std::filesystem::path> FindProfileFolder(
+    const std::optional<std::filesystem::path>& profiles, const ProfileKey& key);
+
+// The profile's name under a profiles folder: the title id ("0400486024DEC000"), or
+// "nro/<nro_name>" for homebrew.
+std::string ProfileName(const ProfileKey& key);
+
 // The program's profile, or an empty one (every default) when there is no folder, no key or no
 // file for it. A file that exists but is malformed throws base::Error.
 GameProfile LoadGameProfile(const std::optional<std::filesystem::path>& profiles,

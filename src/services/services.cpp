@@ -1,5 +1,6 @@
 #include "services/services.h"
 
+#include "base/log.h"
 #include "ipc/server_session.h"
 #include "services/acc/account_service.h"
 #include "services/am/application_proxy.h"
@@ -57,8 +58,10 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
             return std::make_shared<time::StaticService>(clocks, access);
         });
     }
+    LOG_INFO("gpu", "{}", gpu::DescribeGpuSettings(config.gpu_settings));
     auto driver = std::make_shared<nvdrv::NvDriver>(
-        config.console, config.gpu_work ? config.gpu_work : std::make_shared<gpu::FrameWork>());
+        config.console, config.gpu_settings,
+        config.gpu_work ? config.gpu_work : std::make_shared<gpu::FrameWork>());
     for (const char* name : {"nvdrv", "nvdrv:a", "nvdrv:s", "nvdrv:t"}) {
         directory->Add(name, [driver] { return std::make_shared<nvdrv::NvDrvService>(driver); });
     }

@@ -11,6 +11,7 @@
 #include "formats/service_access.h"
 #include "formats/storage.h"
 #include "gpu/frame_work.h"
+#include "gpu/gpu_settings.h"
 #include "kernel/ipc_session.h"
 #include "profile/console_model.h"
 #include "services/am/operation_mode.h"
@@ -30,6 +31,7 @@ struct ServiceConfig {
     std::filesystem::path user_data;  // sdmc/ and saves/; empty: $XDG_DATA_HOME/nxhost
     hid::HidInputs hid_inputs;        // pad layout, --input script, a window's pads
     profile::ConsoleModel console;    // what the console reports (display, GPU, firmware)
+    gpu::GpuSettings gpu_settings;    // the game's GPU keys, for nvdrv's GPU
     std::shared_ptr<vi::PresentedFrames> frames;  // where presented frames go (made if null)
     vi::DisplayPacing pacing;                     // the display's refresh (fps_target, --unlocked)
     std::shared_ptr<gpu::FrameWork> gpu_work;  // counts the GPU work of each frame (made if null)

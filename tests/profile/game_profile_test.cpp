@@ -34,8 +34,51 @@ TEST(GameProfile, ReadsTheSeedsMemoryKeys) {
     EXPECT_EQ(profile.GetSwitch("mem_map_limit"), true);
     EXPECT_EQ(profile.GetSize("sys_resource"), 0x3000000u);
     EXPECT_EQ(profile.GetSize("absent"), std::nullopt);
-    EXPECT_EQ(profile.GetText("gpu_timestamps"), "segment");
-    EXPECT_EQ(profile.UnknownKeys(), (std::vector<std::string>{"gpu_timestamps", "render_cond"}));
+    EXPECT_TRUE(profile.UnknownKeys().empty());
+}
+
+// The seed's GPU keys, with the values its profiles write.
+TEST(GameProfile, ReadsTheSeedsGpuKeys) {
+    const auto profile = GameProfile::Parse(
+        "render_cond\ton\n"
+        "gpu_timestamps\tsegment\n"
+        "draw_barriers\tgame\n"
+        "tex_flush_upload\ton\n"
+        "tex_dirty_upload\toff\n"
+        "shader_groups\ton\n",
+        "game.tsv");
+    EXPECT_EQ(profile.GetSwitch("render_cond"), true);
+    EXPECT_EQ(profile.GetChoice("gpu_timestamps"), "segment");
+    EXPECT_EQ(profile.GetChoice("draw_barriers"), "game");
+    EXPECT_EQ(profile.GetSwitch("tex_flush_upload"), true);
+    EXPECT_EQ(profile.GetSwitch("tex_dirty_upload"), false);
+    EXPECT_EQ(profile.GetSwitch("shader_groups"), true);
+    EXPECT_TRUE(profile.UnknownKeys().empty());
+    const auto defaults =
+        GameProfile::Parse("draw_barriers full\ngpu_timestamps submission\n", "g");
+    EXPECT_EQ(defaults.GetChoice("draw_barriers"), "full");
+    EXPECT_EQ(defaults.GetChoice("gpu_timestamps"), "submission");
+    EXPECT_EQ(GameProfile{}.GetChoice("gpu_timestamps"), std::nullopt);
+}
+
+TEST(GameProfile, BadGpuValuesNameTheFileAndLine) {
+    EXPECT_EQ(ErrorOf("render_cond\ton\ngpu_timestamps\tframe\n"),
+              "game.tsv:2: gpu_timestamps is 'frame', expected one of submission, segment");
+    EXPECT_EQ(ErrorOf("draw_barriers\tnone\n"),
+              "game.tsv:1: draw_barriers is 'none', expected one of full, game");
+    EXPECT_EQ(ErrorOf("\ntex_dirty_upload\tyes\n"),
+              "game.tsv:2: tex_dirty_upload is 'yes', expected on or off");
+    EXPECT_EQ(ErrorOf("shader_groups\t/Shader/\n"),
+              "game.tsv:1: shader_groups is '/Shader/', expected on or off");
+}
+
+// Keys of a later nxhost are kept, each with its file and line for the run's warning.
+TEST(GameProfile, UnknownKeysKeepTheirFileAndLine) {
+    const auto profile = GameProfile::Parse("render_cond on\n# x\nrender_condition on\n", "g.tsv");
+    const auto unknown = profile.UnknownKeyLocations();
+    ASSERT_EQ(unknown.size(), 1u);
+    EXPECT_EQ(unknown[0].value, "render_condition");
+    EXPECT_EQ(unknown[0].where, "g.tsv:3");
 }
 
 TEST(GameProfile, AnEmptyProfileAnswersNothing) {

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "gpu/frame_work.h"
+#include "gpu/gpu_settings.h"
 #include "ipc/service_object.h"
 #include "profile/console_model.h"
 #include "services/nvdrv/nv_device.h"
@@ -16,12 +17,14 @@
 
 namespace services::nvdrv {
 
-// What every session of the run shares: nvmap's objects, the syncpoints, the GPU's model, and
-// the count of each frame's GPU work.
+// What every session of the run shares: nvmap's objects, the syncpoints, the GPU's model and
+// the game's GPU settings, and the count of each frame's GPU work.
 struct NvDriver {
-    NvDriver(profile::ConsoleModel console_model, std::shared_ptr<gpu::FrameWork> frame_work)
-        : console(console_model), gpu_work(std::move(frame_work)) {}
+    NvDriver(profile::ConsoleModel console_model, gpu::GpuSettings settings,
+             std::shared_ptr<gpu::FrameWork> frame_work)
+        : console(console_model), gpu_settings(settings), gpu_work(std::move(frame_work)) {}
     profile::ConsoleModel console;
+    gpu::GpuSettings gpu_settings;
     std::shared_ptr<gpu::FrameWork> gpu_work;
     std::shared_ptr<NvMap> nvmap = std::make_shared<NvMap>();
     std::shared_ptr<Syncpoints> syncpoints = std::make_shared<Syncpoints>();
