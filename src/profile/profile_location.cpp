@@ -79,34 +79,48 @@ fs::path ProfileFile(const fs::path& profiles, u64 title_id) {
     return profiles / fmt::format("{:016X}", title_id) / "game.tsv";
 }
 
-GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, const ProfileKey& key) {
+std::optional<fs::path> FindProfileFile(const std::optional<fs::path>& profiles,
+                                        const ProfileKey& key, std::string_view file_name) {
     if (!profiles || (!key.title_id && key.nro_name.empty())) {
-        LOG_DEBUG("profile", "no {}: default settings",
-                  profiles ? "title id or NRO name" : "profiles folder");
-        return {};
+        LOG_DEBUG("profile", "no {}: no {}", profiles ? "title id or NRO name" : "profiles folder",
+                  file_name);
+        return std::nullopt;
     }
     std::vector<fs::path> candidates;
     if (key.title_id) {
-        candidates.push_back(ProfileFile(*profiles, *key.title_id));
+        candidates.push_back(*profiles / fmt::format("{:016X}", *key.title_id) / file_name);
         // Folders named in lower case work too.
-        candidates.push_back(*profiles / fmt::format("{:016x}", *key.title_id) / "game.tsv");
+        candidates.push_back(*profiles / fmt::format("{:016x}", *key.title_id) / file_name);
     } else {
-        candidates.push_back(*profiles / "nro" / key.nro_name / "game.tsv");
+        candidates.push_back(*profiles / "nro" / key.nro_name / file_name);
     }
     std::error_code error;
     const auto found =
         std::find_if(candidates.begin(), candidates.end(),
                      [&](const fs::path& file) { return fs::is_regular_file(file, error); });
     if (found == candidates.end()) {
-        LOG_DEBUG("profile", "no profile at {}: default settings", candidates.front().string());
+        LOG_DEBUG("profile", "no {}", candidates.front().string());
+        return std::nullopt;
+    }
+    return *found;
+}
+
+GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, const ProfileKey& key) {
+    const auto file = FindProfileFile(profiles, key, "game.tsv");
+    if (!file) {
         return {};
     }
-    GameProfile profile = GameProfile::Load(*found);
+    GameProfile profile = GameProfile::Load(*file);
     for (const std::string& name : profile.UnknownKeys()) {
-        LOG_DEBUG("profile", "{}: '{}' kept for later ({})", found->string(), name,
+        LOG_DEBUG("profile", "{}: '{}' kept for later ({})", file->string(), name,
                   *profile.GetText(name));
     }
     return profile;
+}
+
+PatchList LoadPatchList(const std::optional<fs::path>& profiles, const ProfileKey& key) {
+    const auto file = FindProfileFile(profiles, key, "patches.tsv");
+    return file ? PatchList::Load(*file) : PatchList{};
 }
 
 }  // namespace profile
