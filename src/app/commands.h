@@ -13,5 +13,6 @@ void AddPackCommands(CLI::App& parent, int& exit_code);
 void AddRomfsCommand(CLI::App& parent, int& exit_code);
 void AddShaderCommands(CLI::App& parent, int& exit_code);
 void AddReportCommand(CLI::App& parent, int& exit_code);
+void AddFingerprintCommand(CLI::App& parent, int& exit_code);
 
 }  // namespace app

@@ -1,29 +1,60 @@
 #include "app/run_profile.h"
 
 #include <charconv>
+#include <memory>
 
 #include "base/error.h"
 #include "base/log.h"
+#include "profile/code_patcher.h"
 #include "profile/profile_location.h"
 
 namespace app {
 
-profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
-                                    const std::optional<std::string>& profiles_option) {
+namespace {
+
+std::optional<std::filesystem::path> ProfilesFolder(
+    const std::optional<std::string>& profiles_option) {
     std::optional<std::filesystem::path> option;
     if (profiles_option) {
         option = *profiles_option;
     }
-    const auto folder = profile::FindProfilesDirectory(option);
+    return profile::FindProfilesDirectory(option);
+}
+
+profile::ProfileKey ProfileKeyOf(const formats::ProgramImage& image) {
     profile::ProfileKey key{TitleIdOf(image), {}};
     if (image.kind == "nro") {
         key.nro_name = image.source.stem().string();
     }
-    profile::GameProfile game_profile = profile::LoadGameProfile(folder, key);
+    return key;
+}
+
+}  // namespace
+
+profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
+                                    const std::optional<std::string>& profiles_option) {
+    profile::GameProfile game_profile =
+        profile::LoadGameProfile(ProfilesFolder(profiles_option), ProfileKeyOf(image));
     if (!game_profile.Source().empty()) {
         LOG_INFO("profile", "settings from {}", game_profile.Source());
     }
     return game_profile;
+}
+
+std::function<void(std::span<const kernel::ModuleCode>)> PatchesForRun(
+    const formats::ProgramImage& image, const std::optional<std::string>& profiles_option) {
+    auto list = std::make_shared<profile::PatchList>(
+        profile::LoadPatchList(ProfilesFolder(profiles_option), ProfileKeyOf(image)));
+    if (list->Empty()) {
+        return {};
+    }
+    return [list](std::span<const kernel::ModuleCode> code) {
+        std::vector<profile::CodeModule> modules;
+        for (const kernel::ModuleCode& module : code) {
+            modules.push_back({module.name, module.base, module.text_offset, module.text});
+        }
+        profile::PlacePatches(*list, modules);
+    };
 }
 
 std::optional<u64> TitleIdOf(const formats::ProgramImage& image) {
