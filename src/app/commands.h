@@ -14,5 +14,6 @@ void AddRomfsCommand(CLI::App& parent, int& exit_code);
 void AddShaderCommands(CLI::App& parent, int& exit_code);
 void AddReportCommand(CLI::App& parent, int& exit_code);
 void AddBenchCommand(CLI::App& parent, int& exit_code);
+void AddFingerprintCommand(CLI::App& parent, int& exit_code);
 
 }  // namespace app

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
     app::AddShaderCommands(cli, exit_code);
     app::AddReportCommand(cli, exit_code);
     app::AddBenchCommand(cli, exit_code);
+    app::AddFingerprintCommand(cli, exit_code);
     try {
         cli.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

@@ -164,6 +164,7 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     const profile::ConsoleModel console = profile::ConsoleModelFor(
         game_profile, TitleIdOf(image), arguments.console, arguments.docked);
     options.memory = MemorySettingsFromProfile(game_profile, console);
+    options.patch_code = PatchesForRun(image, arguments.profiles);
     const profile::FirmwareVersion firmware = console.Firmware();
     options.hos_version = u32{firmware.major} << 16 | u32{firmware.minor} << 8 | firmware.micro;
     services::ServiceConfig service_config = ServiceConfigFor(image, launch.path.string());

@@ -1,9 +1,12 @@
 #include "app/run_profile.h"
 
 #include <charconv>
+#include <memory>
 
 #include "base/error.h"
 #include "base/log.h"
+#include "profile/code_patcher.h"
+#include "profile/profile_location.h"
 
 namespace app {
 
@@ -32,6 +35,22 @@ profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
         LOG_INFO("profile", "settings from {}", game_profile.Source());
     }
     return game_profile;
+}
+
+std::function<void(std::span<const kernel::ModuleCode>)> PatchesForRun(
+    const formats::ProgramImage& image, const std::optional<std::string>& profiles_option) {
+    auto list = std::make_shared<profile::PatchList>(
+        profile::LoadPatchList(ProfilesFolder(profiles_option), ProfileKeyOf(image)));
+    if (list->Empty()) {
+        return {};
+    }
+    return [list](std::span<const kernel::ModuleCode> code) {
+        std::vector<profile::CodeModule> modules;
+        for (const kernel::ModuleCode& module : code) {
+            modules.push_back({module.name, module.base, module.text_offset, module.text});
+        }
+        profile::PlacePatches(*list, modules);
+    };
 }
 
 std::optional<u64> TitleIdOf(const formats::ProgramImage& image) {

@@ -2,11 +2,14 @@
 
 // The game profile `nxhost run` applies, and the kernel settings it gives.
 
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "formats/program_image.h"
 #include "gpu/gpu_settings.h"
+#include "kernel/kernel.h"
 #include "kernel/memory_settings.h"
 #include "profile/console_model.h"
 #include "profile/game_profile.h"
@@ -29,6 +32,11 @@ std::optional<std::filesystem::path> ProfilesFolder(
 // (profile::FindProfilesDirectory).
 profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
                                     const std::optional<std::string>& profiles_option);
+
+// The kernel's code hook that places the program's patches.tsv (beside its game.tsv), or none
+// when it has no patches. A malformed file throws, naming its line.
+std::function<void(std::span<const kernel::ModuleCode>)> PatchesForRun(
+    const formats::ProgramImage& image, const std::optional<std::string>& profiles_option);
 
 // The title id the console model is detected from (the NPDM's program id; none for an NRO).
 std::optional<u64> TitleIdOf(const formats::ProgramImage& image);

@@ -5,6 +5,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,14 @@
 #include "kernel/periodic_work.h"
 
 namespace kernel {
+
+// A loaded module's code, writable until the guest runs (see RunOptions::patch_code).
+struct ModuleCode {
+    std::string_view name;
+    u64 base = 0;
+    u64 text_offset = 0;
+    std::span<u8> text;
+};
 
 struct RunOptions {
     // argv as an NRO's loader passes it; the first is the program's path.
@@ -48,6 +57,9 @@ struct RunOptions {
     u64 max_memory_bytes = 0;
     // The ports the guest can connect to by name (the services layer provides "sm:").
     NamedPorts named_ports;
+    // Called once with every module's code when all are loaded, before the first instruction
+    // runs: what it writes is the code the guest runs (a profile's patches.tsv).
+    std::function<void(std::span<const ModuleCode>)> patch_code;
 };
 
 struct LoadedModule {

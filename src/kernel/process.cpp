@@ -127,6 +127,9 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
         base_address += ModuleSpan(module);
     }
     entry_point = layout.code.base;
+    if (options.patch_code) {
+        PatchCode(image);
+    }
 
     // LSE trampolines just below the code, within branch range of its first 64 MiB. The guest
     // sees that range as inaccessible, as everything below its address space is.
@@ -521,6 +524,25 @@ bool Process::State::OnFault(cpu::Core& core, const cpu::GuestFault& fault) {
         return true;
     }
     return false;
+}
+
+void Process::State::PatchCode(const formats::ProgramImage& image) {
+    // The text pages are read-only to the host too, so the patches go into copies that are
+    // written over them.
+    std::vector<std::vector<u8>> texts;
+    std::vector<ModuleCode> code;
+    texts.reserve(image.modules.size());
+    for (std::size_t i = 0; i < image.modules.size(); ++i) {
+        const formats::ModuleImage& module = image.modules[i];
+        texts.push_back(module.text);
+        code.push_back({module.name, modules[i].base, module.text_offset, texts.back()});
+    }
+    options.patch_code(code);
+    for (std::size_t i = 0; i < image.modules.size(); ++i) {
+        if (texts[i] != image.modules[i].text) {
+            memory.WriteInitial(modules[i].base + image.modules[i].text_offset, texts[i]);
+        }
+    }
 }
 
 void Process::State::ReadNextLoad() {

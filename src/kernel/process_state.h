@@ -76,6 +76,8 @@ struct Process::State final : cpu::CoreHooks {
     // What an NRO left in its next-load buffers when it returned (hbmenu launching one).
     std::string next_load_path;
     std::string next_load_arguments;
+    // Hands the loaded modules' code to RunOptions::patch_code and writes back what it changed.
+    void PatchCode(const formats::ProgramImage& image);
     void ReadNextLoad();
     int main_thread_priority = 44;
     int main_thread_core = 0;

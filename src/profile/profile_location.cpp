@@ -101,29 +101,27 @@ std::string ProfileName(const ProfileKey& key) {
     return key.title_id ? fmt::format("{:016X}", *key.title_id) : "nro/" + key.nro_name;
 }
 
-GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, const ProfileKey& key) {
-    if (!profiles || (!key.title_id && key.nro_name.empty())) {
-        LOG_DEBUG("profile", "no {}: default settings",
-                  profiles ? "title id or NRO name" : "profiles folder");
-        return {};
-    }
-    std::vector<fs::path> candidates;
-    if (key.title_id) {
-        candidates.push_back(ProfileFile(*profiles, *key.title_id));
-        // Folders named in lower case work too.
-        candidates.push_back(*profiles / fmt::format("{:016x}", *key.title_id) / "game.tsv");
-    } else {
-        candidates.push_back(*profiles / "nro" / key.nro_name / "game.tsv");
+std::optional<fs::path> FindProfileFile(const std::optional<fs::path>& profiles,
+                                        const ProfileKey& key, std::string_view file_name) {
+    const auto folder = FindProfileFolder(profiles, key);
+    if (!folder) {
+        LOG_DEBUG("profile", "no profile folder, so no {}", file_name);
+        return std::nullopt;
     }
     std::error_code error;
-    const auto found =
-        std::find_if(candidates.begin(), candidates.end(),
-                     [&](const fs::path& file) { return fs::is_regular_file(file, error); });
-    if (found == candidates.end()) {
-        LOG_DEBUG("profile", "no profile at {}: default settings", candidates.front().string());
+    if (!fs::is_regular_file(*folder / file_name, error)) {
+        LOG_DEBUG("profile", "no {}", (*folder / file_name).string());
+        return std::nullopt;
+    }
+    return *folder / file_name;
+}
+
+GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, const ProfileKey& key) {
+    const auto file = FindProfileFile(profiles, key, "game.tsv");
+    if (!file) {
         return {};
     }
-    GameProfile profile = GameProfile::Load(*found);
+    GameProfile profile = GameProfile::Load(*file);
     // Not an error: a profile may carry keys of a later nxhost, but a mistyped key would
     // otherwise change nothing without a word.
     for (const GameProfile::LocatedText& unknown : profile.UnknownKeyLocations()) {
@@ -131,6 +129,11 @@ GameProfile LoadGameProfile(const std::optional<fs::path>& profiles, const Profi
                     unknown.value);
     }
     return profile;
+}
+
+PatchList LoadPatchList(const std::optional<fs::path>& profiles, const ProfileKey& key) {
+    const auto file = FindProfileFile(profiles, key, "patches.tsv");
+    return file ? PatchList::Load(*file) : PatchList{};
 }
 
 }  // namespace profile

@@ -5,9 +5,11 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "base/types.h"
 #include "profile/game_profile.h"
+#include "profile/patch_list.h"
 
 namespace profile {
 
@@ -37,9 +39,20 @@ std::optional<std::filesystem::path> FindProfileFolder(
 // "nro/<nro_name>" for homebrew.
 std::string ProfileName(const ProfileKey& key);
 
+// The program's `file_name` in its profile folder (profiles/<title id>/, or profiles/nro/<name>/
+// for an NRO); nullopt when there is no folder, no key or no such file.
+std::optional<std::filesystem::path> FindProfileFile(
+    const std::optional<std::filesystem::path>& profiles, const ProfileKey& key,
+    std::string_view file_name);
+
 // The program's profile, or an empty one (every default) when there is no folder, no key or no
 // file for it. A file that exists but is malformed throws base::Error.
 GameProfile LoadGameProfile(const std::optional<std::filesystem::path>& profiles,
                             const ProfileKey& key);
+
+// The program's patches.tsv beside its game.tsv, or an empty list when it has none. A malformed
+// file throws base::Error naming its line.
+PatchList LoadPatchList(const std::optional<std::filesystem::path>& profiles,
+                        const ProfileKey& key);
 
 }  // namespace profile
