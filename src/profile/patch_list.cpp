@@ -4,23 +4,11 @@
 
 #include "base/error.h"
 #include "base/file.h"
+#include "base/tsv.h"
 #include "profile/game_profile.h"
 
 namespace profile {
 namespace {
-
-std::vector<std::string_view> SplitTabs(std::string_view line) {
-    std::vector<std::string_view> fields;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t tab = line.find('\t', start);
-        fields.push_back(line.substr(start, tab - start));
-        if (tab == std::string_view::npos) {
-            return fields;
-        }
-        start = tab + 1;
-    }
-}
 
 std::string_view Trimmed(std::string_view text) {
     while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) {
@@ -33,7 +21,7 @@ std::string_view Trimmed(std::string_view text) {
 }
 
 CodePatch ParseRow(std::string_view line, const std::string& where) {
-    std::vector<std::string_view> fields = SplitTabs(line);
+    std::vector<std::string_view> fields = base::SplitTabs(line);
     std::string comment;
     if (fields.size() > 3) {
         const std::string_view last = Trimmed(fields[3]);

@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "base/file.h"
+#include "base/tsv.h"
 
 namespace frontend::stats {
 namespace {
@@ -16,18 +17,6 @@ constexpr std::size_t kColumnCount = 11;
 std::string ReadText(const std::filesystem::path& file) {
     const std::vector<u8> bytes = base::ReadFile(file);
     return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
-}
-
-std::vector<std::string_view> SplitTabs(std::string_view line) {
-    std::vector<std::string_view> fields;
-    while (true) {
-        const std::size_t tab = line.find('\t');
-        fields.push_back(line.substr(0, tab));
-        if (tab == std::string_view::npos) {
-            return fields;
-        }
-        line.remove_prefix(tab + 1);
-    }
 }
 
 template <typename T>
@@ -41,7 +30,7 @@ T Number(std::string_view text, const std::string& where) {
 }
 
 BenchRow ParseRow(std::string_view line, const std::string& where) {
-    const std::vector<std::string_view> fields = SplitTabs(line);
+    const std::vector<std::string_view> fields = base::SplitTabs(line);
     if (fields.size() != kColumnCount) {
         base::Fail("{}: {} columns, expected {} ({})", where, fields.size(), kColumnCount,
                    BenchHeader());

@@ -8,6 +8,7 @@
 
 #include "base/error.h"
 #include "base/file.h"
+#include "base/tsv.h"
 
 namespace frontend::stats {
 namespace {
@@ -35,18 +36,6 @@ constexpr std::array kColumns{
     Column{"pipeline_ms", &FrameRecord::pipeline_ms},
     Column{"upload_ms", &FrameRecord::upload_ms},
 };
-
-std::vector<std::string_view> SplitTabs(std::string_view line) {
-    std::vector<std::string_view> fields;
-    while (true) {
-        const std::size_t tab = line.find('\t');
-        fields.push_back(line.substr(0, tab));
-        if (tab == std::string_view::npos) {
-            return fields;
-        }
-        line.remove_prefix(tab + 1);
-    }
-}
 
 template <typename T>
 bool ParseNumber(std::string_view text, T& value) {
@@ -98,7 +87,7 @@ std::vector<FrameRecord> ParseStats(std::string_view text, std::string_view sour
         if (line.empty() || line.front() == '#') {
             continue;
         }
-        const std::vector<std::string_view> fields = SplitTabs(line);
+        const std::vector<std::string_view> fields = base::SplitTabs(line);
         if (position.empty()) {
             for (std::size_t index = 0; index < fields.size(); ++index) {
                 position[fields[index]] = index;
