@@ -31,17 +31,22 @@ std::atomic<s64>& TimeoutOf(HostDescriptor& descriptor, OptionKind kind) {
                                               : descriptor.send_timeout_us;
 }
 
+// Why GetSockOpt / SetSockOpt refuse: no such descriptor (EBADF, checked first), no such option
+// (ENOPROTOOPT); 0 when both exist.
+s32 OptionRefusal(const HostDescriptor* descriptor, const std::optional<HostOption>& option) {
+    if (descriptor == nullptr) {
+        return kEbadf;
+    }
+    return option ? 0 : kEnoprotoopt;
+}
+
 }  // namespace
 
 base::Result BsdClient::GetSockOpt(s32 fd, s32 level, s32 name, AutoOut value, LengthReply reply) {
     const auto descriptor = table_.Find(fd);
     const auto option = TranslateOption(level, name);
-    if (!descriptor) {
-        *reply = ErrnoLengthReply{-1, kEbadf, 0};
-        return base::ResultSuccess;
-    }
-    if (!option) {
-        *reply = ErrnoLengthReply{-1, kEnoprotoopt, 0};
+    if (const s32 error = OptionRefusal(descriptor.get(), option); error != 0) {
+        *reply = ErrnoLengthReply{-1, error, 0};
         return base::ResultSuccess;
     }
     switch (option->kind) {
@@ -87,12 +92,8 @@ base::Result BsdClient::GetSockOpt(s32 fd, s32 level, s32 name, AutoOut value, L
 base::Result BsdClient::SetSockOpt(s32 fd, s32 level, s32 name, AutoIn value, Reply reply) {
     const auto descriptor = table_.Find(fd);
     const auto option = TranslateOption(level, name);
-    if (!descriptor) {
-        *reply = Failed(kEbadf);
-        return base::ResultSuccess;
-    }
-    if (!option) {
-        *reply = Failed(kEnoprotoopt);
+    if (const s32 error = OptionRefusal(descriptor.get(), option); error != 0) {
+        *reply = Failed(error);
         return base::ResultSuccess;
     }
     switch (option->kind) {
