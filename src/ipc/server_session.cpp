@@ -216,7 +216,8 @@ base::Result ServerSession::HandleCmif(std::span<u8> message, const HipcMessage&
         return kNotHandled;
     }
     at += sizeof(header);
-    const bool waits_on_host = target->MayWaitOnHost(header.command_or_result);
+    const bool waits_on_host =
+        target->RequestMayWaitOnHost(header.command_or_result, {message.data() + at, end - at});
     if (waits_on_host && !environment.CanWaitOnHost()) {
         return kernel::ResultWaitsOnHost;
     }

@@ -20,6 +20,7 @@
 #include <array>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -49,6 +50,12 @@ public:
     virtual bool MayWaitOnHost(u32 command) const {
         (void)command;
         return false;
+    }
+    // The same for one request, where its arguments (the raw data after the command header)
+    // decide: vi's binder transactions wait only to dequeue a buffer.
+    virtual bool RequestMayWaitOnHost(u32 command, std::span<const u8> arguments) const {
+        (void)arguments;
+        return MayWaitOnHost(command);
     }
 };
 

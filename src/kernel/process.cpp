@@ -293,7 +293,15 @@ u64 Process::State::ReadCounter(const cpu::Core&) {
 }
 
 u64 Process::State::InstructionBudget(const cpu::Core&) {
-    return clock.Deterministic() ? scheduler.InstructionsUntilNextDeadline() : ~u64{0};
+    if (clock.Deterministic()) {
+        return scheduler.InstructionsUntilNextDeadline();
+    }
+    // dynarmic checks a halt request (a preemption, the run's end) only where a block returns
+    // to its dispatcher, not at the links between blocks: a guest spinning in linked code would
+    // otherwise hold its core for the whole 2^32-instruction budget (seconds). A slice of about
+    // a millisecond bounds that delay for the cost of one return to the kernel per slice.
+    constexpr u64 kHaltCheckSlice = 2'000'000;
+    return kHaltCheckSlice;
 }
 
 void Process::State::CoreLoop(unsigned index) {
@@ -319,8 +327,15 @@ void Process::State::CoreLoop(unsigned index) {
         const u64 run_start = clock.Now();
         thread->slice_start = run_start;
         lock.unlock();
-        const cpu::Core::Stop stop = core.Run();
+        cpu::Core::Stop stop = core.Run();
         lock.lock();
+        // (Deterministic runs end a slice at the next deadline, which PickNext must expire.)
+        while (stop.reason == cpu::Core::StopReason::Halted && !clock.Deterministic() &&
+               scheduler.KeepsRunning(index)) {
+            lock.unlock();
+            stop = core.Run();
+            lock.lock();
+        }
         thread->core_ticks[index] += clock.Now() - run_start;
         thread->context = core.GetContext();
         if (stop.reason == cpu::Core::StopReason::Fault) {

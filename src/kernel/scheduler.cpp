@@ -236,6 +236,12 @@ Thread* Scheduler::PickNext(unsigned core, std::unique_lock<std::mutex>& lock) {
     }
 }
 
+bool Scheduler::KeepsRunning(unsigned core) const {
+    const Thread* thread = running_[core];
+    return !stopped_ && !reschedule_[core] && thread != nullptr &&
+           thread->state == ThreadState::Runnable;
+}
+
 void Scheduler::Release(unsigned core) {
     Thread* thread = running_[core];
     running_[core] = nullptr;

@@ -55,6 +55,10 @@ public:
     Thread* PickNext(unsigned core, std::unique_lock<std::mutex>& lock);
     // The core gave its thread back (its context saved).
     void Release(unsigned core);
+    // After a run of `core` stopped only because its instruction slice ended: whether its
+    // thread may go on at once (nothing asked the core to give it up), as on the console,
+    // where a thread keeps its core until it waits, yields or is preempted. Caller holds Lock().
+    bool KeepsRunning(unsigned core) const;
 
     // Runs `work` once a period, first one period from now, while it lives.
     void AddPeriodicWork(std::weak_ptr<PeriodicWork> work);

@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <functional>
+#include <thread>
 
 #include "services/vi/display.h"
 #include "services/vi/parcel.h"
@@ -89,9 +92,10 @@ protected:
         return parcel ? parcel->ReadS32().value_or(-1) : -1;
     }
     // The dequeued slot, or nullopt when the queue answered WouldBlock.
-    std::optional<u32> Dequeue() {
-        const std::vector<u8> reply = Transact(kDequeue, [](ParcelWriter& w) {
-            w.WriteU32(1);  // async: libnx 2.0+ waits for the buffer-free event instead
+    // `async` 1: libnx 2.0+, which waits for the buffer-free event itself; 0: libnx 1.x.
+    std::optional<u32> Dequeue(u32 async = 1) {
+        const std::vector<u8> reply = Transact(kDequeue, [async](ParcelWriter& w) {
+            w.WriteU32(async);
             w.WriteU32(kWidth);
             w.WriteU32(kHeight);
             w.WriteU32(1);
@@ -163,6 +167,27 @@ TEST_F(ViPacing, AFasterProducerWaitsForAVsyncToFreeABuffer) {
     EXPECT_TRUE(BufferFree());
     EXPECT_EQ(Dequeue(), 0u);
     EXPECT_FALSE(BufferFree());
+}
+
+TEST_F(ViPacing, AProducerThatCannotWaitIsBlockedUntilAVsyncShowsABuffer) {
+    AddBuffer(0, 10);
+    AddBuffer(1, 20);
+    Queue(*Dequeue(0));
+    Queue(*Dequeue(0));
+    // Both queued within one vsync and none on screen: libnx 1.x's dequeue waits in the
+    // queue (it would draw into buffer 0 whatever slot it got, and queue it again).
+    std::optional<u32> slot;
+    std::atomic<bool> returned = false;
+    std::thread producer([&] {
+        slot = Dequeue(0);
+        returned = true;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    EXPECT_FALSE(returned);
+    // The vsync shows buffer 0: the producer gets it back to draw into, as on the console.
+    EXPECT_EQ(Vsync(), 10);
+    producer.join();
+    EXPECT_EQ(slot, 0u);
 }
 
 TEST_F(ViPacing, ASwapIntervalOfTwoShowsEachFrameForTwoVsyncs) {

@@ -1,6 +1,7 @@
 #include "services/vi/buffer_queue.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 
 #include "base/log.h"
@@ -90,24 +91,41 @@ void BufferQueue::WriteQueueOutput(ParcelWriter& reply) const {
     reply.WriteU32(QueuedSlots());
 }
 
-BinderStatus BufferQueue::Dequeue(ParcelReader& request, ParcelWriter& reply) {
+bool BufferQueue::MayWaitOnHost(u32 code) {
+    return code == kDequeueBuffer;
+}
+
+std::optional<std::size_t> BufferQueue::SlotForSyncProducer() const {
+    if (const auto free = OldestFreeSlot()) {
+        return free;
+    }
+    // A producer that cannot wait (libnx before 2.0 has no buffer-free event) gets the buffer
+    // on screen, as the console gives it with a release fence that ends at the next vsync: the
+    // display keeps the picture it read, and such programs wait for vsync before they draw.
+    const auto shown = std::ranges::find_if(
+        slots_, [](const Slot& candidate) { return candidate.state == SlotState::Shown; });
+    if (shown == slots_.end()) {
+        return std::nullopt;
+    }
+    return static_cast<std::size_t>(shown - slots_.begin());
+}
+
+BinderStatus BufferQueue::Dequeue(ParcelReader& request, ParcelWriter& reply,
+                                  kernel::IpcEnvironment& environment,
+                                  std::unique_lock<std::mutex>& lock) {
     const auto async = request.ReadU32();
     const auto width = request.ReadU32();
     const auto height = request.ReadU32();
     if (!async || !width || !height) {
         return BinderStatus::BadValue;
     }
-    auto slot = OldestFreeSlot();
-    if (!slot && *async == 0) {
-        // A producer that cannot wait (libnx before 2.0 has no buffer-free event) gets the
-        // buffer on screen, as the console gives it with a release fence that ends at the next
-        // vsync: the display keeps the picture it read, and such programs wait for vsync
-        // before they draw.
-        const auto shown = std::ranges::find_if(
-            slots_, [](const Slot& candidate) { return candidate.state == SlotState::Shown; });
-        if (shown != slots_.end()) {
-            slot = static_cast<std::size_t>(shown - slots_.begin());
-        }
+    auto slot = *async == 0 ? SlotForSyncProducer() : OldestFreeSlot();
+    // Every buffer queued and none on screen yet (two frames queued within one vsync): the
+    // console's queue blocks such a producer until the next vsync shows one of them, and
+    // libnx 1.x, which draws into buffers 0, 1, 0, ... whatever it is given, relies on it.
+    while (!slot && *async == 0 && environment.CanWaitOnHost() && !environment.StopRequested()) {
+        latched_.wait_for(lock, std::chrono::milliseconds(50));
+        slot = SlotForSyncProducer();
     }
     if (!slot) {
         // Every buffer is queued or on screen: the producer waits for the buffer-free event
@@ -159,6 +177,7 @@ BinderStatus BufferQueue::Queue(ParcelReader& request, ParcelWriter& reply,
 
 BufferQueue::Latched BufferQueue::Latch() {
     std::lock_guard lock(mutex_);
+    latched_.notify_all();
     Latched latched;
     if (vsyncs_left_ > 1) {
         --vsyncs_left_;  // the frame on screen asked for more than one vsync
@@ -302,7 +321,7 @@ BinderStatus BufferQueue::Handle(u32 code, ParcelReader& request, ParcelWriter& 
             break;
         }
         case kDequeueBuffer:
-            status = Dequeue(request, reply);
+            status = Dequeue(request, reply, environment, lock);
             change = FreeChange::MayHaveTakenLast;
             break;
         case kQueueBuffer:

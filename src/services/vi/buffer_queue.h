@@ -11,6 +11,7 @@
 // thread waits in the kernel, not in the service.
 
 #include <array>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -45,6 +46,9 @@ public:
     // One transaction: the request parcel's bytes in, the reply's out.
     std::vector<u8> Transact(u32 code, std::span<const u8> request,
                              kernel::IpcEnvironment& environment);
+    // Whether a transaction may wait on the host: a DequeueBuffer of a producer that cannot
+    // wait itself blocks until a vsync frees a buffer, as the console's queue does.
+    static bool MayWaitOnHost(u32 code);
     // The event libnx waits on before dequeuing: signalled while a buffer is free.
     const std::shared_ptr<kernel::ReadableEvent>& BufferFreeEvent() const { return free_event_; }
 
@@ -77,7 +81,10 @@ private:
     std::optional<std::size_t> OldestQueuedSlot() const;
     u32 QueuedSlots() const;
     void WriteQueueOutput(ParcelWriter& reply) const;
-    BinderStatus Dequeue(ParcelReader& request, ParcelWriter& reply);
+    BinderStatus Dequeue(ParcelReader& request, ParcelWriter& reply,
+                         kernel::IpcEnvironment& environment, std::unique_lock<std::mutex>& lock);
+    // A slot for a producer that cannot wait: a free one, else the one on screen.
+    std::optional<std::size_t> SlotForSyncProducer() const;
     BinderStatus Queue(ParcelReader& request, ParcelWriter& reply,
                        kernel::IpcEnvironment& environment, std::unique_lock<std::mutex>& lock);
     void UpdateFreeEvent(FreeChange change, kernel::IpcEnvironment& environment);
@@ -85,6 +92,7 @@ private:
     std::shared_ptr<nvdrv::NvMap> nvmap_;
     std::shared_ptr<kernel::ReadableEvent> free_event_;
     std::mutex mutex_;
+    std::condition_variable latched_;  // notified at every vsync that changed the slots
     std::array<Slot, kSlotCount> slots_;
     bool connected_ = false;
     u32 width_ = 0, height_ = 0;

@@ -77,6 +77,16 @@ base::Result HosBinderDriver::TransactParcelAuto(ipc::RequestEnvironment environ
     return Transact(*environment, id, code, parcel.data, reply.data);
 }
 
+bool HosBinderDriver::RequestMayWaitOnHost(u32 command, std::span<const u8> arguments) const {
+    // Both transactions' raw data: s32 id, u32 code, u32 flags.
+    u32 code = 0;
+    if ((command != 0 && command != 3) || arguments.size() < 8) {
+        return false;
+    }
+    std::memcpy(&code, arguments.data() + 4, sizeof(code));
+    return BufferQueue::MayWaitOnHost(code);
+}
+
 base::Result HosBinderDriver::AdjustRefcount(s32 id, s32, s32) {
     return display_->QueueFor(static_cast<u32>(id)) ? base::ResultSuccess : ResultNotFound;
 }

@@ -33,6 +33,8 @@ public:
         NX_COMMAND(2, HosBinderDriver::GetNativeHandle),
         NX_COMMAND(3, HosBinderDriver::TransactParcelAuto),
     };
+    // A DequeueBuffer transaction may wait for the next vsync (BufferQueue::MayWaitOnHost).
+    bool RequestMayWaitOnHost(u32 command, std::span<const u8> arguments) const override;
 
 private:
     base::Result Transact(kernel::IpcEnvironment& environment, s32 id, u32 code,
