@@ -1,0 +1,49 @@
+// Macro instructions interpreted per second, both formats, on real-looking draw macros:
+// deko3d's instanced Draw (Fermi format, 6 instructions per instance) and an MME64 instanced
+// draw (4 groups per instance). Run: nx_macro_bench.
+#include <benchmark/benchmark.h>
+
+#include "sample_macros.h"
+
+namespace {
+
+using namespace gpu::macro;
+
+class NullHost : public MacroHost {
+public:
+    void WriteMethod(u32, u32 value) override { benchmark::DoNotOptimize(value); }
+    bool ReadMemory(u64, std::span<u32>) override { return false; }
+    bool WriteMemory(u64, std::span<const u32>) override { return false; }
+};
+
+void RunDraw(benchmark::State& state, MacroFormat format, const std::vector<u32>& code,
+             std::vector<u32> parameters) {
+    MacroEngine engine(format);
+    NullHost host;
+    test::Upload(engine, host, 0, code);
+    u64 instructions = 0;
+    for (auto _ : state) {
+        const MacroRun run = engine.Execute(0, parameters, host);
+        instructions += run.instructions;
+        benchmark::DoNotOptimize(run);
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(instructions));
+    state.counters["instructions_per_call"] =
+        static_cast<double>(instructions) / static_cast<double>(state.iterations());
+}
+
+void BM_FermiDekoDraw(benchmark::State& state) {
+    const u32 instances = static_cast<u32>(state.range(0));
+    RunDraw(state, MacroFormat::Fermi, test::DekoDraw(), {4, 3, instances, 0, 7});
+}
+BENCHMARK(BM_FermiDekoDraw)->Arg(1)->Arg(1000);
+
+void BM_Mme64Draw(benchmark::State& state) {
+    const u32 instances = static_cast<u32>(state.range(0));
+    RunDraw(state, MacroFormat::Mme64, test::Mme64Draw(), {5, 100, 6, instances});
+}
+BENCHMARK(BM_Mme64Draw)->Arg(1)->Arg(1000);
+
+}  // namespace
+
+BENCHMARK_MAIN();
