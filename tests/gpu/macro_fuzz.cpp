@@ -12,6 +12,11 @@ namespace {
 
 using namespace gpu::macro;
 
+constexpr u32 kFuzzRamWords = 4096;
+constexpr u64 kBaseBudget = 1024;
+constexpr u64 kBudgetPerParameter = 16;
+constexpr u64 kLoadFifoWords = 4096;
+
 // 4 KiB of GPU memory at address 0; everything else is unmapped.
 class FuzzHost : public MacroHost {
 public:
@@ -66,8 +71,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Reader in(data, size);
     const u8 flags = in.Byte();
     const MacroFormat format = flags & 1 ? MacroFormat::Mme64 : MacroFormat::Fermi;
-    // Small budgets keep endless macros cheap; the paths are those of the default limits.
-    MacroEngine engine(format, ExecutionLimits{4096, 64});
+    // Small budgets keep endless macros cheap and a small instruction RAM keeps each run's
+    // set-up cheap; the paths are those of the default sizes.
+    MacroEngine engine(format, ExecutionLimits{kBaseBudget, kBudgetPerParameter}, kFuzzRamWords);
     FuzzHost host;
 
     const u32 writes = in.Byte() % 8;
@@ -81,7 +87,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     // The rest is code at a start address near the end of the RAM now and then, so running off
     // its end is reached too.
-    const u32 start = flags & 2 ? kInstructionRamWords - 64 : 0;
+    const u32 start = flags & 2 ? kFuzzRamWords - 64 : 0;
     engine.WriteMethod(method::kLoadMmeInstructionRamPointer, start, host);
     u32 words = 0;
     while (!in.Empty() && words < 1024) {
@@ -91,7 +97,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     engine.WriteMethod(method::kLoadMmeStartAddressRamPointer, 0, host);
     engine.WriteMethod(method::kLoadMmeStartAddressRam, start, host);
     const MacroRun run = engine.Execute(0, parameters, host);
-    if (run.instructions > 4096 + 64 * (parameters.size() + 4096)) {
+    if (run.instructions >
+        kBaseBudget + kBudgetPerParameter * (parameters.size() + kLoadFifoWords)) {
         __builtin_trap();  // the budget did not hold
     }
     (void)engine.Disassemble(0, 8);

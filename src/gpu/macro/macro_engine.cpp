@@ -33,10 +33,10 @@ std::string_view MacroExitName(MacroExit exit) {
     return "unknown";
 }
 
-MacroEngine::MacroEngine(MacroFormat format, ExecutionLimits limits)
+MacroEngine::MacroEngine(MacroFormat format, ExecutionLimits limits, u32 instruction_ram_words)
     : format_(format),
       limits_(limits),
-      code_(kInstructionRamWords, 0),
+      code_(instruction_ram_words, 0),
       shadow_(kMethodCount, 0),
       data_ram_(kDataRamWords, 0) {}
 

@@ -95,7 +95,10 @@ inline constexpr u32 kCallMmeMacro0 = 0x3800 / 4;  // CALL_MME_MACRO(j) = 0xE00 
 
 class MacroEngine {
 public:
-    explicit MacroEngine(MacroFormat format, ExecutionLimits limits = {});
+    // `instruction_ram_words` other than the default serves tests and fuzzing, where a
+    // smaller RAM is cheaper to set up and its end easier to reach.
+    explicit MacroEngine(MacroFormat format, ExecutionLimits limits = {},
+                         u32 instruction_ram_words = kInstructionRamWords);
 
     MacroFormat Format() const { return format_; }
 
