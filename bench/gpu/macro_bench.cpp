@@ -72,6 +72,25 @@ void BM_Mme64Draw(benchmark::State& state) {
 }
 BENCHMARK(BM_Mme64Draw)->Arg(1)->Arg(1000);
 
+// The MME64 draw as native code.
+void BM_NativeMme64Draw(benchmark::State& state) {
+    const u32 instances = static_cast<u32>(state.range(0));
+    NullHost null_host;
+    MacroHost* target = &null_host;
+    benchmark::DoNotOptimize(target);
+    MacroHost& host = *target;
+    const u32 begin = 5, first = 100, count = 6;
+    for (auto _ : state) {
+        for (u32 i = 0; i < instances; ++i) {
+            host.WriteMethod(test::kVertexBeginGl, i == 0 ? begin : begin | test::kInstanceNext);
+            host.WriteMethod(test::kDrawArraysFirst, first);
+            host.WriteMethod(test::kDrawArraysCount, count);
+            host.WriteMethod(test::kVertexEndGl, 0);
+        }
+    }
+}
+BENCHMARK(BM_NativeMme64Draw)->Arg(1)->Arg(1000);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -41,6 +41,15 @@ TEST(MacroEngine, UploadsFillTheInstructionRamAndStartTable) {
     EXPECT_EQ(engine.MacroStart(0), 0x10u);
 }
 
+TEST(MacroEngine, CallMethodsNameTheirMacro) {
+    EXPECT_FALSE(IsMacroCallMethod(0xDFF));
+    EXPECT_TRUE(IsMacroCallMethod(0xE00));
+    EXPECT_EQ(CalledMacro(0xE00), 0u);
+    EXPECT_EQ(CalledMacro(0xE01), 0u);  // CALL_MME_DATA(0)
+    EXPECT_EQ(CalledMacro(0xE24), 0x12u);
+    EXPECT_EQ(CalledMacro(0xFFF), 0x7Fu);
+}
+
 TEST(MacroEngine, ShadowRamTrackPassthroughAndReplay) {
     MacroEngine engine(MacroFormat::Fermi);
     RecordingHost host;

@@ -93,6 +93,16 @@ inline constexpr u32 kSetMmeShadowScratch0 = 0x3400 / 4;
 inline constexpr u32 kCallMmeMacro0 = 0x3800 / 4;  // CALL_MME_MACRO(j) = 0xE00 + 2j
 }  // namespace method
 
+// Methods from 0xE00 on start (even) or feed (odd, CALL_MME_DATA) macro (method >> 1) & 0x7F;
+// the engine collects a call's words and runs it when the run of methods ends (yuzu
+// maxwell_3d.cpp ProcessMacro, Ryujinx GPFifoProcessor).
+constexpr bool IsMacroCallMethod(u32 method) {
+    return method >= method::kCallMmeMacro0;
+}
+constexpr u32 CalledMacro(u32 method) {
+    return (method >> 1) & (kMacroCount - 1);
+}
+
 class MacroEngine {
 public:
     // `instruction_ram_words` other than the default serves tests and fuzzing, where a
