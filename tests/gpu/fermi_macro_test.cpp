@@ -177,6 +177,14 @@ TEST(FermiMacro, StateReadsTheShadowRamAtRegisterPlusImmediate) {
     Upload(engine, host, 0, code);
     engine.Execute(0, std::vector<u32>{0x10}, host);
     EXPECT_EQ(host.methods, (Methods{{kOut, 0xABCD1234}, {kOut + 1, 0}}));
+    // Past the 0x1000 methods (the byte address wraps at 16 bits, so 0x4500 is 0x500 again).
+    host.methods.clear();
+    std::vector<u32> far = {SetOut(), State(A::MoveSend, 2, 1, 0x1FF0),
+                            State(A::MoveSend, 2, 1, 0x44F0)};
+    End(far);
+    Upload(engine, host, 1, far);
+    engine.Execute(1, std::vector<u32>{0x10}, host);
+    EXPECT_EQ(host.methods, (Methods{{kOut, 0}, {kOut + 1, 0xABCD1234}}));
 }
 
 Methods AssignMethods(FermiAssign assign) {

@@ -63,9 +63,11 @@ u32 MacroEngine::WriteMethod(u32 method, u32 value, MacroHost& host) {
         case method::kLoadMmeStartAddressRam:
             if (start_pointer_ < kMacroCount) {
                 start_[start_pointer_] = value;
-            } else {
-                LOG_WARNING(kLogCategory, "LOAD_MME_START_ADDRESS_RAM entry {} of {}: dropped",
-                            start_pointer_, kMacroCount);
+            } else if (start_pointer_ == kMacroCount) {
+                LOG_WARNING(kLogCategory,
+                            "LOAD_MME_START_ADDRESS_RAM past the {} macros; entries from here are "
+                            "dropped",
+                            kMacroCount);
             }
             ++start_pointer_;
             return value;

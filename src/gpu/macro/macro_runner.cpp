@@ -45,9 +45,12 @@ u32 MacroRunner::FetchParameter(u32 pc) {
 
 u32 MacroRunner::State(u32 method, u32 pc) {
     if (method >= kMethodCount) {
+        if (state_out_of_range_++ != 0) {
+            return 0;
+        }
         LOG_WARNING(kLogCategory,
                     "macro {} at {:#x}: STATE of method {:#x}, past the {:#x} methods the shadow "
-                    "RAM holds; read as 0",
+                    "RAM holds; read as 0 (logged once per run)",
                     index_, pc, method, kMethodCount);
         return 0;
     }

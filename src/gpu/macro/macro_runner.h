@@ -54,6 +54,7 @@ private:
     std::vector<u32> fifoed_;  // loaded ahead of parameters_[next_parameter_]
     std::size_t next_fifoed_ = 0;
     u64 budget_;
+    u32 state_out_of_range_ = 0;
     bool stopped_ = false;
     MacroRun run_;
 };
