@@ -114,14 +114,14 @@ KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::Cubi
     // Texture and surface arguments: their texels as images; surfaces come back like buffers.
     std::map<u32, std::vector<u8>> texels;
     for (const shader::ImageBinding& binding : program.images) {
-        const auto parameter = ParameterAt(kernel, binding.cbank0_offset);
+        const auto parameter = ParameterAt(kernel, binding.handle_offset);
         const bool storage = binding.kind == shader::ImageKind::Storage;
         const ArgumentKind wanted = storage ? ArgumentKind::Surface : ArgumentKind::Texture;
         if (!parameter || arguments[*parameter].kind != wanted || !arguments[*parameter].image) {
             base::Fail(
                 "kernel {}: the translation binds c[0x0][{:#x}] as a {}, which is not such "
                 "an argument",
-                kernel.name, binding.cbank0_offset, storage ? "surface" : "texture");
+                kernel.name, binding.handle_offset, storage ? "surface" : "texture");
         }
         const ImageArgument& image = *arguments[*parameter].image;
         if (image.dim != binding.dim) {

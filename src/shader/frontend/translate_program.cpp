@@ -37,8 +37,8 @@ bool NeedsOwnBlock(std::string_view mnemonic) {
 
 class ProgramBuilder {
 public:
-    ProgramBuilder(const sass::CubinKernel& kernel, const TargetProfile& target)
-        : kernel_(kernel), ssa_(program_), translator_(program_, ssa_, kernel, target) {}
+    explicit ProgramBuilder(const ShaderEnvironment& env)
+        : env_(env), ssa_(program_), translator_(program_, ssa_, env) {}
 
     ir::Program Build() {
         Decode();
@@ -52,29 +52,52 @@ public:
         RemoveUnreachable();
         LinkPredecessors();
         ssa_.Finish();
-        program_.info.shared_bytes = kernel_.shared_bytes;
-        program_.info.local_bytes = (kernel_.stack_bytes + 15) / 16 * 16;
-        program_.info.cbank0_bytes = kernel_.constant0_bytes;
+        GiveImagesTheirDimensions();
+        if (env_.GetStage() == Stage::Compute) {
+            const ComputeLaunch launch = env_.Launch();
+            program_.info.shared_bytes = launch.shared_bytes;
+            program_.info.local_bytes = launch.local_bytes;
+            program_.info.cbank0_bytes = launch.cbank0_bytes;
+        }
         return std::move(program_);
     }
 
 private:
     // A block is one SASS offset in one call context (the return address of the inlined call
-    // it belongs to, 0 at the kernel's top level; nested calls are chained by contexts_).
+    // it belongs to, 0 at the program's top level; nested calls are chained by contexts_).
     using Key = std::pair<u64, u32>;
 
     [[noreturn]] void Fail(u64 offset, std::string_view what) const {
-        base::Fail("kernel {}: at {:#06x}: {}", kernel_.name, offset, what);
+        base::Fail("{}: at {:#06x}: {}", env_.Name(), offset, what);
+    }
+
+    // Images that only TXQ names take their dimension from the environment (the texture's
+    // header, or a CUDA launch's arguments).
+    void GiveImagesTheirDimensions() {
+        for (const u32 index : program_.info.images_without_dim) {
+            ImageBinding& image = program_.info.images[index];
+            const std::optional<TextureType> type =
+                env_.TextureHandle(image.handle_bank, image.handle_offset);
+            if (!type || !type->dim) {
+                base::Fail(
+                    "{}: the texture at c[{:#x}][{:#x}] is only queried (TXQ), which does not say "
+                    "whether it is 1D, 2D or 3D, and the environment does not know (for a cubin: "
+                    "a manifest's tex2d or tex3d argument for `nxhost shader run`; "
+                    "ComputeState::image_dims)",
+                    env_.Name(), image.handle_bank, image.handle_offset);
+            }
+            image.dim = *type->dim;
+        }
+        program_.info.images_without_dim.clear();
     }
 
     void Decode() {
-        const std::vector<u8>& code = kernel_.code;
-        if (code.size() % kInstructionBytes != 0) {
-            base::Fail("kernel {}: code size {} is not a multiple of 16", kernel_.name,
-                       code.size());
+        const u64 bytes = env_.CodeBytes();
+        if (bytes % kInstructionBytes != 0) {
+            base::Fail("{}: code size {} is not a multiple of 16", env_.Name(), bytes);
         }
-        for (u64 offset = 0; offset < code.size(); offset += kInstructionBytes) {
-            const std::optional<sass::Instruction> inst = sass::Decode(sass::ToWord(&code[offset]));
+        for (u64 offset = 0; offset < bytes; offset += kInstructionBytes) {
+            const std::optional<sass::Instruction> inst = sass::Decode(env_.CodeWord(offset));
             if (!inst) {
                 // Words past the last EXIT may be data or padding; only reached ones matter.
                 decoded_.push_back({offset, {}, {}});
@@ -87,7 +110,7 @@ private:
     const Decoded& At(u64 offset) const {
         const u64 index = offset / kInstructionBytes;
         if (offset % kInstructionBytes != 0 || index >= decoded_.size()) {
-            Fail(offset, "control flow leaves the kernel's code");
+            Fail(offset, "control flow leaves the program's code");
         }
         const Decoded& decoded = decoded_[index];
         if (decoded.inst.form == nullptr) {
@@ -315,7 +338,7 @@ private:
         }
     }
 
-    const sass::CubinKernel& kernel_;
+    const ShaderEnvironment& env_;
     ir::Program program_;
     SsaBuilder ssa_;
     Translator translator_;
@@ -330,8 +353,8 @@ private:
 
 }  // namespace
 
-ir::Program TranslateKernel(const sass::CubinKernel& kernel, const TargetProfile& target) {
-    return ProgramBuilder(kernel, target).Build();
+ir::Program TranslateProgram(const ShaderEnvironment& env) {
+    return ProgramBuilder(env).Build();
 }
 
 }  // namespace shader::frontend

@@ -14,7 +14,7 @@ void Emitter::Run(const std::vector<Node>& structure) {
     // (invocations are cut into subgroups by their local index, x fastest).
     subgroup_warps_ = (target_.subgroup_size == 32 || target_.full_32_wide_subgroups) &&
                       target_.subgroup_shuffle && target_.subgroup_ballot &&
-                      target_.subgroup_arithmetic && state_.block[0] % kWarpSize == 0;
+                      target_.subgroup_arithmetic && launch_.block[0] % kWarpSize == 0;
     DeclareCommon();
     function_ = m_.NewId();
     first_label_ = m_.NewId();
@@ -25,34 +25,42 @@ void Emitter::Run(const std::vector<Node>& structure) {
     DemoteValuesLeavingSkipGuards(structure);
     EmitNodes(structure);
     if (!terminated_) {
-        m_.Code(spv::Op::OpReturn, {});
+        ReturnFromMain();
     }
-    m_.SetEntryPoint(function_, "main", interface_);
-    m_.SetLocalSize(function_, state_.block[0], state_.block[1], state_.block[2]);
+    m_.SetEntryPoint(spv::ExecutionModel::GLCompute, function_, "main", interface_);
+    m_.SetLocalSize(function_, launch_.block[0], launch_.block[1], launch_.block[2]);
     DeclareFloatControls();
-    out_.spirv =
-        m_.Assemble(function_, m_.TypeVoid(), m_.TypeFunction(m_.TypeVoid()), first_label_);
-    out_.workgroup_size = state_.block;
-    out_.cbank0_binding = kCbank0Binding;
-    out_.cbank0_bytes = cbank0_words_ * 16;
-    out_.global_buffers.clear();
-    out_.module_global_binding.reset();
+    spirv_ = m_.Assemble(function_, m_.TypeVoid(), m_.TypeFunction(m_.TypeVoid()), first_label_);
+}
+
+void Emitter::ReturnFromMain() {
+    Terminate(spv::Op::OpReturn, {});
+}
+
+void Emitter::FillCompute(ComputeProgram& out) const {
+    out.spirv = spirv_;
+    out.workgroup_size = launch_.block;
+    out.cbank0_binding = kCbank0Binding;
+    out.cbank0_bytes = cbank0_words_ * 16;
+    out.global_buffers.clear();
+    out.module_global_binding.reset();
     for (std::size_t i = 0; i < ir_.info.global_buffers.size(); ++i) {
         const u32 binding = kFirstGlobalBinding + static_cast<u32>(i);
         if (ir_.info.global_buffers[i] == passes::kModuleGlobalBuffer) {
-            out_.module_global_binding = binding;
+            out.module_global_binding = binding;
         } else {
-            out_.global_buffers.push_back({binding, ir_.info.global_buffers[i]});
+            out.global_buffers.push_back({binding, ir_.info.global_buffers[i]});
         }
     }
-    out_.constant_banks.clear();
+    out.constant_banks.clear();
     u32 bank_binding = kFirstGlobalBinding + static_cast<u32>(ir_.info.global_buffers.size());
     for (const auto& [bank, bytes] : ir_.info.constant_banks) {
-        out_.constant_banks.push_back({bank, bank_binding++, (bytes + 15) / 16 * 16});
+        out.constant_banks.push_back({bank, bank_binding++, (bytes + 15) / 16 * 16});
     }
-    out_.shared_bytes = ir_.info.shared_bytes + state_.dynamic_shared_bytes;
-    out_.local_bytes = ir_.info.local_bytes;
-    out_.requires_32_wide_subgroups = subgroup_warps_ && UsesWarpOperations();
+    out.images = images_;
+    out.shared_bytes = ir_.info.shared_bytes;
+    out.local_bytes = ir_.info.local_bytes;
+    out.requires_32_wide_subgroups = subgroup_warps_ && UsesWarpOperations();
 }
 
 [[noreturn]] void Emitter::Fail(const Inst& inst, std::string_view what) const {
@@ -159,7 +167,7 @@ void Emitter::DeclareCommon() {
         constant_banks_[bank] = UniformBank(std::max<u32>(1, (bytes + 15) / 16), bank_binding++);
     }
     DeclareImages(bank_binding);
-    u32 shared_words = (ir_.info.shared_bytes + state_.dynamic_shared_bytes + 3) / 4;
+    u32 shared_words = (ir_.info.shared_bytes + 3) / 4;
     if (UsesWarpScratch()) {
         // Warp operations exchange values through a word per thread (and one to count in).
         scratch_base_ = shared_words;
@@ -469,7 +477,7 @@ void Emitter::EmitNodes(const std::vector<Node>& nodes) {
                 Terminate(spv::Op::OpBranch, {loops_.back().second});
                 break;
             case Node::Kind::Return:
-                Terminate(spv::Op::OpReturn, {});
+                ReturnFromMain();
                 break;
             case Node::Kind::Skip:
                 EmitSkip(node, guard);
@@ -565,8 +573,10 @@ void Emitter::DemoteValuesLeavingSkipGuards(const std::vector<Node>& structure) 
 }
 
 void EmitCompute(const ir::Program& ir, const std::vector<passes::Node>& structure,
-                 const TargetProfile& target, const ComputeState& state, ComputeProgram& program) {
-    Emitter(ir, target, state, program).Run(structure);
+                 const ShaderEnvironment& env, ComputeProgram& program) {
+    Emitter emitter(ir, env);
+    emitter.Run(structure);
+    emitter.FillCompute(program);
 }
 
 }  // namespace shader::spirv

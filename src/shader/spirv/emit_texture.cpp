@@ -32,11 +32,11 @@ u32 Axes(ImageDim dim) {
 }  // namespace
 
 void Emitter::DeclareImages(u32 first_binding) {
-    out_.images.clear();
+    images_.clear();
     for (const ImageBinding& use : ir_.info.images) {
         ImageBinding image = use;
         image.binding = first_binding++;
-        out_.images.push_back(image);
+        images_.push_back(image);
         u32 type = 0;
         u32 pointee = 0;
         if (image.kind == ImageKind::Sampled) {
