@@ -25,6 +25,9 @@ struct TargetProfile {
     bool subgroup_shuffle = false;
     bool subgroup_vote = false;
     bool subgroup_arithmetic = false;
+    // VK_SUBGROUP_FEATURE_QUAD_BIT in fragment stages: the quad exchanges that NVIDIA's fragment
+    // code computes derivatives with (SHFL.BFLY within a quad, FSWZADD).
+    bool fragment_quad_operations = false;
     // VK_KHR_shader_clock with shaderSubgroupClock: OpReadClockKHR at subgroup scope, for
     // SR_CLOCKLO / SR_CLOCKHI (clock(), clock64()).
     bool shader_clock = false;

@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "shader/frontend/translator.h"
+#include "shader/sph.h"
 
 namespace shader::frontend {
 namespace {
@@ -29,9 +30,9 @@ bool NeedsOwnBlock(std::string_view mnemonic) {
     // Warp operations (SHFL, VOTE, REDUX, MATCH) are not here: every thread runs them, the
     // guard masks what the thread contributes and whether it takes the result.
     static const std::set<std::string_view> kNames = {
-        "LDG",   "STG", "LDS",  "STS",    "LDL",  "STL",    "ATOMG", "ATOM",
-        "ATOMS", "RED", "LDSM", "LDGSTS", "SULD", "SUST",   "SURED", "SUATOM",
-        "TEX",   "TLD", "TLD4", "TXD",    "TMML", "MEMBAR", "HMMA",  "IMMA"};
+        "LDG",  "STG",  "LDS",    "STS",    "LDL",  "STL",   "ATOMG",  "ATOM", "ATOMS",
+        "RED",  "LDSM", "LDGSTS", "SULD",   "SUST", "SURED", "SUATOM", "TEX",  "TLD",
+        "TLD4", "TXD",  "TMML",   "MEMBAR", "HMMA", "IMMA",  "AST"};
     return kNames.contains(mnemonic);
 }
 
@@ -52,12 +53,16 @@ public:
         RemoveUnreachable();
         LinkPredecessors();
         ssa_.Finish();
+        ResolveTextureHandles();
         GiveImagesTheirDimensions();
         if (env_.GetStage() == Stage::Compute) {
             const ComputeLaunch launch = env_.Launch();
             program_.info.shared_bytes = launch.shared_bytes;
             program_.info.local_bytes = launch.local_bytes;
             program_.info.cbank0_bytes = launch.cbank0_bytes;
+        } else {
+            program_.info.local_bytes =
+                static_cast<u32>((env_.Header()->local_memory_bytes + 15) / 16 * 16);
         }
         return std::move(program_);
     }
@@ -69,6 +74,45 @@ private:
 
     [[noreturn]] void Fail(u64 offset, std::string_view what) const {
         base::Fail("{}: at {:#06x}: {}", env_.Name(), offset, what);
+    }
+
+    void ResolveTextureHandles() {
+        for (const auto& block : program_.Blocks()) {
+            for (ir::Inst* inst : block->insts) {
+                if (inst->op == ir::Op::ImageSample && inst->resource == kUnresolvedImage) {
+                    const Decoded& d = At(inst->sass_offset);
+                    translator_.Begin(block.get(), d.inst, d.offset);
+                    ResolveTextureHandle(translator_, *inst);
+                }
+            }
+        }
+    }
+
+    // A fragment stage's results are in registers when it exits: R0, R1, ... take the
+    // components the header's output map enables, render target 0 first, then the sample mask
+    // and, one register further, the depth (yuzu's exit_program.cpp).
+    void StoreFragmentOutputs(Block* block, const Decoded& d) {
+        if (env_.GetStage() != Stage::Fragment) {
+            return;
+        }
+        translator_.Begin(block, d.inst, d.offset);
+        const SphPixelOutputMap& outputs = env_.Header()->pixel_outputs;
+        u32 reg = 0;
+        for (u32 target = 0; target < kSphRenderTargets; ++target) {
+            for (u32 component = 0; component < 4; ++component) {
+                if ((outputs.targets[target] >> component & 1) != 0) {
+                    translator_.Emit(ir::Op::FragmentOutput, ir::Type::Void,
+                                     {translator_.Reg(reg++)}, target * 4 + component);
+                }
+            }
+        }
+        if (outputs.sample_mask) {
+            translator_.Unsupported("a fragment stage writing the sample mask");
+        }
+        if (outputs.depth) {
+            translator_.Emit(ir::Op::FragmentOutput, ir::Type::Void, {translator_.Reg(reg + 1)},
+                             ir::kFragmentDepth);
+        }
     }
 
     // Images that only TXQ names take their dimension from the environment (the texture's
@@ -240,9 +284,11 @@ private:
             }
             if (m == "EXIT") {
                 if (guarded) {
-                    Branch(block, guard, ExitBlock(),
-                           BlockFor(offset + kInstructionBytes, context));
+                    Block* exit = ExitBlock();
+                    StoreFragmentOutputs(exit, d);
+                    Branch(block, guard, exit, BlockFor(offset + kInstructionBytes, context));
                 } else {
+                    StoreFragmentOutputs(block, d);
                     block->end.kind = Terminator::Kind::Exit;
                 }
                 return;
@@ -278,6 +324,9 @@ private:
             }
             if (m == "BSSY" || m == "BSYNC" || m == "BREAK" || m == "WARPSYNC") {
                 continue;  // reconvergence hints: structured control flow reconverges anyway
+            }
+            if (m == "DEPBAR") {
+                continue;  // a wait on scoreboards: the IR's order already has the results
             }
             const auto handler = Handlers().find(m);
             if (handler == Handlers().end()) {

@@ -135,9 +135,6 @@ void WriteComponents(Translator& t, Value texel, u32 mask, std::size_t dst = kDs
 }
 
 void CheckTextureForm(Translator& t) {
-    if (t.Inst().form->key == kTexBindlessKey) {
-        t.Unsupported("a texture handle in a uniform register (bindless TEX)");
-    }
     if (OperandField(t, kPredicateDst) != kTruePredicate) {
         t.Unsupported("a texture residency predicate");
     }
@@ -151,9 +148,17 @@ void CheckTextureForm(Translator& t) {
 void Texture(Translator& t, ImageOp op) {
     CheckTextureForm(t);
     const Dimension shape = TextureDimension(t);
+    // A handle in a uniform register (bindless TEX) is found once SSA construction has joined
+    // the register's values (ResolveTextureHandle); it rides along as the last argument.
+    const bool bindless = t.Inst().form->key == kTexBindlessKey;
+    if (bindless && OperandField(t, kWordOffset) != 0) {
+        t.Unsupported("a bindless TEX with a non-zero immediate beside its handle register");
+    }
     const u32 image =
-        ImageOf(t, OperandField(t, kBank), OperandField(t, kWordOffset),
-                {.kind = ImageKind::Sampled, .dim = shape.dim, .arrayed = shape.arrayed});
+        bindless
+            ? kUnresolvedImage
+            : ImageOf(t, OperandField(t, kBank), OperandField(t, kWordOffset),
+                      {.kind = ImageKind::Sampled, .dim = shape.dim, .arrayed = shape.arrayed});
     const u32 coordinates = shape.axes + (shape.arrayed ? 1 : 0);
     std::vector<Value> args;
     u32 component = 0;
@@ -169,8 +174,14 @@ void Texture(Translator& t, ImageOp op) {
         if (op == ImageOp::Gather) {
             const std::string_view name = t.EnumName({"R", "G", "B", "A"});
             component = static_cast<u32>(std::string_view("RGBA").find(name.front()));
-        } else if (level != "LZ" && level != "LL") {
-            t.Unsupported("a texture level computed from derivatives in a compute kernel");
+        } else if (!level.empty() && level != "LZ" && level != "LL") {
+            t.Unsupported("texture level mode ." + std::string(level));
+        } else if (level.empty()) {
+            if (op != ImageOp::SampleLod || t.Env().GetStage() != Stage::Fragment) {
+                t.Unsupported(fmt::format("a texture level computed from derivatives in a {} stage",
+                                          StageName(t.Env().GetStage())));
+            }
+            op = ImageOp::Sample;  // the fragment quad's implicit level
         }
         const u32 words = coordinates + (level == "LL" ? 1 : 0);
         for (u32 i = 0; i < words; ++i) {
@@ -179,6 +190,9 @@ void Texture(Translator& t, ImageOp op) {
         if (level == "LZ") {
             args.push_back(Value::U32(0));  // level 0: 0.0f and 0 have the same bits
         }
+    }
+    if (bindless) {
+        args.push_back(t.UniformReg(static_cast<u32>(OperandField(t, kBank))));
     }
     const Value texel =
         t.Emit(ir::Op::ImageSample, Type::U32x4, std::move(args), static_cast<u32>(op),
@@ -295,6 +309,24 @@ void SurfaceStore(Translator& t) {
 }
 
 }  // namespace
+
+// A bindless TEX's handle register must hold a word loaded from a fixed place of a constant bank
+// (ULDC URn, c[bank][offset]): that word is the handle the image is bound by.
+void ResolveTextureHandle(Translator& t, ir::Inst& sample) {
+    const Value handle = sample.args.back().Resolve();
+    sample.args.pop_back();
+    const ir::Inst* load = handle.Def();
+    if (load == nullptr || load->op != ir::Op::ConstBank || !load->Arg(0).IsImmediate() ||
+        !load->Arg(1).IsImmediate() || load->Arg(1).Bits() % 4 != 0) {
+        t.Unsupported(
+            "a texture handle in a uniform register that does not hold one word of a constant "
+            "bank at a fixed offset (handles computed at run time need descriptor indexing)");
+    }
+    const Dimension shape = TextureDimension(t);
+    sample.resource =
+        ImageOf(t, load->Arg(0).Bits(), load->Arg(1).Bits() / 4,
+                {.kind = ImageKind::Sampled, .dim = shape.dim, .arrayed = shape.arrayed});
+}
 
 void AddTextureHandlers(HandlerTable& table) {
     table["TEX"] = [](Translator& t) { Texture(t, ImageOp::SampleLod); };

@@ -438,6 +438,7 @@ const HandlerTable& Handlers() {
         AddAtomicHandlers(handlers);
         AddTensorHandlers(handlers);
         AddTextureHandlers(handlers);
+        AddGraphicsHandlers(handlers);
         // The uniform datapath's forms have the operand layout of their vector twins; the
         // operand helpers read and write uniform registers and predicates by operand kind.
         for (const auto& [uniform, vector] :

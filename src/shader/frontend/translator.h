@@ -146,6 +146,14 @@ void AddWarpHandlers(HandlerTable& table);
 void AddAtomicHandlers(HandlerTable& table);
 void AddTensorHandlers(HandlerTable& table);
 void AddTextureHandlers(HandlerTable& table);
+void AddGraphicsHandlers(HandlerTable& table);
+// The image of a TEX whose handle was in a uniform register: Inst::resource until
+// ResolveTextureHandle (translate_texture.cpp) finds it, after SSA construction.
+inline constexpr u32 kUnresolvedImage = ~0u;
+void ResolveTextureHandle(Translator& t, ir::Inst& sample);
+// SHFL in a fragment stage: the quad butterflies of derivatives (translate_graphics.cpp); false
+// in other stages, where SHFL is a warp operation.
+bool TranslateQuadShuffle(Translator& t);
 
 const HandlerTable& Handlers();
 

@@ -21,14 +21,21 @@ void Emitter::Run(const std::vector<Node>& structure) {
     current_label_ = first_label_;
     ids_.assign(ir_.IdLimit(), 0);
     demoted_.assign(ir_.IdLimit(), 0);
+    if (!IsCompute()) {
+        DeclareStageInterface();
+    }
     DeclarePhis();
     DemoteValuesLeavingSkipGuards(structure);
     EmitNodes(structure);
     if (!terminated_) {
         ReturnFromMain();
     }
-    m_.SetEntryPoint(spv::ExecutionModel::GLCompute, function_, "main", interface_);
-    m_.SetLocalSize(function_, launch_.block[0], launch_.block[1], launch_.block[2]);
+    if (IsCompute()) {
+        m_.SetEntryPoint(spv::ExecutionModel::GLCompute, function_, "main", interface_);
+        m_.SetLocalSize(function_, launch_.block[0], launch_.block[1], launch_.block[2]);
+    } else {
+        FinishStageInterface();
+    }
     DeclareFloatControls();
     spirv_ = m_.Assemble(function_, m_.TypeVoid(), m_.TypeFunction(m_.TypeVoid()), first_label_);
 }
@@ -151,12 +158,27 @@ u32 Emitter::IdOf(const Value& raw) {
 }
 
 void Emitter::DeclareCommon() {
+    m_.AddCapability(spv::Capability::Shader);
+    if (!IsCompute()) {
+        // Every bank the stage reads is a uniform buffer, in bank order from binding 0; the
+        // images follow.
+        u32 binding = 0;
+        for (const auto& [bank, bytes] : ir_.info.constant_banks) {
+            constant_banks_[bank] = UniformBank(bytes / 16, binding++);
+        }
+        DeclareImages(binding);
+        if (ir_.info.local_bytes > 0) {
+            local_words_ = ir_.info.local_bytes / 4;
+            local_ = m_.FunctionVariable(m_.TypePointer(
+                StorageClass::Function, m_.TypeArray(m_.TypeUint(32), local_words_)));
+        }
+        return;
+    }
     if (!target_.int64) {
         base::Fail(
             "SPIR-V emission: the device has no shaderInt64, which translated kernels need "
             "(64-bit addresses and arithmetic)");
     }
-    m_.AddCapability(spv::Capability::Shader);
     m_.AddCapability(spv::Capability::Int64);
     // Constant bank 0 as a uniform buffer; the other banks the program reads after the
     // global buffers' bindings.
@@ -218,6 +240,11 @@ bool Emitter::IsFloatArithmetic(spv::Op op) {
 
 void Emitter::EmitInst(const Inst& inst) {
     current_ = &inst;
+    if (!IsCompute() && ComputeOnly(inst.op)) {
+        Fail(inst, fmt::format("not available in a {} stage (a compute kernel's memory or warp "
+                               "operation)",
+                               StageName(env_.GetStage())));
+    }
     u32 id = 0;
     switch (inst.op) {
         case Op::Spv: {
@@ -278,14 +305,13 @@ void Emitter::EmitInst(const Inst& inst) {
             if (!bank.IsImmediate()) {
                 Fail(inst, "a constant bank chosen at run time");
             }
-            if (bank.Bits() == 0) {
+            if (bank.Bits() == 0 && IsCompute()) {
                 id = ConstBankWord(IdOf(inst.args[1]));
                 break;
             }
             const auto other = constant_banks_.find(static_cast<u32>(bank.Bits()));
             if (other == constant_banks_.end()) {
-                Fail(inst, "constant bank " + std::to_string(bank.Bits()) +
-                               " is not bound for compute kernels");
+                Fail(inst, "constant bank " + std::to_string(bank.Bits()) + " is not bound");
             }
             id = ConstBankWord(IdOf(inst.args[1]), other->second);
             break;
@@ -355,6 +381,27 @@ void Emitter::EmitInst(const Inst& inst) {
             break;
         case Op::ImageWrite:
             ImageWrite(inst);
+            break;
+        case Op::LoadAttribute:
+            id = LoadAttribute(inst);
+            break;
+        case Op::StoreAttribute:
+            StoreAttribute(inst);
+            break;
+        case Op::Interpolate:
+            id = Interpolate(inst);
+            break;
+        case Op::FragmentOutput:
+            FragmentOutput(inst);
+            break;
+        case Op::Discard:
+            Discard();
+            break;
+        case Op::QuadSwap:
+            id = QuadSwap(inst);
+            break;
+        case Op::QuadSwizzleAdd:
+            id = QuadSwizzleAdd(inst);
             break;
         case Op::Converge:
             break;  // a barrier where it is a lockstep point (EmitNodes)

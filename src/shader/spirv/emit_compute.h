@@ -14,4 +14,9 @@ namespace shader::spirv {
 void EmitCompute(const ir::Program& ir, const std::vector<passes::Node>& structure,
                  const ShaderEnvironment& env, ComputeProgram& program);
 
+// The same for a vertex or fragment stage (emit_graphics.cpp): entry point Vertex or Fragment
+// (OriginUpperLeft), inputs and outputs as the stage header declares them.
+void EmitGraphics(const ir::Program& ir, const std::vector<passes::Node>& structure,
+                  const ShaderEnvironment& env, GraphicsProgram& program);
+
 }  // namespace shader::spirv
