@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <spirv-tools/libspirv.hpp>
 
+#include <random>
+
 #include "fixtures.h"
 #include "shader/graphics.h"
 #include "shader/sass/instruction.h"
@@ -246,6 +248,130 @@ TEST(GraphicsTranslate, UnsupportedInstructionsAreNamed) {
     EXPECT_NE(past.find("program nvidia_headsurface_fragment: at 0x0020: control flow leaves"),
               std::string::npos)
         << past;
+}
+
+// A program assembled from nvdisasm's text, with a header made here.
+GraphicsProgramFixture Assembled(const std::string& name, std::vector<u8> header,
+                                 const std::vector<std::string>& lines) {
+    GraphicsProgramFixture program;
+    program.name = name;
+    program.header = std::move(header);
+    for (const std::string& line : lines) {
+        const shader::sass::Word word =
+            shader::sass::Assemble(line, static_cast<u64>(program.code.size()));
+        for (const u64 half : {word.lo, word.hi}) {
+            for (u32 i = 0; i < 8; ++i) {
+                program.code.push_back(static_cast<u8>(half >> (8 * i)));
+            }
+        }
+    }
+    return program;
+}
+
+std::vector<u8> Header(u32 type, u32 shader_type) {
+    std::vector<u8> header(0x80, 0);
+    const u32 word0 = type | 4u << 5 | shader_type << 10;
+    for (u32 i = 0; i < 4; ++i) {
+        header[i] = static_cast<u8>(word0 >> (8 * i));
+    }
+    return header;
+}
+
+std::string Disassembly(const std::vector<u32>& spirv) {
+    spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+    std::string text;
+    EXPECT_TRUE(tools.Disassemble(spirv, &text));
+    return text;
+}
+
+// A flat input, a centroid-sampled perspective input, KILL and a depth output: generic vector 0
+// x constant (byte 0x18 = 1), vector 1 x perspective (byte 0x19 = 2), render target 0 x
+// (byte 0x48 = 1) and depth (bit 1 of byte 0x4c): R0 is target 0's x, R2 the depth.
+TEST(GraphicsTranslate, FragmentInterpolationKillAndDepth) {
+    std::vector<u8> header = Header(2, 5);
+    header[0x18] = 1;
+    header[0x19] = 2;
+    header[0x48] = 1;
+    header[0x4c] = 2;
+    const GraphicsProgramFixture program =
+        Assembled("kill_depth", header,
+                  {"IPA.CONSTANT R0, a[0x80] ;", "IPA.PASS.CENTROID R2, a[0x90] ;",
+                   "ISETP.EQ.AND P0, PT, R0, RZ, PT ;", "@P0 KILL ;", "EXIT ;"});
+    const shader::GraphicsProgram translated =
+        shader::TranslateGraphics(FixtureEnvironment(program, NvidiaLike()));
+    EXPECT_EQ(Validate(translated.spirv), "");
+    ASSERT_EQ(translated.layout.inputs.size(), 2u);
+    EXPECT_EQ(translated.layout.inputs[0],
+              (shader::StageVarying{0, 0x1, shader::Interpolation::Flat}));
+    EXPECT_EQ(translated.layout.inputs[1],
+              (shader::StageVarying{1, 0x1, shader::Interpolation::Perspective}));
+    EXPECT_EQ(translated.layout.render_targets, (std::vector<std::pair<u32, u32>>{{0, 0x1}}));
+    EXPECT_TRUE(translated.layout.writes_depth);
+    const std::string text = Disassembly(translated.spirv);
+    for (const char* expected :
+         {"OpKill", "DepthReplacing", "Flat", "InterpolateAtCentroid", "BuiltIn FragDepth"}) {
+        EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+    }
+}
+
+// The vertex id (input system values C bit 15) less the draw's base vertex, the point size and
+// clip distance 1 (output system values C bits 0-1) as built-ins.
+TEST(GraphicsTranslate, VertexIdPointSizeAndClipDistances) {
+    std::vector<u8> header = Header(1, 1);
+    header[0x2b] = 0x80;  // vertex id read
+    header[0x35] = 0xf8;  // position xyzw and point size written
+    header[0x48] = 0x3;   // clip distances 0 and 1
+    const GraphicsProgramFixture program =
+        Assembled("vertex_id", header,
+                  {"ALD R0, a[0x2fc] ;", "I2F.U32 R1, R0 ;", "AST a[0x6c], R1 ;",
+                   "AST a[0x2c4], R1 ;", "AST a[0x70], R1 ;", "AST a[0x74], R1 ;",
+                   "AST a[0x78], R1 ;", "AST a[0x7c], R1 ;", "EXIT ;"});
+    const shader::GraphicsProgram translated =
+        shader::TranslateGraphics(FixtureEnvironment(program, NvidiaLike()));
+    EXPECT_EQ(Validate(translated.spirv), "");
+    const std::string text = Disassembly(translated.spirv);
+    for (const char* expected : {"BuiltIn VertexIndex", "BuiltIn BaseVertex", "OpISub",
+                                 "BuiltIn PointSize", "BuiltIn ClipDistance", "BuiltIn Position",
+                                 "OpCapability DrawParameters", "_arr_float_uint_2"}) {
+        EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+    }
+    // Without the header's vertex id bit, the read is refused.
+    GraphicsProgramFixture undeclared = program;
+    undeclared.header[0x2b] = 0;
+    const std::string error = test_support::ErrorOf(
+        [&] { shader::TranslateGraphics(FixtureEnvironment(undeclared, NvidiaLike())); });
+    EXPECT_NE(error.find("the vertex id, which the stage header does not declare"),
+              std::string::npos)
+        << error;
+}
+
+// Damaged copies of the fixture programs (random words replaced) translate to valid SPIR-V or
+// are refused with an error; never a crash.
+TEST(GraphicsTranslate, DamagedProgramsAreValidOrRefused) {
+    const auto programs = Programs();
+    if (programs.empty()) {
+        GTEST_SKIP() << "../shared/fixtures/nvidia-ampere-graphics is missing";
+    }
+    std::mt19937 random(2026);
+    u32 refused = 0;
+    u32 valid = 0;
+    for (u32 round = 0; round < 200; ++round) {
+        GraphicsProgramFixture program = programs[round % programs.size()];
+        const std::size_t words = std::min<std::size_t>(program.code.size() / 16, 64);
+        for (u32 flip = 0; flip < 3; ++flip) {
+            const std::size_t at = random() % words * 16 + random() % 16;
+            program.code[at] ^= static_cast<u8>(1u << (random() % 8));
+        }
+        try {
+            const shader::GraphicsProgram translated =
+                shader::TranslateGraphics(FixtureEnvironment(program, NvidiaLike()));
+            EXPECT_EQ(Validate(translated.spirv), "") << program.name << " round " << round;
+            ++valid;
+        } catch (const base::Error&) {
+            ++refused;
+        }
+    }
+    EXPECT_GT(refused, 0u);
 }
 
 }  // namespace

@@ -222,7 +222,9 @@ u32 Emitter::AttributePointer(const Inst& inst, u32 address, StorageClass storag
         return RawCode(spv::Op::OpAccessChain, pointer, {it->second, Uint(component)});
     }
     const u32 vec4 = m_.TypeVector(f32, 4);
-    if (address >= kPositionX && address < kGenericX) {
+    // A vertex stage writes the position, a fragment stage reads it (FragCoord).
+    if (address >= kPositionX && address < kGenericX &&
+        vertex == (storage == StorageClass::Output)) {
         const spv::BuiltIn builtin = vertex ? spv::BuiltIn::Position : spv::BuiltIn::FragCoord;
         return RawCode(spv::Op::OpAccessChain, pointer,
                        {BuiltinVariable(storage, builtin, vec4), Uint(component)});
