@@ -13,12 +13,12 @@
 #include "app/commands.h"
 #include "base/error.h"
 #include "base/file.h"
+#include "cuda_runner/buffer_compare.h"
+#include "cuda_runner/kernel_runner.h"
+#include "cuda_runner/launch_manifest.h"
 #include "shader/compute.h"
 #include "shader/sass/cubin.h"
-#include "video/buffer_compare.h"
 #include "video/compute_device.h"
-#include "video/kernel_runner.h"
-#include "video/launch_manifest.h"
 
 namespace app {
 namespace {
@@ -90,15 +90,15 @@ std::string GpuTime(const std::optional<u64>& nanoseconds, u32 repeat) {
 }
 
 int RunShader(const ShaderRunOptions& options) {
-    std::optional<video::LaunchManifest> manifest;
+    std::optional<cuda_runner::LaunchManifest> manifest;
     std::filesystem::path cubin_path;
     std::string kernel_name;
-    video::KernelLaunch launch;
+    cuda_runner::KernelLaunch launch;
     if (!options.manifest.empty()) {
         if (!options.cubin.empty() || !options.kernel.empty() || !options.arguments.empty()) {
             base::Fail("shader run: --manifest gives the cubin, kernel and arguments itself");
         }
-        manifest = video::ReadLaunchManifest(options.manifest);
+        manifest = cuda_runner::ReadLaunchManifest(options.manifest);
         if (!manifest->globals.empty()) {
             base::Fail(
                 "{}: sets the module-scope variable '{}', and the translator binds no constant "
@@ -118,7 +118,7 @@ int RunShader(const ShaderRunOptions& options) {
         launch.block = ParseDimensions(options.block, "--block");
         launch.dynamic_shared_bytes = options.shared;
         for (const std::string& text : options.arguments) {
-            launch.arguments.push_back(video::ParseKernelArgument(text));
+            launch.arguments.push_back(cuda_runner::ParseKernelArgument(text));
         }
     }
     launch.repeat = options.repeat;
@@ -130,7 +130,7 @@ int RunShader(const ShaderRunOptions& options) {
     std::printf("kernel: %s of %s, grid %s, block %s, %u dynamic shared bytes\n",
                 kernel_name.c_str(), cubin_path.string().c_str(), Dimensions(launch.grid).c_str(),
                 Dimensions(launch.block).c_str(), launch.dynamic_shared_bytes);
-    const video::KernelResult result = video::RunKernel(*device, kernel, launch);
+    const cuda_runner::KernelResult result = cuda_runner::RunKernel(*device, kernel, launch);
     std::printf("gpu time: %s\n", GpuTime(result.gpu_time_ns, launch.repeat).c_str());
 
     for (const auto& [index, bytes] : result.buffers) {
@@ -152,13 +152,13 @@ int RunShader(const ShaderRunOptions& options) {
         std::printf("(the buffers saw %u dispatches: the comparison expects one)\n", launch.repeat);
     }
     bool all_match = true;
-    for (const video::ExpectedBuffer& expected : manifest->expected) {
-        const video::CompareResult compared = video::CompareBuffers(
+    for (const cuda_runner::ExpectedBuffer& expected : manifest->expected) {
+        const cuda_runner::CompareResult compared = cuda_runner::CompareBuffers(
             expected.bytes, result.buffers.at(expected.parameter), expected.compare);
         all_match = all_match && compared.Ok();
         std::printf("param%u against %s [%s]: %s\n", expected.parameter,
                     expected.file.filename().string().c_str(), expected.compare.text.c_str(),
-                    video::DescribeResult(compared).c_str());
+                    cuda_runner::DescribeResult(compared).c_str());
     }
     std::printf("%s\n", all_match ? "match" : "MISMATCH");
     return all_match ? 0 : 1;

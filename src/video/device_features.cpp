@@ -182,6 +182,8 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
     t.subgroup_shuffle = has_operation(VK_SUBGROUP_FEATURE_SHUFFLE_BIT);
     t.subgroup_vote = has_operation(VK_SUBGROUP_FEATURE_VOTE_BIT);
     t.subgroup_arithmetic = has_operation(VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
+    t.fragment_quad_operations = (subgroup.supportedStages & VK_SHADER_STAGE_FRAGMENT_BIT) != 0 &&
+                                 (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_QUAD_BIT) != 0;
 
     f.min_subgroup_size = has_size_control ? size_control.minSubgroupSize : subgroup.subgroupSize;
     f.max_subgroup_size = has_size_control ? size_control.maxSubgroupSize : subgroup.subgroupSize;

@@ -298,12 +298,12 @@ TEST(ComputeTranslate, TextureAndSurfaceBindings) {
         const shader::ComputeProgram program = shader::TranslateCompute(kernel, target, state);
         if (kernel.name == "sample") {
             ASSERT_EQ(program.images.size(), 3u);
-            EXPECT_EQ(program.images[0].cbank0_offset, 0x160u);
+            EXPECT_EQ(program.images[0].handle_offset, 0x160u);
             EXPECT_EQ(program.images[0].dim, shader::ImageDim::D2);
             EXPECT_TRUE(program.images[0].arrayed);
-            EXPECT_EQ(program.images[1].cbank0_offset, 0x168u);
+            EXPECT_EQ(program.images[1].handle_offset, 0x168u);
             EXPECT_EQ(program.images[1].dim, shader::ImageDim::D1);
-            EXPECT_EQ(program.images[2].cbank0_offset, 0x170u);
+            EXPECT_EQ(program.images[2].handle_offset, 0x170u);
             EXPECT_EQ(program.images[2].dim, shader::ImageDim::D3);
             for (const shader::ImageBinding& image : program.images) {
                 EXPECT_EQ(image.kind, shader::ImageKind::Sampled);

@@ -83,6 +83,43 @@ std::vector<FixtureInstruction> LoadGraphicsFixture() {
     return out;
 }
 
+std::vector<GraphicsProgramFixture> LoadGraphicsPrograms(const std::string& set) {
+    const auto dir = SharedDir() / "fixtures" / set;
+    const bool ampere = set == "nvidia-ampere-graphics";
+    const auto blob_path = dir / (ampere ? "g_ampere_shaders.bin" : "g_maxwell_shaders.bin");
+    std::vector<GraphicsProgramFixture> out;
+    if (!std::filesystem::exists(blob_path)) {
+        return out;
+    }
+    const u64 header_bytes = ampere ? 0x80 : 0x50;
+    const std::vector<u8> blob = base::ReadFile(blob_path);
+    std::ifstream tsv(dir / "programs.tsv");
+    std::string line;
+    std::getline(tsv, line);
+    while (std::getline(tsv, line)) {
+        std::istringstream fields(line);
+        std::string offset, size, registers;
+        GraphicsProgramFixture program;
+        std::getline(fields, program.name, '\t');
+        std::getline(fields, offset, '\t');
+        std::getline(fields, size, '\t');
+        std::getline(fields, registers, '\t');
+        std::getline(fields, program.type, '\t');
+        const u64 at = std::stoull(offset, nullptr, 16);
+        const u64 end = at + std::stoull(size);
+        if (end > blob.size() || end < at + header_bytes) {
+            ADD_FAILURE() << set << ": " << program.name << " lies outside the blob";
+            continue;
+        }
+        program.header.assign(blob.begin() + static_cast<std::ptrdiff_t>(at),
+                              blob.begin() + static_cast<std::ptrdiff_t>(at + header_bytes));
+        program.code.assign(blob.begin() + static_cast<std::ptrdiff_t>(at + header_bytes),
+                            blob.begin() + static_cast<std::ptrdiff_t>(end));
+        out.push_back(std::move(program));
+    }
+    return out;
+}
+
 std::vector<FixtureInstruction> LoadCudaFixture() {
     std::vector<FixtureInstruction> out;
     if (!std::filesystem::exists(CudaDir())) {

@@ -24,6 +24,18 @@ std::filesystem::path CudaDir();
 // blob, text from nvdisasm.txt. Empty when the fixture is missing.
 std::vector<FixtureInstruction> LoadGraphicsFixture();
 
+// One program of a graphics fixture set: its shader program header and the code after it.
+struct GraphicsProgramFixture {
+    std::string name;
+    std::string type;  // programs.tsv's type: "vertex" or "pixel"
+    std::vector<u8> header;
+    std::vector<u8> code;
+};
+
+// The programs of ../shared/fixtures/nvidia-ampere-graphics (0x80-byte SPH v4 headers) or
+// nvidia-maxwell-graphics (0x50-byte SPH v3), in programs.tsv's order. Empty when missing.
+std::vector<GraphicsProgramFixture> LoadGraphicsPrograms(const std::string& set);
+
 // Our CUDA cubins' `cuobjdump -sass` listings (text and hex of every instruction).
 std::vector<FixtureInstruction> LoadCudaFixture();
 

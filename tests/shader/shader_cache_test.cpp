@@ -15,6 +15,7 @@
 
 #include "base/file.h"
 #include "base/log.h"
+#include "shader/cache/cache_entry.h"
 #include "shader/cache/shader_cache.h"
 
 namespace {
@@ -44,13 +45,13 @@ ComputeProgram MakeProgram(u32 seed = 0) {
     program.constant_banks = {{.bank = 3, .binding = 4, .bytes = 0x100 + 16 * seed}};
     program.module_global_binding = 6;
     program.images = {{.binding = 7,
-                       .cbank0_offset = 0x170,
+                       .handle_offset = 0x170,
                        .kind = shader::ImageKind::Sampled,
                        .dim = shader::ImageDim::D2,
                        .arrayed = true,
                        .texel_words = 4},
                       {.binding = 8,
-                       .cbank0_offset = 0x180,
+                       .handle_offset = 0x180,
                        .kind = shader::ImageKind::Storage,
                        .dim = shader::ImageDim::D1,
                        .arrayed = false,
@@ -338,7 +339,8 @@ TEST_F(ShaderCacheTest, WrongMagicVersionKeyOrTrailingBytesAreNamed) {
 
     std::vector<u8> version = whole;
     Put<u32>(version, kVersionOffset, 1);
-    expect_reason(version, "(format version 1, this build reads 3)");
+    expect_reason(version, "(format version 1, this build reads " +
+                               std::to_string(shader::kShaderCacheFormatVersion) + ")");
 
     // A whole, valid entry of another key under this key's name (copied or renamed).
     const ShaderCacheKey other = MakeShaderCacheKey(MakeKernel(), {.subgroup_size = 8}, {});

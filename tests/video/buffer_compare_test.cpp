@@ -7,9 +7,12 @@
 #include <gtest/gtest.h>
 
 #include "base/error.h"
-#include "video/buffer_compare.h"
+#include "cuda_runner/buffer_compare.h"
 
 namespace video {
+
+// The runner under test lives in src/cuda_runner.
+using namespace cuda_runner;
 namespace {
 
 std::vector<u8> Floats(std::initializer_list<float> values) {

@@ -3,9 +3,12 @@
 
 #include <gtest/gtest.h>
 
-#include "video/constant_bank0.h"
+#include "cuda_runner/constant_bank0.h"
 
 namespace video {
+
+// The runner under test lives in src/cuda_runner.
+using namespace cuda_runner;
 namespace {
 
 template <typename Value>

@@ -14,14 +14,17 @@
 
 #include "base/error.h"
 #include "base/file.h"
+#include "cuda_runner/buffer_compare.h"
+#include "cuda_runner/kernel_runner.h"
+#include "cuda_runner/launch_manifest.h"
 #include "shader/compute.h"
 #include "shader/sass/cubin.h"
-#include "video/buffer_compare.h"
-#include "video/kernel_runner.h"
-#include "video/launch_manifest.h"
 #include "video_test_support.h"
 
 namespace video {
+
+// The runner under test lives in src/cuda_runner.
+using namespace cuda_runner;
 namespace {
 
 const std::filesystem::path kRunsDir =

@@ -6,10 +6,13 @@
 #include <gtest/gtest.h>
 
 #include "base/error.h"
+#include "cuda_runner/kernel_arguments.h"
 #include "support/error_of.h"
-#include "video/kernel_arguments.h"
 
 namespace video {
+
+// The runner under test lives in src/cuda_runner.
+using namespace cuda_runner;
 namespace {
 
 std::string ErrorOf(std::string_view text) {

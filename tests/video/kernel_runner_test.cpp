@@ -4,11 +4,14 @@
 
 #include "base/error.h"
 #include "base/file.h"
+#include "cuda_runner/kernel_runner.h"
 #include "shader/sass/cubin.h"
-#include "video/kernel_runner.h"
 #include "video_test_support.h"
 
 namespace video {
+
+// The runner under test lives in src/cuda_runner.
+using namespace cuda_runner;
 namespace {
 
 const std::filesystem::path kCudaDir =

@@ -5,9 +5,12 @@
 #include <gtest/gtest.h>
 
 #include "base/error.h"
-#include "video/launch_manifest.h"
+#include "cuda_runner/launch_manifest.h"
 
 namespace video {
+
+// The runner under test lives in src/cuda_runner.
+using namespace cuda_runner;
 namespace {
 
 const std::filesystem::path kRunsDir =

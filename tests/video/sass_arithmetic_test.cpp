@@ -14,10 +14,10 @@
 #include <limits>
 #include <string>
 
+#include "cuda_runner/kernel_runner.h"
 #include "shader/sass/cubin.h"
 #include "shader/sass/instruction.h"
 #include "support/error_of.h"
-#include "video/kernel_runner.h"
 #include "video_test_support.h"
 
 namespace {
@@ -112,23 +112,23 @@ std::vector<u32> RunOnDevice(const std::string& operation, const std::vector<Cas
         input.push_back(std::bit_cast<u32>(c.b));
         input.push_back(std::bit_cast<u32>(c.c));
     }
-    video::KernelLaunch launch;
+    cuda_runner::KernelLaunch launch;
     launch.block = {static_cast<u32>(cases.size()), 1, 1};
-    video::KernelArgument in;
-    in.kind = video::ArgumentKind::In;
+    cuda_runner::KernelArgument in;
+    in.kind = cuda_runner::ArgumentKind::In;
     in.bytes = WordBytes(input);
-    video::KernelArgument out;
-    out.kind = video::ArgumentKind::Out;
+    cuda_runner::KernelArgument out;
+    out.kind = cuda_runner::ArgumentKind::Out;
     out.bytes.assign(cases.size() * 4, 0);
     launch.arguments = {in, out};
     const shader::sass::CubinKernel kernel = ArithmeticKernel(operation);
     if (target == nullptr) {
-        return BytesWords(video::RunKernel(SharedDevice(), kernel, launch).buffers.at(1));
+        return BytesWords(cuda_runner::RunKernel(SharedDevice(), kernel, launch).buffers.at(1));
     }
     const shader::ComputeProgram program =
-        shader::TranslateCompute(kernel, *target, video::LaunchComputeState(kernel, launch));
+        shader::TranslateCompute(kernel, *target, cuda_runner::LaunchComputeState(kernel, launch));
     return BytesWords(
-        video::RunTranslatedKernel(SharedDevice(), kernel, program, launch).buffers.at(1));
+        cuda_runner::RunTranslatedKernel(SharedDevice(), kernel, program, launch).buffers.at(1));
 }
 
 // NVIDIA's float results have one NaN (0x7fffffff); any NaN counts as that one here.

@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include "base/error.h"
+#include "cuda_runner/kernel_runner.h"
 #include "support/error_of.h"
-#include "video/kernel_runner.h"
 #include "video_test_support.h"
 
 namespace video {
+
+// The runner under test lives in src/cuda_runner.
+using namespace cuda_runner;
 namespace {
 
 using testing::BytesWords;

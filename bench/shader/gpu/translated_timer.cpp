@@ -42,12 +42,12 @@
 
 #include "base/error.h"
 #include "base/file.h"
+#include "cuda_runner/buffer_compare.h"
+#include "cuda_runner/kernel_runner.h"
+#include "cuda_runner/launch_manifest.h"
 #include "shader/compute.h"
 #include "shader/sass/cubin.h"
-#include "video/buffer_compare.h"
 #include "video/compute_device.h"
-#include "video/kernel_runner.h"
-#include "video/launch_manifest.h"
 
 namespace {
 
@@ -101,19 +101,21 @@ u64 Threads(const std::array<u32, 3>& v) {
     return u64{v[0]} * v[1] * v[2];
 }
 
-u32 ScaleFactor(const video::KernelLaunch& launch, const ScaleRule& rule, u64 target_threads) {
+u32 ScaleFactor(const cuda_runner::KernelLaunch& launch, const ScaleRule& rule,
+                u64 target_threads) {
     if (rule.fixed)
         return 1;
     const u64 threads = Threads(launch.grid) * Threads(launch.block);
     return static_cast<u32>(std::max<u64>(1, target_threads / std::max<u64>(threads, 1)));
 }
 
-video::KernelLaunch ScaleLaunch(const video::KernelLaunch& launch, const ScaleRule& rule, u32 k) {
-    video::KernelLaunch scaled = launch;
+cuda_runner::KernelLaunch ScaleLaunch(const cuda_runner::KernelLaunch& launch,
+                                      const ScaleRule& rule, u32 k) {
+    cuda_runner::KernelLaunch scaled = launch;
     scaled.grid[0] *= k;
     for (std::size_t i = 0; i < scaled.arguments.size(); ++i) {
-        video::KernelArgument& arg = scaled.arguments[i];
-        if (video::IsBuffer(arg.kind) && rule.buffers_scale) {
+        cuda_runner::KernelArgument& arg = scaled.arguments[i];
+        if (cuda_runner::IsBuffer(arg.kind) && rule.buffers_scale) {
             const std::vector<u8> one = arg.bytes;
             arg.bytes.clear();
             arg.bytes.reserve(one.size() * k);
@@ -137,9 +139,9 @@ void WriteBytes(const fs::path& path, const std::vector<u8>& bytes) {
 // A texture or surface argument as a manifest writes it (tests/shader/cuda/runs/README.md),
 // its texels in `file`; a surface's contents afterwards are compared with nothing that matters
 // for timing (`file`.after, exact).
-std::string ImageArgumentText(const video::KernelArgument& arg, const std::string& file) {
-    const video::ImageArgument& image = *arg.image;
-    const bool texture = arg.kind == video::ArgumentKind::Texture;
+std::string ImageArgumentText(const cuda_runner::KernelArgument& arg, const std::string& file) {
+    const cuda_runner::ImageArgument& image = *arg.image;
+    const bool texture = arg.kind == cuda_runner::ArgumentKind::Texture;
     const u32 axes = image.dim == shader::ImageDim::D1   ? 1
                      : image.dim == shader::ImageDim::D2 ? 2
                                                          : 3;
@@ -151,9 +153,9 @@ std::string ImageArgumentText(const video::KernelArgument& arg, const std::strin
     for (u32 i = 0; i < axes; ++i) {
         text += " " + std::to_string(image.size[i]);
     }
-    const char* type = image.type == video::TexelType::F32   ? "f32"
-                       : image.type == video::TexelType::I32 ? "i32"
-                                                             : "u32";
+    const char* type = image.type == cuda_runner::TexelType::F32   ? "f32"
+                       : image.type == cuda_runner::TexelType::I32 ? "i32"
+                                                                   : "u32";
     text += fmt::format(" {}x{}", type, image.channels);
     if (!texture) {
         return text + " " + file + ".after exact";
@@ -161,7 +163,7 @@ std::string ImageArgumentText(const video::KernelArgument& arg, const std::strin
     if (!image.linear_memory) {
         static constexpr const char* kAddress[] = {"clamp", "wrap", "mirror", "border"};
         text += fmt::format(" {} {} {}",
-                            image.filter == video::TextureFilter::Point ? "point" : "linear",
+                            image.filter == cuda_runner::TextureFilter::Point ? "point" : "linear",
                             kAddress[static_cast<int>(image.address)], image.normalized ? 1 : 0);
     }
     return text;
@@ -169,8 +171,8 @@ std::string ImageArgumentText(const video::KernelArgument& arg, const std::strin
 
 // The scaled launch as a manifest the CUDA reference runner reads: scalars as raw hex bits
 // (f32/f64 as the integer kinds of their size, which pass the same bytes).
-void EmitManifest(const fs::path& dir, const std::string& name, const video::LaunchManifest& m,
-                  const video::KernelLaunch& launch) {
+void EmitManifest(const fs::path& dir, const std::string& name,
+                  const cuda_runner::LaunchManifest& m, const cuda_runner::KernelLaunch& launch) {
     std::ostringstream text;
     text << "# " << name << " scaled for timing by nx_translated_timer\n";
     text << "cubin " << m.cubin.filename().string() << "\n";
@@ -179,46 +181,46 @@ void EmitManifest(const fs::path& dir, const std::string& name, const video::Lau
     text << "block " << launch.block[0] << ' ' << launch.block[1] << ' ' << launch.block[2] << "\n";
     if (launch.dynamic_shared_bytes != 0)
         text << "shared " << launch.dynamic_shared_bytes << "\n";
-    for (const video::ManifestGlobal& global : m.globals) {
+    for (const cuda_runner::ManifestGlobal& global : m.globals) {
         const std::string file = name + ".global." + global.symbol + ".bin";
         WriteBytes(dir / file, global.bytes);
         text << "global " << global.symbol << ' ' << file << "\n";
     }
     for (std::size_t i = 0; i < launch.arguments.size(); ++i) {
-        const video::KernelArgument& arg = launch.arguments[i];
+        const cuda_runner::KernelArgument& arg = launch.arguments[i];
         const std::string file = name + ".arg" + std::to_string(i) + ".bin";
         switch (arg.kind) {
-            case video::ArgumentKind::In:
+            case cuda_runner::ArgumentKind::In:
                 WriteBytes(dir / file, arg.bytes);
                 text << "arg in " << file << "\n";
                 break;
-            case video::ArgumentKind::Out:
+            case cuda_runner::ArgumentKind::Out:
                 text << "arg out " << arg.bytes.size() << ' ' << file << " exact\n";
                 break;
-            case video::ArgumentKind::InOut:
+            case cuda_runner::ArgumentKind::InOut:
                 WriteBytes(dir / file, arg.bytes);
                 text << "arg inout " << file << ' ' << file << ".after exact\n";
                 break;
-            case video::ArgumentKind::I32:
-            case video::ArgumentKind::U32:
-            case video::ArgumentKind::F32: {
+            case cuda_runner::ArgumentKind::I32:
+            case cuda_runner::ArgumentKind::U32:
+            case cuda_runner::ArgumentKind::F32: {
                 char hex[32];
                 std::snprintf(hex, sizeof hex, "0x%08x",
                               static_cast<unsigned>(arg.scalar & 0xffffffffu));
                 text << "arg u32 " << hex << "\n";
                 break;
             }
-            case video::ArgumentKind::I64:
-            case video::ArgumentKind::U64:
-            case video::ArgumentKind::F64: {
+            case cuda_runner::ArgumentKind::I64:
+            case cuda_runner::ArgumentKind::U64:
+            case cuda_runner::ArgumentKind::F64: {
                 char hex[32];
                 std::snprintf(hex, sizeof hex, "0x%016llx",
                               static_cast<unsigned long long>(arg.scalar));
                 text << "arg u64 " << hex << "\n";
                 break;
             }
-            case video::ArgumentKind::Texture:
-            case video::ArgumentKind::Surface:
+            case cuda_runner::ArgumentKind::Texture:
+            case cuda_runner::ArgumentKind::Surface:
                 WriteBytes(dir / file, arg.bytes);
                 text << "arg " << ImageArgumentText(arg, file) << "\n";
                 break;
@@ -239,14 +241,14 @@ std::string Dim(const std::array<u32, 3>& v) {
 }
 
 // Whether the manifest's own launch gives what the NVIDIA GPU gave ("yes", or what differs).
-std::string CheckAgainstExpected(const video::LaunchManifest& m,
-                                 const video::KernelResult& result) {
-    for (const video::ExpectedBuffer& expected : m.expected) {
+std::string CheckAgainstExpected(const cuda_runner::LaunchManifest& m,
+                                 const cuda_runner::KernelResult& result) {
+    for (const cuda_runner::ExpectedBuffer& expected : m.expected) {
         const auto it = result.buffers.find(expected.parameter);
         if (it == result.buffers.end())
             return "no buffer " + std::to_string(expected.parameter);
-        const video::CompareResult compared =
-            video::CompareBuffers(expected.bytes, it->second, expected.compare, 1);
+        const cuda_runner::CompareResult compared =
+            cuda_runner::CompareBuffers(expected.bytes, it->second, expected.compare, 1);
         if (!compared.Ok()) {
             return "no (" + expected.file.filename().string() + ": " +
                    std::to_string(compared.mismatched_elements) + " mismatched)";
@@ -257,7 +259,7 @@ std::string CheckAgainstExpected(const video::LaunchManifest& m,
 
 void TimeManifest(video::ComputeDevice& device, const fs::path& path, const Options& options) {
     const std::string name = path.stem().string();
-    const video::LaunchManifest m = video::ReadLaunchManifest(path);
+    const cuda_runner::LaunchManifest m = cuda_runner::ReadLaunchManifest(path);
     const shader::sass::Cubin cubin =
         shader::sass::ReadCubin(base::ReadFile(m.cubin), m.cubin.string());
     const auto kernel = std::find_if(cubin.kernels.begin(), cubin.kernels.end(),
@@ -267,12 +269,12 @@ void TimeManifest(video::ComputeDevice& device, const fs::path& path, const Opti
 
     const ScaleRule rule = RuleFor(m.kernel);
     const u32 k = ScaleFactor(m.launch, rule, options.threads);
-    video::KernelLaunch scaled = ScaleLaunch(m.launch, rule, k);
+    cuda_runner::KernelLaunch scaled = ScaleLaunch(m.launch, rule, k);
     scaled.repeat = options.repeat;
     if (!options.emit.empty())
         EmitManifest(options.emit, name, m, scaled);
 
-    const shader::ComputeState state = video::LaunchComputeState(*kernel, m.launch);
+    const shader::ComputeState state = cuda_runner::LaunchComputeState(*kernel, m.launch);
     std::optional<shader::ComputeProgram> program;
     try {
         shader::TargetProfile target = device.Target();
@@ -297,7 +299,7 @@ void TimeManifest(video::ComputeDevice& device, const fs::path& path, const Opti
     std::string matches;
     try {
         matches = CheckAgainstExpected(
-            m, video::RunTranslatedKernel(device, *kernel, *program, m.launch));
+            m, cuda_runner::RunTranslatedKernel(device, *kernel, *program, m.launch));
     } catch (const base::Error& error) {
         std::printf("%s\terror\t%s\t%s\t-\t-\t-\t%s\n", name.c_str(), Dim(scaled.grid).c_str(),
                     Dim(scaled.block).c_str(), OneLine(error.what()).c_str());
@@ -305,9 +307,10 @@ void TimeManifest(video::ComputeDevice& device, const fs::path& path, const Opti
     }
 
     // A warm-up submission (pipeline creation, clocks), then the best of `trials`.
-    video::KernelLaunch warm = scaled;
+    cuda_runner::KernelLaunch warm = scaled;
     warm.repeat = std::min<u32>(scaled.repeat, 10);
-    const video::KernelResult warmed = video::RunTranslatedKernel(device, *kernel, *program, warm);
+    const cuda_runner::KernelResult warmed =
+        cuda_runner::RunTranslatedKernel(device, *kernel, *program, warm);
     // Slow kernels (contended atomics) get fewer repeats: about 0.2 s a timing at most. The
     // repeat count printed is the one the native side must use too.
     if (warmed.gpu_time_ns && *warmed.gpu_time_ns > 0) {
@@ -317,8 +320,8 @@ void TimeManifest(video::ComputeDevice& device, const fs::path& path, const Opti
     }
     double best = std::numeric_limits<double>::infinity();
     for (u32 t = 0; t < options.trials; ++t) {
-        const video::KernelResult result =
-            video::RunTranslatedKernel(device, *kernel, *program, scaled);
+        const cuda_runner::KernelResult result =
+            cuda_runner::RunTranslatedKernel(device, *kernel, *program, scaled);
         if (!result.gpu_time_ns)
             base::Fail("the device has no timestamps");
         best = std::min(best, static_cast<double>(*result.gpu_time_ns) / scaled.repeat);

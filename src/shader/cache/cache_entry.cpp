@@ -132,9 +132,10 @@ void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
     out.Put(module_global_binding.value_or(0));
     out.Put(static_cast<u32>(images.size()));
     for (const ImageBinding& image : images) {
-        const auto& [binding, cbank0_offset, kind, dim, arrayed, texel_words] = image;
+        const auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words] = image;
         out.Put(binding);
-        out.Put(cbank0_offset);
+        out.Put(handle_bank);
+        out.Put(handle_offset);
         out.Put(static_cast<u32>(kind));
         out.Put(static_cast<u32>(dim));
         out.Put(arrayed);
@@ -175,11 +176,12 @@ ComputeProgram ReadProgram(PayloadReader& in) {
     } else {
         in.Get<u32>("module global memory binding");
     }
-    images.resize(in.GetCount("images", 5 * sizeof(u32) + 1));
+    images.resize(in.GetCount("images", 6 * sizeof(u32) + 1));
     for (ImageBinding& image : images) {
-        auto& [binding, cbank0_offset, kind, dim, arrayed, texel_words] = image;
+        auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words] = image;
         binding = in.Get<u32>("image binding");
-        cbank0_offset = in.Get<u32>("image parameter offset");
+        handle_bank = in.Get<u32>("image handle bank");
+        handle_offset = in.Get<u32>("image handle offset");
         const u32 kind_value = in.Get<u32>("image kind");
         const u32 dim_value = in.Get<u32>("image dimension");
         if (kind_value > static_cast<u32>(ImageKind::Storage) ||

@@ -37,6 +37,7 @@ Value ReadSpecial(Translator& t, std::string_view name) {
         {"SR_CLOCKHI", SpecialRegister::ClockHi},
         {"SR_GLOBALTIMERLO", SpecialRegister::GlobalTimerLo},
         {"SR_GLOBALTIMERHI", SpecialRegister::GlobalTimerHi},
+        {"SR_Y_DIRECTION", SpecialRegister::YDirection},
     };
     if (name == "SRZ") {
         return Value::U32(0);

@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "shader/frontend/translator.h"
+#include "shader/sph.h"
 
 namespace shader::frontend {
 namespace {
@@ -29,16 +30,16 @@ bool NeedsOwnBlock(std::string_view mnemonic) {
     // Warp operations (SHFL, VOTE, REDUX, MATCH) are not here: every thread runs them, the
     // guard masks what the thread contributes and whether it takes the result.
     static const std::set<std::string_view> kNames = {
-        "LDG",   "STG", "LDS",  "STS",    "LDL",  "STL",    "ATOMG", "ATOM",
-        "ATOMS", "RED", "LDSM", "LDGSTS", "SULD", "SUST",   "SURED", "SUATOM",
-        "TEX",   "TLD", "TLD4", "TXD",    "TMML", "MEMBAR", "HMMA",  "IMMA"};
+        "LDG",  "STG",  "LDS",    "STS",    "LDL",  "STL",   "ATOMG",  "ATOM", "ATOMS",
+        "RED",  "LDSM", "LDGSTS", "SULD",   "SUST", "SURED", "SUATOM", "TEX",  "TLD",
+        "TLD4", "TXD",  "TMML",   "MEMBAR", "HMMA", "IMMA",  "AST"};
     return kNames.contains(mnemonic);
 }
 
 class ProgramBuilder {
 public:
-    ProgramBuilder(const sass::CubinKernel& kernel, const TargetProfile& target)
-        : kernel_(kernel), ssa_(program_), translator_(program_, ssa_, kernel, target) {}
+    explicit ProgramBuilder(const ShaderEnvironment& env)
+        : env_(env), ssa_(program_), translator_(program_, ssa_, env) {}
 
     ir::Program Build() {
         Decode();
@@ -52,29 +53,95 @@ public:
         RemoveUnreachable();
         LinkPredecessors();
         ssa_.Finish();
-        program_.info.shared_bytes = kernel_.shared_bytes;
-        program_.info.local_bytes = (kernel_.stack_bytes + 15) / 16 * 16;
-        program_.info.cbank0_bytes = kernel_.constant0_bytes;
+        ResolveTextureHandles();
+        GiveImagesTheirDimensions();
+        if (env_.GetStage() == Stage::Compute) {
+            const ComputeLaunch launch = env_.Launch();
+            program_.info.shared_bytes = launch.shared_bytes;
+            program_.info.local_bytes = launch.local_bytes;
+            program_.info.cbank0_bytes = launch.cbank0_bytes;
+        } else {
+            program_.info.local_bytes =
+                static_cast<u32>((env_.Header()->local_memory_bytes + 15) / 16 * 16);
+        }
         return std::move(program_);
     }
 
 private:
     // A block is one SASS offset in one call context (the return address of the inlined call
-    // it belongs to, 0 at the kernel's top level; nested calls are chained by contexts_).
+    // it belongs to, 0 at the program's top level; nested calls are chained by contexts_).
     using Key = std::pair<u64, u32>;
 
     [[noreturn]] void Fail(u64 offset, std::string_view what) const {
-        base::Fail("kernel {}: at {:#06x}: {}", kernel_.name, offset, what);
+        base::Fail("{}: at {:#06x}: {}", env_.Name(), offset, what);
+    }
+
+    void ResolveTextureHandles() {
+        for (const auto& block : program_.Blocks()) {
+            for (ir::Inst* inst : block->insts) {
+                if (inst->op == ir::Op::ImageSample && inst->resource == kUnresolvedImage) {
+                    const Decoded& d = At(inst->sass_offset);
+                    translator_.Begin(block.get(), d.inst, d.offset);
+                    ResolveTextureHandle(translator_, *inst);
+                }
+            }
+        }
+    }
+
+    // A fragment stage's results are in registers when it exits: R0, R1, ... take the
+    // components the header's output map enables, render target 0 first, then the sample mask
+    // and, one register further, the depth (yuzu's exit_program.cpp).
+    void StoreFragmentOutputs(Block* block, const Decoded& d) {
+        if (env_.GetStage() != Stage::Fragment) {
+            return;
+        }
+        translator_.Begin(block, d.inst, d.offset);
+        const SphPixelOutputMap& outputs = env_.Header()->pixel_outputs;
+        u32 reg = 0;
+        for (u32 target = 0; target < kSphRenderTargets; ++target) {
+            for (u32 component = 0; component < 4; ++component) {
+                if ((outputs.targets[target] >> component & 1) != 0) {
+                    translator_.Emit(ir::Op::FragmentOutput, ir::Type::Void,
+                                     {translator_.Reg(reg++)}, target * 4 + component);
+                }
+            }
+        }
+        if (outputs.sample_mask) {
+            translator_.Unsupported("a fragment stage writing the sample mask");
+        }
+        if (outputs.depth) {
+            translator_.Emit(ir::Op::FragmentOutput, ir::Type::Void, {translator_.Reg(reg + 1)},
+                             ir::kFragmentDepth);
+        }
+    }
+
+    // Images that only TXQ names take their dimension from the environment (the texture's
+    // header, or a CUDA launch's arguments).
+    void GiveImagesTheirDimensions() {
+        for (const u32 index : program_.info.images_without_dim) {
+            ImageBinding& image = program_.info.images[index];
+            const std::optional<TextureType> type =
+                env_.TextureHandle(image.handle_bank, image.handle_offset);
+            if (!type || !type->dim) {
+                base::Fail(
+                    "{}: the texture at c[{:#x}][{:#x}] is only queried (TXQ), which does not say "
+                    "whether it is 1D, 2D or 3D, and the environment does not know (for a cubin: "
+                    "a manifest's tex2d or tex3d argument for `nxhost shader run`; "
+                    "ComputeState::image_dims)",
+                    env_.Name(), image.handle_bank, image.handle_offset);
+            }
+            image.dim = *type->dim;
+        }
+        program_.info.images_without_dim.clear();
     }
 
     void Decode() {
-        const std::vector<u8>& code = kernel_.code;
-        if (code.size() % kInstructionBytes != 0) {
-            base::Fail("kernel {}: code size {} is not a multiple of 16", kernel_.name,
-                       code.size());
+        const u64 bytes = env_.CodeBytes();
+        if (bytes % kInstructionBytes != 0) {
+            base::Fail("{}: code size {} is not a multiple of 16", env_.Name(), bytes);
         }
-        for (u64 offset = 0; offset < code.size(); offset += kInstructionBytes) {
-            const std::optional<sass::Instruction> inst = sass::Decode(sass::ToWord(&code[offset]));
+        for (u64 offset = 0; offset < bytes; offset += kInstructionBytes) {
+            const std::optional<sass::Instruction> inst = sass::Decode(env_.CodeWord(offset));
             if (!inst) {
                 // Words past the last EXIT may be data or padding; only reached ones matter.
                 decoded_.push_back({offset, {}, {}});
@@ -87,7 +154,7 @@ private:
     const Decoded& At(u64 offset) const {
         const u64 index = offset / kInstructionBytes;
         if (offset % kInstructionBytes != 0 || index >= decoded_.size()) {
-            Fail(offset, "control flow leaves the kernel's code");
+            Fail(offset, "control flow leaves the program's code");
         }
         const Decoded& decoded = decoded_[index];
         if (decoded.inst.form == nullptr) {
@@ -217,9 +284,11 @@ private:
             }
             if (m == "EXIT") {
                 if (guarded) {
-                    Branch(block, guard, ExitBlock(),
-                           BlockFor(offset + kInstructionBytes, context));
+                    Block* exit = ExitBlock();
+                    StoreFragmentOutputs(exit, d);
+                    Branch(block, guard, exit, BlockFor(offset + kInstructionBytes, context));
                 } else {
+                    StoreFragmentOutputs(block, d);
                     block->end.kind = Terminator::Kind::Exit;
                 }
                 return;
@@ -255,6 +324,9 @@ private:
             }
             if (m == "BSSY" || m == "BSYNC" || m == "BREAK" || m == "WARPSYNC") {
                 continue;  // reconvergence hints: structured control flow reconverges anyway
+            }
+            if (m == "DEPBAR") {
+                continue;  // a wait on scoreboards: the IR's order already has the results
             }
             const auto handler = Handlers().find(m);
             if (handler == Handlers().end()) {
@@ -315,7 +387,7 @@ private:
         }
     }
 
-    const sass::CubinKernel& kernel_;
+    const ShaderEnvironment& env_;
     ir::Program program_;
     SsaBuilder ssa_;
     Translator translator_;
@@ -330,8 +402,8 @@ private:
 
 }  // namespace
 
-ir::Program TranslateKernel(const sass::CubinKernel& kernel, const TargetProfile& target) {
-    return ProgramBuilder(kernel, target).Build();
+ir::Program TranslateProgram(const ShaderEnvironment& env) {
+    return ProgramBuilder(env).Build();
 }
 
 }  // namespace shader::frontend

@@ -63,31 +63,24 @@ u64 OperandField(Translator& t, std::size_t operand) {
     return t.Field(t.Spec(operand).field);
 }
 
-// The image of the handle parameter at c[bank][word offset * 4]; later uses of the same
-// parameter must agree on its kind, dimension and texel size (2D and ARRAY_2D make it arrayed).
-// A use that does not know the dimension (TXQ) takes that of the others, or the launch's.
+// The image of the handle at c[bank][word offset * 4]; later uses of the same handle must agree
+// on its kind, dimension and texel size (2D and ARRAY_2D make it arrayed). A use that does not
+// know the dimension (TXQ) takes that of the others, or the environment's.
 u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use, bool knows_dim = true) {
-    if (bank != 0) {
-        t.Unsupported("a texture or surface handle outside constant bank 0");
-    }
-    const sass::CubinKernel& kernel = t.Kernel();
     const u32 offset = static_cast<u32>(word_offset * 4);
-    bool is_parameter = false;
-    for (const sass::KernelParameter& parameter : kernel.parameters) {
-        is_parameter |= parameter.size == 8 && kernel.param_base + parameter.offset == offset;
+    if (!t.Env().TextureHandle(static_cast<u32>(bank), offset)) {
+        t.Unsupported(fmt::format(
+            "c[{:#x}][{:#x}] holds no texture or surface handle ({})", bank, offset,
+            t.Env().GetStage() == Stage::Compute ? "not a 64-bit parameter of the kernel"
+                                                 : "outside the stage's texture bank"));
     }
-    if (!is_parameter) {
-        t.Unsupported(
-            fmt::format("a texture or surface handle at c[0x0][{:#x}], which is not a "
-                        "64-bit parameter",
-                        offset));
-    }
-    use.cbank0_offset = offset;
+    use.handle_bank = static_cast<u32>(bank);
+    use.handle_offset = offset;
     std::vector<ImageBinding>& images = t.Program().info.images;
     std::set<u32>& without_dim = t.Program().info.images_without_dim;
     for (std::size_t i = 0; i < images.size(); ++i) {
         ImageBinding& image = images[i];
-        if (image.cbank0_offset != offset) {
+        if (image.handle_bank != use.handle_bank || image.handle_offset != offset) {
             continue;
         }
         const u32 index = static_cast<u32>(i);
@@ -98,8 +91,8 @@ u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use, bool kno
         }
         if (image.kind != use.kind || image.dim != use.dim ||
             (use.kind == ImageKind::Storage && image.texel_words != use.texel_words)) {
-            t.Unsupported(
-                fmt::format("the handle at c[0x0][{:#x}] used as two kinds of image", offset));
+            t.Unsupported(fmt::format("the handle at c[{:#x}][{:#x}] used as two kinds of image",
+                                      bank, offset));
         }
         image.arrayed |= use.arrayed;
         return static_cast<u32>(i);
@@ -142,9 +135,6 @@ void WriteComponents(Translator& t, Value texel, u32 mask, std::size_t dst = kDs
 }
 
 void CheckTextureForm(Translator& t) {
-    if (t.Inst().form->key == kTexBindlessKey) {
-        t.Unsupported("a texture handle in a uniform register (bindless TEX)");
-    }
     if (OperandField(t, kPredicateDst) != kTruePredicate) {
         t.Unsupported("a texture residency predicate");
     }
@@ -158,8 +148,17 @@ void CheckTextureForm(Translator& t) {
 void Texture(Translator& t, ImageOp op) {
     CheckTextureForm(t);
     const Dimension shape = TextureDimension(t);
-    const u32 image = ImageOf(t, OperandField(t, kBank), OperandField(t, kWordOffset),
-                              {0, 0, ImageKind::Sampled, shape.dim, shape.arrayed, 4});
+    // A handle in a uniform register (bindless TEX) is found once SSA construction has joined
+    // the register's values (ResolveTextureHandle); it rides along as the last argument.
+    const bool bindless = t.Inst().form->key == kTexBindlessKey;
+    if (bindless && OperandField(t, kWordOffset) != 0) {
+        t.Unsupported("a bindless TEX with a non-zero immediate beside its handle register");
+    }
+    const u32 image =
+        bindless
+            ? kUnresolvedImage
+            : ImageOf(t, OperandField(t, kBank), OperandField(t, kWordOffset),
+                      {.kind = ImageKind::Sampled, .dim = shape.dim, .arrayed = shape.arrayed});
     const u32 coordinates = shape.axes + (shape.arrayed ? 1 : 0);
     std::vector<Value> args;
     u32 component = 0;
@@ -175,8 +174,14 @@ void Texture(Translator& t, ImageOp op) {
         if (op == ImageOp::Gather) {
             const std::string_view name = t.EnumName({"R", "G", "B", "A"});
             component = static_cast<u32>(std::string_view("RGBA").find(name.front()));
-        } else if (level != "LZ" && level != "LL") {
-            t.Unsupported("a texture level computed from derivatives in a compute kernel");
+        } else if (!level.empty() && level != "LZ" && level != "LL") {
+            t.Unsupported("texture level mode ." + std::string(level));
+        } else if (level.empty()) {
+            if (op != ImageOp::SampleLod || t.Env().GetStage() != Stage::Fragment) {
+                t.Unsupported(fmt::format("a texture level computed from derivatives in a {} stage",
+                                          StageName(t.Env().GetStage())));
+            }
+            op = ImageOp::Sample;  // the fragment quad's implicit level
         }
         const u32 words = coordinates + (level == "LL" ? 1 : 0);
         for (u32 i = 0; i < words; ++i) {
@@ -185,6 +190,9 @@ void Texture(Translator& t, ImageOp op) {
         if (level == "LZ") {
             args.push_back(Value::U32(0));  // level 0: 0.0f and 0 have the same bits
         }
+    }
+    if (bindless) {
+        args.push_back(t.UniformReg(static_cast<u32>(OperandField(t, kBank))));
     }
     const Value texel =
         t.Emit(ir::Op::ImageSample, Type::U32x4, std::move(args), static_cast<u32>(op),
@@ -206,8 +214,8 @@ void TextureQuery(Translator& t) {
     if (what != "TEX_HEADER_DIMENSION") {
         t.Unsupported("texture query " + what);
     }
-    const u32 image = ImageOf(t, OperandField(t, 4), OperandField(t, 5),
-                              {0, 0, ImageKind::Sampled, ImageDim::D2, false, 4}, false);
+    const u32 image =
+        ImageOf(t, OperandField(t, 4), OperandField(t, 5), {.kind = ImageKind::Sampled}, false);
     const u32 mask = static_cast<u32>(OperandField(t, 6));
     const Value size = t.Emit(ir::Op::ImageQuery, Type::U32x4, {RegisterWord(t, 2, 0)}, mask);
     size.Def()->resource = image;
@@ -243,9 +251,10 @@ SurfaceAccess Surface(Translator& t, std::size_t address, std::size_t bank) {
     const bool two_d = name == "2D";
     SurfaceAccess access;
     access.words = words;
-    access.image =
-        ImageOf(t, OperandField(t, bank), OperandField(t, bank + 1),
-                {0, 0, ImageKind::Storage, two_d ? ImageDim::D2 : ImageDim::D1, false, words});
+    access.image = ImageOf(t, OperandField(t, bank), OperandField(t, bank + 1),
+                           {.kind = ImageKind::Storage,
+                            .dim = two_d ? ImageDim::D2 : ImageDim::D1,
+                            .texel_words = words});
     const u32 base = static_cast<u32>(OperandField(t, address));
     const u32 shift = words == 4 ? 4 : words == 2 ? 3 : 2;
     const Value x = base == kZeroRegister ? Value::U32(0) : t.Reg(base);
@@ -300,6 +309,24 @@ void SurfaceStore(Translator& t) {
 }
 
 }  // namespace
+
+// A bindless TEX's handle register must hold a word loaded from a fixed place of a constant bank
+// (ULDC URn, c[bank][offset]): that word is the handle the image is bound by.
+void ResolveTextureHandle(Translator& t, ir::Inst& sample) {
+    const Value handle = sample.args.back().Resolve();
+    sample.args.pop_back();
+    const ir::Inst* load = handle.Def();
+    if (load == nullptr || load->op != ir::Op::ConstBank || !load->Arg(0).IsImmediate() ||
+        !load->Arg(1).IsImmediate() || load->Arg(1).Bits() % 4 != 0) {
+        t.Unsupported(
+            "a texture handle in a uniform register that does not hold one word of a constant "
+            "bank at a fixed offset (handles computed at run time need descriptor indexing)");
+    }
+    const Dimension shape = TextureDimension(t);
+    sample.resource =
+        ImageOf(t, load->Arg(0).Bits(), load->Arg(1).Bits() / 4,
+                {.kind = ImageKind::Sampled, .dim = shape.dim, .arrayed = shape.arrayed});
+}
 
 void AddTextureHandlers(HandlerTable& table) {
     table["TEX"] = [](Translator& t) { Texture(t, ImageOp::SampleLod); };

@@ -20,6 +20,9 @@ Value And(Translator& t, Value a, Value b) {
 // SHFL.mode Pd, Rd, a, b, c: Rd = a of lane j (j from the mode), Pd = whether j was in range;
 // out of range, the thread reads its own a.
 void Shfl(Translator& t) {
+    if (TranslateQuadShuffle(t)) {
+        return;
+    }
     const std::string_view mode = t.EnumName({"IDX", "BFLY"});
     const Value value = t.Int(2);
     const Value b = And(t, t.Int(3), Value::U32(31));

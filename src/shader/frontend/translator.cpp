@@ -11,24 +11,15 @@ using ir::Type;
 using ir::Value;
 using sass::OperandKind;
 
-namespace {
-
-// ptxas puts constants of its own (division magic numbers, tables) in bank 2; the cubin holds
-// their values, so they become immediates.
-constexpr u32 kCompilerConstantBank = 2;
-
-}  // namespace
-
-Value Translator::CompilerConstant(s64 offset) const {
-    const std::vector<u8>& bytes = kernel_.constant2;
-    if (offset < 0 || offset % 4 != 0 || static_cast<u64>(offset) + 4 > bytes.size()) {
-        Unsupported("c[0x2] offset " + std::to_string(offset) + " outside the kernel's " +
-                    std::to_string(bytes.size()) + " bytes of bank 2");
+// A constant bank the environment fixes (ptxas' constants in a cubin's bank 2) is read at
+// translation time.
+Value Translator::FixedConstant(u32 bank, s64 offset) const {
+    const std::optional<u32> word =
+        offset < 0 ? std::nullopt : env_.ReadConstantBank(bank, static_cast<u32>(offset));
+    if (!word) {
+        Unsupported(fmt::format("c[{:#x}] offset {} outside the bytes of that bank", bank, offset));
     }
-    const auto at = static_cast<std::size_t>(offset);
-    return Value::U32(static_cast<u32>(bytes[at]) | static_cast<u32>(bytes[at + 1]) << 8 |
-                      static_cast<u32>(bytes[at + 2]) << 16 |
-                      static_cast<u32>(bytes[at + 3]) << 24);
+    return Value::U32(*word);
 }
 
 void Translator::Begin(ir::Block* block, const sass::Instruction& inst, u64 offset) {
@@ -39,8 +30,8 @@ void Translator::Begin(ir::Block* block, const sass::Instruction& inst, u64 offs
 }
 
 void Translator::Unsupported(std::string_view what) const {
-    base::Fail("kernel {}: instruction at {:#06x} ({}) cannot be translated: {}", kernel_.name,
-               offset_, sass::Disassemble(*inst_, {.address = offset_}), what);
+    base::Fail("{}: instruction at {:#06x} ({}) cannot be translated: {}", env_.Name(), offset_,
+               sass::Disassemble(*inst_, {.address = offset_}), what);
 }
 
 Value Translator::Emit(Op op, Type type, std::vector<Value> args, u32 aux, u32 aux2) {
@@ -216,8 +207,8 @@ Value Translator::ConstantWord(const sass::OperandSpec& spec, s64 extra) {
     const s64 offset = sass::SignExtend(Field(spec.field), field.width) * spec.scale + extra;
     const u32 bank = static_cast<u32>(Field(spec.f2));
     const bool indexed = spec.f3 >= 0 && Field(spec.f3) != kZeroRegister;
-    if (bank == kCompilerConstantBank && !indexed) {
-        return CompilerConstant(offset);
+    if (env_.FixesConstantBank(bank) && !indexed) {
+        return FixedConstant(bank, offset);
     }
     Value address = Value::U32(static_cast<u32>(offset));
     if (indexed) {
@@ -447,6 +438,7 @@ const HandlerTable& Handlers() {
         AddAtomicHandlers(handlers);
         AddTensorHandlers(handlers);
         AddTextureHandlers(handlers);
+        AddGraphicsHandlers(handlers);
         // The uniform datapath's forms have the operand layout of their vector twins; the
         // operand helpers read and write uniform registers and predicates by operand kind.
         for (const auto& [uniform, vector] :

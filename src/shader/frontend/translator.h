@@ -7,10 +7,9 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "shader/compute.h"
+#include "shader/environment.h"
 #include "shader/frontend/ssa_builder.h"
 #include "shader/ir/program.h"
-#include "shader/sass/cubin.h"
 #include "shader/sass/instruction.h"
 #include "shader/sass/operand_text.h"
 
@@ -25,9 +24,8 @@ inline constexpr u32 kTruePredicate = 7;
 // instruction, and helpers to read its operands and write its results.
 class Translator {
 public:
-    Translator(ir::Program& program, SsaBuilder& ssa, const sass::CubinKernel& kernel,
-               const TargetProfile& target)
-        : program_(program), ssa_(ssa), kernel_(kernel), target_(target) {}
+    Translator(ir::Program& program, SsaBuilder& ssa, const ShaderEnvironment& env)
+        : program_(program), ssa_(ssa), env_(env) {}
 
     void Begin(ir::Block* block, const sass::Instruction& inst, u64 offset);
     // While set, register and predicate writes keep their old value where `guard` is false
@@ -39,9 +37,9 @@ public:
     void SetBlock(ir::Block* block) { block_ = block; }
     const sass::Instruction& Inst() const { return *inst_; }
     u64 Offset() const { return offset_; }
-    const sass::CubinKernel& Kernel() const { return kernel_; }
+    const ShaderEnvironment& Env() const { return env_; }
     // What the host device guarantees (native float arithmetic where it is exact there).
-    const TargetProfile& Target() const { return target_; }
+    const TargetProfile& Target() const { return env_.Target(); }
     ir::Program& Program() { return program_; }
 
     [[noreturn]] void Unsupported(std::string_view what) const;
@@ -112,7 +110,7 @@ public:
 
 private:
     ir::Value ReadVar(u32 variable, ir::Type type);
-    ir::Value CompilerConstant(s64 offset) const;
+    ir::Value FixedConstant(u32 bank, s64 offset) const;
     s64 MemoryOffset(const sass::OperandSpec& spec) const;
     void CheckPlainAddress(const sass::OperandSpec& spec) const;
     ir::Value ConstantWord(const sass::OperandSpec& spec, s64 extra);
@@ -120,8 +118,7 @@ private:
 
     ir::Program& program_;
     SsaBuilder& ssa_;
-    const sass::CubinKernel& kernel_;
-    const TargetProfile& target_;
+    const ShaderEnvironment& env_;
     ir::Block* block_ = nullptr;
     const sass::Instruction* inst_ = nullptr;
     u64 offset_ = 0;
@@ -149,6 +146,14 @@ void AddWarpHandlers(HandlerTable& table);
 void AddAtomicHandlers(HandlerTable& table);
 void AddTensorHandlers(HandlerTable& table);
 void AddTextureHandlers(HandlerTable& table);
+void AddGraphicsHandlers(HandlerTable& table);
+// The image of a TEX whose handle was in a uniform register: Inst::resource until
+// ResolveTextureHandle (translate_texture.cpp) finds it, after SSA construction.
+inline constexpr u32 kUnresolvedImage = ~0u;
+void ResolveTextureHandle(Translator& t, ir::Inst& sample);
+// SHFL in a fragment stage: the quad butterflies of derivatives (translate_graphics.cpp); false
+// in other stages, where SHFL is a warp operation.
+bool TranslateQuadShuffle(Translator& t);
 
 const HandlerTable& Handlers();
 

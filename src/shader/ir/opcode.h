@@ -49,6 +49,25 @@ enum class Op : u8 {
     ImageRead,
     ImageWrite,
     ImageQuery,
+    // Graphics stages. Attributes are named by their byte address in the attribute space
+    // (aux; yuzu's frontend/ir/attribute.h numbers them in words): 0x70-0x7c position, 0x80-0x27c
+    // generic vectors, 0x2f8 instance id, 0x2fc vertex id, 0x300-0x39c fixed-function texture
+    // coordinates, ... LoadAttribute -> U32 (the bits of the component); StoreAttribute (value
+    // U32). Interpolate: aux2 = InterpolateMode | InterpolateLocation << 4 -> U32 (f32 bits), as
+    // IPA gives it (interpolation.h in frontend/). FragmentOutput: aux = render target * 4 +
+    // component, or kFragmentDepth (value U32: f32 bits). Discard ends the invocation's work
+    // (KILL).
+    LoadAttribute,
+    StoreAttribute,
+    Interpolate,
+    FragmentOutput,
+    Discard,
+    // Fragment stages, the four invocations of a quad (lane & 3): QuadSwap (value U32) aux = 1
+    // or 2 -> the value of the invocation whose quad index differs in those bits (SHFL.BFLY
+    // within a quad); QuadSwizzleAdd (a F32, b F32) aux = FSWZADD's per-lane operations (2 bits
+    // a lane) -> F32.
+    QuadSwap,
+    QuadSwizzleAdd,
     Count
 };
 
@@ -78,9 +97,19 @@ enum class SpecialRegister : u8 {
     ClockHi,
     GlobalTimerLo,
     GlobalTimerHi,
+    // +1.0f or -1.0f (f32 bits): whether window y grows downwards, as a fragment stage's
+    // derivatives in y see it. Vulkan's framebuffer y grows downwards: +1.
+    YDirection,
 };
 
-enum class ImageOp : u8 { SampleLod, Fetch, Gather, SampleGrad };
+// Sample: the level from the fragment quad's implicit derivatives (fragment stages only).
+enum class ImageOp : u8 { SampleLod, Fetch, Gather, SampleGrad, Sample };
+
+// IPA's modes (Volta+: no multiply mode, perspective correction is code of its own) and where
+// in the pixel it samples.
+enum class InterpolateMode : u8 { Pass, Constant, State };
+enum class InterpolateLocation : u8 { Center, Centroid };
+inline constexpr u32 kFragmentDepth = 32;
 // ImageSample's aux2: how many coordinates (with the layer), the gathered component, arrayed.
 inline constexpr u32 ImageShape(u32 coordinates, u32 component, bool arrayed) {
     return coordinates | component << 4 | (arrayed ? 1u : 0u) << 8;

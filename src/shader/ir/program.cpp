@@ -16,14 +16,46 @@ unsigned TypeBits(Type type) {
 }
 
 const char* OpName(Op op) {
-    static constexpr const char* kNames[] = {
-        "spv",          "glsl",        "identity",      "phi",           "undefined",
-        "pack64",       "unpack64.lo", "unpack64.hi",   "construct",     "extract",
-        "constbank",    "specialreg",  "load.global",   "store.global",  "load.shared",
-        "store.shared", "load.local",  "store.local",   "atomic.global", "atomic.shared",
-        "barrier",      "membar",      "warp.readlane", "warp.ballot",   "warp.reduce",
-        "warp.match",   "block.count", "warp.sync",     "converge",      "image.sample",
-        "image.read",   "image.write", "image.query"};
+    static constexpr const char* kNames[] = {"spv",
+                                             "glsl",
+                                             "identity",
+                                             "phi",
+                                             "undefined",
+                                             "pack64",
+                                             "unpack64.lo",
+                                             "unpack64.hi",
+                                             "construct",
+                                             "extract",
+                                             "constbank",
+                                             "specialreg",
+                                             "load.global",
+                                             "store.global",
+                                             "load.shared",
+                                             "store.shared",
+                                             "load.local",
+                                             "store.local",
+                                             "atomic.global",
+                                             "atomic.shared",
+                                             "barrier",
+                                             "membar",
+                                             "warp.readlane",
+                                             "warp.ballot",
+                                             "warp.reduce",
+                                             "warp.match",
+                                             "block.count",
+                                             "warp.sync",
+                                             "converge",
+                                             "image.sample",
+                                             "image.read",
+                                             "image.write",
+                                             "image.query",
+                                             "attribute.load",
+                                             "attribute.store",
+                                             "interpolate",
+                                             "fragment.output",
+                                             "discard",
+                                             "quad.swap",
+                                             "quad.swizzle_add"};
     static_assert(std::size(kNames) == static_cast<std::size_t>(Op::Count));
     return kNames[static_cast<int>(op)];
 }
@@ -40,6 +72,9 @@ bool HasSideEffects(Op op) {
         case Op::WarpSync:
         case Op::Converge:
         case Op::ImageWrite:
+        case Op::StoreAttribute:
+        case Op::FragmentOutput:
+        case Op::Discard:
             return true;
         default:
             return false;

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "base/types.h"
-#include "shader/compute.h"
 #include "shader/ir/opcode.h"
 #include "shader/ir/value.h"
+#include "shader/resource_layout.h"
 
 namespace shader::ir {
 
@@ -77,7 +77,7 @@ struct ProgramInfo {
     // the image ops indexes this; frontend/translate_texture.cpp); bindings are the emitter's.
     std::vector<ImageBinding> images;
     // Images that only TXQ names so far: their dimension comes from the launch
-    // (ComputeState::image_dims).
+    // (ShaderEnvironment::TextureHandle).
     std::set<u32> images_without_dim;
 };
 

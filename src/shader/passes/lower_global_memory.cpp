@@ -2,10 +2,10 @@
 #include <set>
 
 #include "base/error.h"
-#include "shader/compute.h"
 #include "shader/passes/address_sources.h"
 #include "shader/passes/module_data.h"
 #include "shader/passes/passes.h"
+#include "shader/resource_layout.h"
 
 namespace shader::passes {
 namespace {

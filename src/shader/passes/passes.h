@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string_view>
+
 #include "shader/ir/program.h"
 #include "shader/sass/cubin.h"
 
@@ -18,5 +20,11 @@ void RemoveDeadCode(ir::Program& program);
 // parameter's storage buffer at (address - parameter). Throws base::Error when an address
 // derives from no parameter or from several.
 void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel);
+
+// Graphics stages: every constant bank the program reads is a uniform buffer
+// (ir::ProgramInfo::constant_banks), as large as the furthest word read, or the whole 64 KiB
+// where a register gives the offset. Throws base::Error naming the program for a bank chosen at
+// run time.
+void BindConstantBanks(ir::Program& program, std::string_view name);
 
 }  // namespace shader::passes

@@ -14,45 +14,60 @@ void Emitter::Run(const std::vector<Node>& structure) {
     // (invocations are cut into subgroups by their local index, x fastest).
     subgroup_warps_ = (target_.subgroup_size == 32 || target_.full_32_wide_subgroups) &&
                       target_.subgroup_shuffle && target_.subgroup_ballot &&
-                      target_.subgroup_arithmetic && state_.block[0] % kWarpSize == 0;
+                      target_.subgroup_arithmetic && launch_.block[0] % kWarpSize == 0;
     DeclareCommon();
     function_ = m_.NewId();
     first_label_ = m_.NewId();
     current_label_ = first_label_;
     ids_.assign(ir_.IdLimit(), 0);
     demoted_.assign(ir_.IdLimit(), 0);
+    if (!IsCompute()) {
+        DeclareStageInterface();
+    }
     DeclarePhis();
     DemoteValuesLeavingSkipGuards(structure);
     EmitNodes(structure);
     if (!terminated_) {
-        m_.Code(spv::Op::OpReturn, {});
+        ReturnFromMain();
     }
-    m_.SetEntryPoint(function_, "main", interface_);
-    m_.SetLocalSize(function_, state_.block[0], state_.block[1], state_.block[2]);
+    if (IsCompute()) {
+        m_.SetEntryPoint(spv::ExecutionModel::GLCompute, function_, "main", interface_);
+        m_.SetLocalSize(function_, launch_.block[0], launch_.block[1], launch_.block[2]);
+    } else {
+        FinishStageInterface();
+    }
     DeclareFloatControls();
-    out_.spirv =
-        m_.Assemble(function_, m_.TypeVoid(), m_.TypeFunction(m_.TypeVoid()), first_label_);
-    out_.workgroup_size = state_.block;
-    out_.cbank0_binding = kCbank0Binding;
-    out_.cbank0_bytes = cbank0_words_ * 16;
-    out_.global_buffers.clear();
-    out_.module_global_binding.reset();
+    spirv_ = m_.Assemble(function_, m_.TypeVoid(), m_.TypeFunction(m_.TypeVoid()), first_label_);
+}
+
+void Emitter::ReturnFromMain() {
+    Terminate(spv::Op::OpReturn, {});
+}
+
+void Emitter::FillCompute(ComputeProgram& out) const {
+    out.spirv = spirv_;
+    out.workgroup_size = launch_.block;
+    out.cbank0_binding = kCbank0Binding;
+    out.cbank0_bytes = cbank0_words_ * 16;
+    out.global_buffers.clear();
+    out.module_global_binding.reset();
     for (std::size_t i = 0; i < ir_.info.global_buffers.size(); ++i) {
         const u32 binding = kFirstGlobalBinding + static_cast<u32>(i);
         if (ir_.info.global_buffers[i] == passes::kModuleGlobalBuffer) {
-            out_.module_global_binding = binding;
+            out.module_global_binding = binding;
         } else {
-            out_.global_buffers.push_back({binding, ir_.info.global_buffers[i]});
+            out.global_buffers.push_back({binding, ir_.info.global_buffers[i]});
         }
     }
-    out_.constant_banks.clear();
+    out.constant_banks.clear();
     u32 bank_binding = kFirstGlobalBinding + static_cast<u32>(ir_.info.global_buffers.size());
     for (const auto& [bank, bytes] : ir_.info.constant_banks) {
-        out_.constant_banks.push_back({bank, bank_binding++, (bytes + 15) / 16 * 16});
+        out.constant_banks.push_back({bank, bank_binding++, (bytes + 15) / 16 * 16});
     }
-    out_.shared_bytes = ir_.info.shared_bytes + state_.dynamic_shared_bytes;
-    out_.local_bytes = ir_.info.local_bytes;
-    out_.requires_32_wide_subgroups = subgroup_warps_ && UsesWarpOperations();
+    out.images = images_;
+    out.shared_bytes = ir_.info.shared_bytes;
+    out.local_bytes = ir_.info.local_bytes;
+    out.requires_32_wide_subgroups = subgroup_warps_ && UsesWarpOperations();
 }
 
 [[noreturn]] void Emitter::Fail(const Inst& inst, std::string_view what) const {
@@ -143,12 +158,27 @@ u32 Emitter::IdOf(const Value& raw) {
 }
 
 void Emitter::DeclareCommon() {
+    m_.AddCapability(spv::Capability::Shader);
+    if (!IsCompute()) {
+        // Every bank the stage reads is a uniform buffer, in bank order from binding 0; the
+        // images follow.
+        u32 binding = 0;
+        for (const auto& [bank, bytes] : ir_.info.constant_banks) {
+            constant_banks_[bank] = UniformBank(bytes / 16, binding++);
+        }
+        DeclareImages(binding);
+        if (ir_.info.local_bytes > 0) {
+            local_words_ = ir_.info.local_bytes / 4;
+            local_ = m_.FunctionVariable(m_.TypePointer(
+                StorageClass::Function, m_.TypeArray(m_.TypeUint(32), local_words_)));
+        }
+        return;
+    }
     if (!target_.int64) {
         base::Fail(
             "SPIR-V emission: the device has no shaderInt64, which translated kernels need "
             "(64-bit addresses and arithmetic)");
     }
-    m_.AddCapability(spv::Capability::Shader);
     m_.AddCapability(spv::Capability::Int64);
     // Constant bank 0 as a uniform buffer; the other banks the program reads after the
     // global buffers' bindings.
@@ -159,7 +189,7 @@ void Emitter::DeclareCommon() {
         constant_banks_[bank] = UniformBank(std::max<u32>(1, (bytes + 15) / 16), bank_binding++);
     }
     DeclareImages(bank_binding);
-    u32 shared_words = (ir_.info.shared_bytes + state_.dynamic_shared_bytes + 3) / 4;
+    u32 shared_words = (ir_.info.shared_bytes + 3) / 4;
     if (UsesWarpScratch()) {
         // Warp operations exchange values through a word per thread (and one to count in).
         scratch_base_ = shared_words;
@@ -210,6 +240,11 @@ bool Emitter::IsFloatArithmetic(spv::Op op) {
 
 void Emitter::EmitInst(const Inst& inst) {
     current_ = &inst;
+    if (!IsCompute() && ComputeOnly(inst.op)) {
+        Fail(inst, fmt::format("not available in a {} stage (a compute kernel's memory or warp "
+                               "operation)",
+                               StageName(env_.GetStage())));
+    }
     u32 id = 0;
     switch (inst.op) {
         case Op::Spv: {
@@ -270,14 +305,13 @@ void Emitter::EmitInst(const Inst& inst) {
             if (!bank.IsImmediate()) {
                 Fail(inst, "a constant bank chosen at run time");
             }
-            if (bank.Bits() == 0) {
+            if (bank.Bits() == 0 && IsCompute()) {
                 id = ConstBankWord(IdOf(inst.args[1]));
                 break;
             }
             const auto other = constant_banks_.find(static_cast<u32>(bank.Bits()));
             if (other == constant_banks_.end()) {
-                Fail(inst, "constant bank " + std::to_string(bank.Bits()) +
-                               " is not bound for compute kernels");
+                Fail(inst, "constant bank " + std::to_string(bank.Bits()) + " is not bound");
             }
             id = ConstBankWord(IdOf(inst.args[1]), other->second);
             break;
@@ -347,6 +381,27 @@ void Emitter::EmitInst(const Inst& inst) {
             break;
         case Op::ImageWrite:
             ImageWrite(inst);
+            break;
+        case Op::LoadAttribute:
+            id = LoadAttribute(inst);
+            break;
+        case Op::StoreAttribute:
+            StoreAttribute(inst);
+            break;
+        case Op::Interpolate:
+            id = Interpolate(inst);
+            break;
+        case Op::FragmentOutput:
+            FragmentOutput(inst);
+            break;
+        case Op::Discard:
+            Discard();
+            break;
+        case Op::QuadSwap:
+            id = QuadSwap(inst);
+            break;
+        case Op::QuadSwizzleAdd:
+            id = QuadSwizzleAdd(inst);
             break;
         case Op::Converge:
             break;  // a barrier where it is a lockstep point (EmitNodes)
@@ -469,7 +524,7 @@ void Emitter::EmitNodes(const std::vector<Node>& nodes) {
                 Terminate(spv::Op::OpBranch, {loops_.back().second});
                 break;
             case Node::Kind::Return:
-                Terminate(spv::Op::OpReturn, {});
+                ReturnFromMain();
                 break;
             case Node::Kind::Skip:
                 EmitSkip(node, guard);
@@ -565,8 +620,10 @@ void Emitter::DemoteValuesLeavingSkipGuards(const std::vector<Node>& structure) 
 }
 
 void EmitCompute(const ir::Program& ir, const std::vector<passes::Node>& structure,
-                 const TargetProfile& target, const ComputeState& state, ComputeProgram& program) {
-    Emitter(ir, target, state, program).Run(structure);
+                 const ShaderEnvironment& env, ComputeProgram& program) {
+    Emitter emitter(ir, env);
+    emitter.Run(structure);
+    emitter.FillCompute(program);
 }
 
 }  // namespace shader::spirv

@@ -14,9 +14,7 @@ u32 Emitter::GenericAccess(const Inst& inst) {
         Emit(spv::Op::OpBitcast, Type::U64,
              {Emit(spv::Op::OpCompositeConstruct, Type::U32x2, {window_lo, window_hi})});
     const u32 relative = Emit(spv::Op::OpISub, Type::U64, {IdOf(inst.args[0]), window});
-    const u32 shared_bytes = out_.shared_bytes != 0
-                                 ? out_.shared_bytes
-                                 : ir_.info.shared_bytes + state_.dynamic_shared_bytes;
+    const u32 shared_bytes = ir_.info.shared_bytes;
     const u32 in_shared = Emit(spv::Op::OpULessThan, Type::Bool,
                                {relative, m_.Constant64(TypeId(Type::U64), shared_bytes)});
     const u32 shared_label = m_.NewId();

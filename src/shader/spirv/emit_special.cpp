@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include "shader/spirv/emitter.h"
 
 #include "base/error.h"
@@ -41,7 +43,14 @@ u32 Emitter::LaneId() {
 u32 Emitter::SpecialRegister(const Inst& inst) {
     using ir::SpecialRegister;
     const auto which = static_cast<SpecialRegister>(inst.aux);
+    const bool fragment_only = which == SpecialRegister::YDirection;
+    if (IsCompute() ? fragment_only : !fragment_only || env_.GetStage() != Stage::Fragment) {
+        Fail(inst, fmt::format("special register {} in a {} stage", inst.aux,
+                               StageName(env_.GetStage())));
+    }
     switch (which) {
+        case SpecialRegister::YDirection:
+            return Uint(0x3f800000);  // +1.0f: Vulkan's framebuffer y grows downwards
         case SpecialRegister::TidX:
         case SpecialRegister::TidY:
         case SpecialRegister::TidZ:

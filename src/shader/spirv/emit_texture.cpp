@@ -1,5 +1,6 @@
 // Textures and surfaces: one image variable of descriptor set 0 per handle parameter
-// (ProgramInfo::images). TEX → OpImageSampleExplicitLod (Lod), TLD → OpImageFetch, TLD4 →
+// (ProgramInfo::images). TEX → OpImageSampleExplicitLod (Lod; without a level in a fragment
+// stage OpImageSampleImplicitLod), TLD → OpImageFetch, TLD4 →
 // OpImageGather, TXD → OpImageSampleExplicitLod (Grad), TXQ → OpImageQuerySizeLod and
 // OpImageQueryLevels; SULD / SUST → OpImageRead /
 // OpImageWrite on an image of unsigned texels as wide as the access, so the bits pass unchanged.
@@ -32,11 +33,11 @@ u32 Axes(ImageDim dim) {
 }  // namespace
 
 void Emitter::DeclareImages(u32 first_binding) {
-    out_.images.clear();
+    images_.clear();
     for (const ImageBinding& use : ir_.info.images) {
         ImageBinding image = use;
         image.binding = first_binding++;
-        out_.images.push_back(image);
+        images_.push_back(image);
         u32 type = 0;
         u32 pointee = 0;
         if (image.kind == ImageKind::Sampled) {
@@ -120,6 +121,10 @@ u32 Emitter::ImageSample(const Inst& inst) {
                              static_cast<u32>(spv::ImageOperandsMask::Lod), lod});
             break;
         }
+        case ImageOp::Sample:
+            texel = RawCode(spv::Op::OpImageSampleImplicitLod, vec4,
+                            {sampled, ImageCoordinates(inst, 0, false)});
+            break;
         case ImageOp::Fetch: {
             const u32 plain = RawCode(spv::Op::OpImage, image_types_.at(inst.resource), {sampled});
             texel =

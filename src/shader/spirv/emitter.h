@@ -8,9 +8,11 @@
 #include <string_view>
 #include <vector>
 
-#include "shader/compute.h"
+#include "shader/environment.h"
 #include "shader/ir/program.h"
 #include "shader/passes/structurize.h"
+#include "shader/program.h"
+#include "shader/sph.h"
 #include "shader/spirv/module.h"
 
 namespace shader::spirv {
@@ -19,8 +21,9 @@ inline constexpr u32 kCbank0Binding = 0;
 inline constexpr u32 kFirstGlobalBinding = 1;
 inline constexpr u32 kWarpSize = 32;
 
-// Writes one compute kernel's SPIR-V: emit_compute.cpp (resources, instructions, structured
-// control flow), emit_memory.cpp, emit_atomic.cpp, emit_warp.cpp, emit_special.cpp.
+// Writes one program's SPIR-V: emit_compute.cpp (resources, instructions, structured control
+// flow), emit_memory.cpp, emit_atomic.cpp, emit_warp.cpp, emit_special.cpp, emit_texture.cpp;
+// emit_graphics.cpp for what vertex and fragment stages add (their inputs and outputs).
 class Emitter {
     using Inst = ir::Inst;
     using MemoryWidth = ir::MemoryWidth;
@@ -31,10 +34,14 @@ class Emitter {
     using StorageClass = spv::StorageClass;
 
 public:
-    Emitter(const ir::Program& ir, const TargetProfile& target, const ComputeState& state,
-            ComputeProgram& out)
-        : ir_(ir), target_(target), state_(state), out_(out) {}
+    Emitter(const ir::Program& ir, const ShaderEnvironment& env)
+        : ir_(ir),
+          env_(env),
+          target_(env.Target()),
+          launch_(env.GetStage() == Stage::Compute ? env.Launch() : ComputeLaunch{}) {}
     void Run(const std::vector<Node>& structure);
+    void FillCompute(ComputeProgram& out) const;
+    void FillGraphics(GraphicsProgram& out) const;
 
 private:
     [[noreturn]] void Fail(const Inst& inst, std::string_view what) const;
@@ -88,7 +95,29 @@ private:
     void StoreWindowAt(const Inst& inst, Window window, u32 offset);
     // A global memory instruction whose address is generic (emit_generic.cpp).
     u32 GenericAccess(const Inst& inst);
-    u32 Threads() const { return state_.block[0] * state_.block[1] * state_.block[2]; }
+    u32 Threads() const { return launch_.block[0] * launch_.block[1] * launch_.block[2]; }
+    bool IsCompute() const { return env_.GetStage() == Stage::Compute; }
+    // Graphics stages (emit_graphics.cpp): the inputs and outputs the stage header declares, as
+    // Input and Output variables (built-ins, or vec4s at Locations: generic vector N at N, the
+    // fixed-function texture coordinates after them), which attribute loads, stores,
+    // interpolation and the fragment outputs reach by the attribute's address.
+    void DeclareStageInterface();
+    void FinishStageInterface();
+    void DeclareVaryings(StorageClass storage);
+    u32 InterfaceVariable(StorageClass storage, u32 type, u32 location);
+    u32 BuiltinVariable(StorageClass storage, spv::BuiltIn builtin, u32 type);
+    // A pointer to the f32 (or int) component at attribute byte address `address`; fails
+    // naming the attribute where the header declares none there.
+    u32 AttributePointer(const Inst& inst, u32 address, StorageClass storage);
+    u32 LoadAttribute(const Inst& inst);
+    void StoreAttribute(const Inst& inst);
+    u32 Interpolate(const Inst& inst);
+    void FragmentOutput(const Inst& inst);
+    void Discard();
+    u32 QuadSwap(const Inst& inst);
+    u32 QuadSwizzleAdd(const Inst& inst);
+    static bool ComputeOnly(Op op);
+    void ReturnFromMain();
     bool Uses(Op first, Op last) const;
     bool UsesWarpOperations() const { return Uses(Op::WarpReadLane, Op::WarpMatch); }
     // MATCH and BAR.RED always go through shared memory; the others only without subgroups.
@@ -204,10 +233,18 @@ private:
     void CloseSkipGuard(SkipGuard& guard);
     void DemoteValuesLeavingSkipGuards(const std::vector<Node>& structure);
     const ir::Program& ir_;
+    const ShaderEnvironment& env_;
     const TargetProfile& target_;
-    const ComputeState& state_;
-    ComputeProgram& out_;
+    const ComputeLaunch launch_;
     Module m_;
+    std::vector<u32> spirv_;
+    std::vector<ImageBinding> images_;  // as bound, per ProgramInfo::images
+    // Graphics stages: what the header declares, by Location and by built-in.
+    std::map<std::pair<StorageClass, u32>, u32> varyings_;  // (storage, Location) -> vec4
+    std::map<std::pair<StorageClass, spv::BuiltIn>, u32> builtin_variables_;
+    std::map<u32, Interpolation> input_interpolation_;  // by Location
+    u32 clip_distances_ = 0;                            // the array's length
+    ResourceLayout layout_;
     u32 function_ = 0;
     u32 first_label_ = 0;
     u32 cbank0_ = 0;

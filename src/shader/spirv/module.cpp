@@ -103,8 +103,9 @@ u32 Module::GlobalVariable(u32 pointer_type, spv::StorageClass storage) {
     return id;
 }
 
-void Module::SetEntryPoint(u32 function, std::string_view name, const std::vector<u32>& interface) {
-    std::vector<u32> operands{static_cast<u32>(spv::ExecutionModel::GLCompute), function};
+void Module::SetEntryPoint(spv::ExecutionModel model, u32 function, std::string_view name,
+                           const std::vector<u32>& interface) {
+    std::vector<u32> operands{static_cast<u32>(model), function};
     const std::vector<u32> words = StringWords(name);
     operands.insert(operands.end(), words.begin(), words.end());
     operands.insert(operands.end(), interface.begin(), interface.end());

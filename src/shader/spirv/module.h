@@ -60,7 +60,8 @@ public:
                         std::initializer_list<u32> literals = {});
     u32 GlobalVariable(u32 pointer_type, spv::StorageClass storage);
 
-    void SetEntryPoint(u32 function, std::string_view name, const std::vector<u32>& interface);
+    void SetEntryPoint(spv::ExecutionModel model, u32 function, std::string_view name,
+                       const std::vector<u32>& interface);
     void SetLocalSize(u32 function, u32 x, u32 y, u32 z);
     void AddExecutionMode(u32 function, spv::ExecutionMode mode,
                           std::initializer_list<u32> literals = {});

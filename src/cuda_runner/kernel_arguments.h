@@ -11,7 +11,7 @@
 #include "shader/compute.h"
 #include "shader/sass/cubin.h"
 
-namespace video {
+namespace cuda_runner {
 
 enum class ArgumentKind { In, Out, InOut, I32, U32, I64, U64, F32, F64, Texture, Surface };
 
@@ -59,4 +59,4 @@ KernelArgument ParseKernelArgument(std::string_view text);
 void CheckKernelArguments(const shader::sass::CubinKernel& kernel,
                           std::span<const KernelArgument> arguments);
 
-}  // namespace video
+}  // namespace cuda_runner

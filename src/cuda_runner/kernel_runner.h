@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "base/types.h"
+#include "cuda_runner/kernel_arguments.h"
 #include "shader/compute.h"
 #include "shader/sass/cubin.h"
 #include "video/compute_device.h"
-#include "video/kernel_arguments.h"
 
-namespace video {
+namespace cuda_runner {
 
 // A module-scope variable (`__constant__` or `__device__`) set before the launch, as
 // cudaMemcpyToSymbol does: its bytes in the module's memory replaced by these.
@@ -48,7 +48,7 @@ shader::ComputeState LaunchComputeState(const shader::sass::CubinKernel& kernel,
                                         const KernelLaunch& launch);
 
 // Translates `kernel` for the device (shader::TranslateCompute) and runs it.
-KernelResult RunKernel(ComputeDevice& device, const shader::sass::CubinKernel& kernel,
+KernelResult RunKernel(video::ComputeDevice& device, const shader::sass::CubinKernel& kernel,
                        const KernelLaunch& launch);
 
 // Runs an already translated kernel: builds constant bank 0, binds each pointer argument the
@@ -57,7 +57,8 @@ KernelResult RunKernel(ComputeDevice& device, const shader::sass::CubinKernel& k
 // memory (from the cubin, with `launch.globals` applied) where the program binds them,
 // dispatches `launch.grid` groups. Throws base::Error on arguments that do not fit the kernel
 // or a program that binds something other than those arguments.
-KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::CubinKernel& kernel,
+KernelResult RunTranslatedKernel(video::ComputeDevice& device,
+                                 const shader::sass::CubinKernel& kernel,
                                  const shader::ComputeProgram& program, const KernelLaunch& launch);
 
-}  // namespace video
+}  // namespace cuda_runner

@@ -5,11 +5,11 @@
 #include <vector>
 
 #include "base/types.h"
+#include "cuda_runner/kernel_arguments.h"
 #include "shader/compute.h"
 #include "shader/sass/cubin.h"
-#include "video/kernel_arguments.h"
 
-namespace video {
+namespace cuda_runner {
 
 // Offsets of the CUDA driver's constants in bank 0 that sm_86 code reads (seen in ptxas
 // output: `MOV R1, c[0x0][0x28]` starts every kernel's local frame, `S2R` of the block
@@ -42,4 +42,4 @@ std::vector<u8> BuildConstantBank0(const shader::sass::CubinKernel& kernel,
                                    const ConstantBank0Launch& launch,
                                    std::span<const KernelArgument> arguments);
 
-}  // namespace video
+}  // namespace cuda_runner

@@ -5,10 +5,10 @@
 #include <vector>
 
 #include "base/types.h"
+#include "cuda_runner/kernel_runner.h"
 #include "shader/sass/cubin.h"
-#include "video/kernel_runner.h"
 
-namespace video {
+namespace cuda_runner {
 
 // Throws base::Error unless each value names a variable of the kernel's module (constant bank
 // 3 or global memory) and has exactly its size.
@@ -21,4 +21,4 @@ void CheckModuleGlobals(const shader::sass::CubinKernel& kernel,
 std::vector<u8> ModuleMemoryForLaunch(const shader::sass::ModuleMemory& memory,
                                       std::span<const ModuleGlobalValue> globals, u32 min_bytes);
 
-}  // namespace video
+}  // namespace cuda_runner

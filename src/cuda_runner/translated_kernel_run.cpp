@@ -3,11 +3,11 @@
 #include <set>
 
 #include "base/error.h"
-#include "video/constant_bank0.h"
-#include "video/kernel_runner.h"
-#include "video/module_memory.h"
+#include "cuda_runner/constant_bank0.h"
+#include "cuda_runner/kernel_runner.h"
+#include "cuda_runner/module_memory.h"
 
-namespace video {
+namespace cuda_runner {
 namespace {
 
 // CUDA's limits on a block (CUDA C++ Programming Guide, compute capability 8.x).
@@ -48,7 +48,8 @@ void CheckKernelLaunch(const shader::sass::CubinKernel& kernel, const KernelLaun
     }
 }
 
-KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::CubinKernel& kernel,
+KernelResult RunTranslatedKernel(video::ComputeDevice& device,
+                                 const shader::sass::CubinKernel& kernel,
                                  const shader::ComputeProgram& program,
                                  const KernelLaunch& launch) {
     CheckKernelLaunch(kernel, launch);
@@ -69,13 +70,13 @@ KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::Cubi
         }
     }
 
-    ComputeDispatch dispatch;
+    video::ComputeDispatch dispatch;
     dispatch.spirv = program.spirv;
     dispatch.entry_point = program.entry_point;
     dispatch.groups = launch.grid;
     dispatch.require_32_wide_subgroups = program.requires_32_wide_subgroups;
     dispatch.repeat = launch.repeat;
-    dispatch.buffers.push_back({program.cbank0_binding, BufferKind::Uniform, &bank});
+    dispatch.buffers.push_back({program.cbank0_binding, video::BufferKind::Uniform, &bank});
     std::set<std::size_t> bound_parameters;
     for (const shader::GlobalBufferBinding& global : program.global_buffers) {
         const auto parameter = ParameterAt(kernel, global.cbank0_offset);
@@ -91,7 +92,7 @@ KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::Cubi
                        *parameter);
         }
         dispatch.buffers.push_back(
-            {global.binding, BufferKind::Storage, &buffers[static_cast<u32>(*parameter)]});
+            {global.binding, video::BufferKind::Storage, &buffers[static_cast<u32>(*parameter)]});
     }
     // Constant bank 3 and the module's global memory: the cubin's bytes and the launch's
     // globals (the module's global memory is not read back).
@@ -104,24 +105,25 @@ KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::Cubi
         }
         module_memories.push_back(
             ModuleMemoryForLaunch(kernel.module.constant3, launch.globals, bank.bytes));
-        dispatch.buffers.push_back({bank.binding, BufferKind::Uniform, &module_memories.back()});
+        dispatch.buffers.push_back(
+            {bank.binding, video::BufferKind::Uniform, &module_memories.back()});
     }
     if (program.module_global_binding) {
         module_memories.push_back(ModuleMemoryForLaunch(kernel.module.global, launch.globals, 0));
         dispatch.buffers.push_back(
-            {*program.module_global_binding, BufferKind::Storage, &module_memories.back()});
+            {*program.module_global_binding, video::BufferKind::Storage, &module_memories.back()});
     }
     // Texture and surface arguments: their texels as images; surfaces come back like buffers.
     std::map<u32, std::vector<u8>> texels;
     for (const shader::ImageBinding& binding : program.images) {
-        const auto parameter = ParameterAt(kernel, binding.cbank0_offset);
+        const auto parameter = ParameterAt(kernel, binding.handle_offset);
         const bool storage = binding.kind == shader::ImageKind::Storage;
         const ArgumentKind wanted = storage ? ArgumentKind::Surface : ArgumentKind::Texture;
         if (!parameter || arguments[*parameter].kind != wanted || !arguments[*parameter].image) {
             base::Fail(
                 "kernel {}: the translation binds c[0x0][{:#x}] as a {}, which is not such "
                 "an argument",
-                kernel.name, binding.cbank0_offset, storage ? "surface" : "texture");
+                kernel.name, binding.handle_offset, storage ? "surface" : "texture");
         }
         const ImageArgument& image = *arguments[*parameter].image;
         if (image.dim != binding.dim) {
@@ -139,27 +141,27 @@ KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::Cubi
         }
         std::vector<u8>& bytes = texels[static_cast<u32>(*parameter)];
         bytes = arguments[*parameter].bytes;
-        DispatchImage bound;
+        video::DispatchImage bound;
         bound.binding = binding.binding;
         bound.storage = storage;
         bound.dim = binding.dim;
         bound.arrayed = binding.arrayed;
         bound.size = image.size;
         // Surfaces move raw bits (SULD.D / SUST.D): unsigned texels whatever the format.
-        bound.texels = storage || image.type == TexelType::U32 ? ImageTexels::Uint
-                       : image.type == TexelType::I32          ? ImageTexels::Sint
-                                                               : ImageTexels::Float;
+        bound.texels = storage || image.type == TexelType::U32 ? video::ImageTexels::Uint
+                       : image.type == TexelType::I32          ? video::ImageTexels::Sint
+                                                               : video::ImageTexels::Float;
         bound.channels = image.channels;
         bound.linear_filter = image.filter == TextureFilter::Linear;
-        static constexpr ImageAddress kAddress[] = {ImageAddress::ClampToEdge, ImageAddress::Repeat,
-                                                    ImageAddress::MirroredRepeat,
-                                                    ImageAddress::ClampToBorder};
+        static constexpr video::ImageAddress kAddress[] = {
+            video::ImageAddress::ClampToEdge, video::ImageAddress::Repeat,
+            video::ImageAddress::MirroredRepeat, video::ImageAddress::ClampToBorder};
         bound.address = kAddress[static_cast<int>(image.address)];
         bound.normalized = image.normalized || image.linear_memory;
         bound.bytes = &bytes;
         dispatch.images.push_back(bound);
     }
-    const DispatchResult dispatched = device.Dispatch(dispatch);
+    const video::DispatchResult dispatched = device.Dispatch(dispatch);
 
     KernelResult result;
     result.gpu_time_ns = dispatched.gpu_time_ns;
@@ -176,4 +178,4 @@ KernelResult RunTranslatedKernel(ComputeDevice& device, const shader::sass::Cubi
     return result;
 }
 
-}  // namespace video
+}  // namespace cuda_runner

@@ -1,6 +1,6 @@
-#include "video/kernel_runner.h"
+#include "cuda_runner/kernel_runner.h"
 
-namespace video {
+namespace cuda_runner {
 
 shader::ComputeState LaunchComputeState(const shader::sass::CubinKernel& kernel,
                                         const KernelLaunch& launch) {
@@ -17,7 +17,7 @@ shader::ComputeState LaunchComputeState(const shader::sass::CubinKernel& kernel,
     return state;
 }
 
-KernelResult RunKernel(ComputeDevice& device, const shader::sass::CubinKernel& kernel,
+KernelResult RunKernel(video::ComputeDevice& device, const shader::sass::CubinKernel& kernel,
                        const KernelLaunch& launch) {
     CheckKernelLaunch(kernel, launch);
     const shader::ComputeProgram program =
@@ -25,4 +25,4 @@ KernelResult RunKernel(ComputeDevice& device, const shader::sass::CubinKernel& k
     return RunTranslatedKernel(device, kernel, program, launch);
 }
 
-}  // namespace video
+}  // namespace cuda_runner

@@ -1,6 +1,6 @@
 // Launch manifests of the CUDA reference runs (tests/shader/cuda/runs/README.md, "Manifest
 // format"), read as check_manifests.py's check_manifest() reads them.
-#include "video/launch_manifest.h"
+#include "cuda_runner/launch_manifest.h"
 
 #include <algorithm>
 #include <array>
@@ -14,7 +14,7 @@
 #include "base/error.h"
 #include "base/file.h"
 
-namespace video {
+namespace cuda_runner {
 namespace {
 
 std::vector<std::string_view> Words(std::string_view line) {
@@ -320,4 +320,4 @@ LaunchManifest ReadLaunchManifest(const std::filesystem::path& path) {
         std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()), path);
 }
 
-}  // namespace video
+}  // namespace cuda_runner

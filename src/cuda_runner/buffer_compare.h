@@ -7,7 +7,7 @@
 
 #include "base/types.h"
 
-namespace video {
+namespace cuda_runner {
 
 // The compare modes of the CUDA reference runs (tests/shader/cuda/runs/README.md, "Compare
 // modes"); check_manifests.py's compare() is the reference implementation this follows.
@@ -66,4 +66,4 @@ std::string DescribeMismatch(const CompareMismatch& mismatch);
 // "ok, 1024 elements" or "3 of 1024 elements differ; byte 0x40 ...; ...".
 std::string DescribeResult(const CompareResult& result);
 
-}  // namespace video
+}  // namespace cuda_runner

@@ -1,4 +1,4 @@
-#include "video/kernel_arguments.h"
+#include "cuda_runner/kernel_arguments.h"
 
 #include <bit>
 #include <charconv>
@@ -8,7 +8,7 @@
 #include "base/error.h"
 #include "base/file.h"
 
-namespace video {
+namespace cuda_runner {
 namespace {
 
 struct KindName {
@@ -194,4 +194,4 @@ void CheckKernelArguments(const shader::sass::CubinKernel& kernel,
     }
 }
 
-}  // namespace video
+}  // namespace cuda_runner

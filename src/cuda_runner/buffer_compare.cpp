@@ -1,5 +1,5 @@
 // The reference runs' compare modes, as check_manifests.py's parse_compare() and compare().
-#include "video/buffer_compare.h"
+#include "cuda_runner/buffer_compare.h"
 
 #include <bit>
 #include <charconv>
@@ -11,7 +11,7 @@
 
 #include "base/error.h"
 
-namespace video {
+namespace cuda_runner {
 namespace {
 
 struct ModeName {
@@ -424,4 +424,4 @@ std::string DescribeResult(const CompareResult& result) {
     return text;
 }
 
-}  // namespace video
+}  // namespace cuda_runner

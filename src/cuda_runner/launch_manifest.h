@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "base/types.h"
-#include "video/buffer_compare.h"
-#include "video/kernel_runner.h"
+#include "cuda_runner/buffer_compare.h"
+#include "cuda_runner/kernel_runner.h"
 
-namespace video {
+namespace cuda_runner {
 
 // What an out or inout buffer must hold after the launch.
 struct ExpectedBuffer {
@@ -47,4 +47,4 @@ LaunchManifest ReadLaunchManifest(const std::filesystem::path& path);
 // The same from text; files are still found next to `path`.
 LaunchManifest ParseLaunchManifest(std::string_view text, const std::filesystem::path& path);
 
-}  // namespace video
+}  // namespace cuda_runner

@@ -1,9 +1,9 @@
-#include "video/constant_bank0.h"
+#include "cuda_runner/constant_bank0.h"
 
 #include <algorithm>
 #include <cstring>
 
-namespace video {
+namespace cuda_runner {
 namespace {
 
 constexpr u64 kFirstBufferAddress = u64{1} << 40;
@@ -47,4 +47,4 @@ std::vector<u8> BuildConstantBank0(const shader::sass::CubinKernel& kernel,
     return bank;
 }
 
-}  // namespace video
+}  // namespace cuda_runner

@@ -1,12 +1,12 @@
 // Module-scope variables of a launch (`global NAME FILE` of a manifest, cudaMemcpyToSymbol).
-#include "video/module_memory.h"
+#include "cuda_runner/module_memory.h"
 
 #include <algorithm>
 #include <cstring>
 
 #include "base/error.h"
 
-namespace video {
+namespace cuda_runner {
 namespace {
 
 const shader::sass::ModuleSymbol* FindSymbol(const shader::sass::ModuleMemory& memory,
@@ -55,4 +55,4 @@ std::vector<u8> ModuleMemoryForLaunch(const shader::sass::ModuleMemory& memory,
     return bytes;
 }
 
-}  // namespace video
+}  // namespace cuda_runner

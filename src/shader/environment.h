@@ -1,0 +1,72 @@
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "base/types.h"
+#include "shader/resource_layout.h"
+#include "shader/sass/word.h"
+#include "shader/target_profile.h"
+
+namespace shader {
+
+struct Sph;
+
+enum class Stage : u8 {
+    Compute,
+    Vertex,
+    TessellationControl,
+    TessellationEvaluation,
+    Geometry,
+    Fragment
+};
+const char* StageName(Stage stage);
+
+// What a compute launch fixes for the translation (none of it applies to graphics stages).
+struct ComputeLaunch {
+    std::array<u32, 3> block{1, 1, 1};  // threads per block: the SPIR-V workgroup size
+    u32 shared_bytes = 0;               // static plus dynamic shared memory
+    u32 local_bytes = 0;                // local memory per thread (the stack)
+    u32 cbank0_bytes = 0;               // the size of constant bank 0 (driver data, parameters)
+};
+
+// What the GPU reads from a texture's header (TIC entry) that the instructions do not say.
+// `dim` is empty where the environment does not know it (a CUDA launch that gave no dimension).
+struct TextureType {
+    std::optional<ImageDim> dim;
+    bool arrayed = false;
+};
+
+// Everything a translator reads about the program it translates, in one interface (as
+// Ryujinx's shader translator reads through its GPU accessor): its code, the constant banks
+// whose contents are fixed when it is translated, the stage and its header, a compute launch,
+// texture handles and the host device's profile. A CUDA cubin's kernel is one implementation
+// (CubinEnvironment), the GPU engines another. Whatever an answer depends on must be part of
+// the shader cache key of the translation.
+class ShaderEnvironment {
+public:
+    virtual ~ShaderEnvironment() = default;
+
+    // How messages name the program ("kernel NAME", "vertex program at 0x...").
+    virtual const std::string& Name() const = 0;
+    virtual Stage GetStage() const = 0;
+    // The code, from the program's first instruction: its size and its 128-bit words by offset
+    // (a multiple of 16 below CodeBytes()).
+    virtual u64 CodeBytes() const = 0;
+    virtual sass::Word CodeWord(u64 offset) const = 0;
+    // A constant bank whose contents are fixed at translation time (ptxas' own constants in a
+    // cubin's bank 2) has its words read here and becomes immediates; the other banks are read
+    // at run time from uniform buffers. ReadConstantBank gives nothing outside a fixed bank's
+    // bytes.
+    virtual bool FixesConstantBank(u32 bank) const = 0;
+    virtual std::optional<u32> ReadConstantBank(u32 bank, u32 offset) const = 0;
+    // The shader program header of a graphics stage; null for compute.
+    virtual const Sph* Header() const = 0;
+    virtual ComputeLaunch Launch() const = 0;
+    // The texture whose handle is at c[bank][offset]; nothing where no handle can be there.
+    virtual std::optional<TextureType> TextureHandle(u32 bank, u32 offset) const = 0;
+    virtual const TargetProfile& Target() const = 0;
+};
+
+}  // namespace shader

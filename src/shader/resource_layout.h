@@ -1,0 +1,84 @@
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "base/types.h"
+
+namespace shader {
+
+// What a translated program binds (descriptor set 0) and, for graphics stages, the locations of
+// its inputs and outputs. Filled by the SPIR-V emitter; the Vulkan backend binds by it.
+
+enum class ImageKind : u8 { Sampled, Storage };
+enum class ImageDim : u8 { D1, D2, D3 };
+
+// A storage buffer standing for the global memory reached through one 64-bit pointer parameter.
+struct GlobalBufferBinding {
+    u32 binding = 0;
+    u32 cbank0_offset = 0;  // the 64-bit pointer parameter at c[0x0][offset] this buffer backs
+};
+
+// A constant bank read as a uniform buffer. Compute kernels: bank 3 holds the module's
+// `__constant__` variables (sass::CubinModule::constant3, then what the launch sets); bank 0
+// has a binding of its own (ComputeProgram::cbank0_binding). Graphics stages: every bank read,
+// as the 3D engine binds it (SET_CONSTANT_BUFFER_SELECTOR / BIND_GROUP_CONSTANT_BUFFER).
+struct ConstantBankBinding {
+    u32 bank = 0;
+    u32 binding = 0;
+    u32 bytes = 0;  // a multiple of 16
+};
+
+// A texture or surface as an image of descriptor set 0, named by the handle that the
+// instructions read from a constant bank: a CUDA texture or surface object parameter (bank 0)
+// or a graphics texture handle (the TIC and TSC indices the driver wrote into a bank). A
+// combined image sampler (TEX, TLD, TLD4, TXD, TXQ) or a storage image of unsigned texels (SULD,
+// SUST, raw data).
+struct ImageBinding {
+    u32 binding = 0;
+    u32 handle_bank = 0;
+    u32 handle_offset = 0;  // the handle at c[handle_bank][handle_offset]
+    ImageKind kind = ImageKind::Sampled;
+    ImageDim dim = ImageDim::D2;
+    bool arrayed = false;  // a 2D array view (some instruction names layers)
+    u32 texel_words = 4;   // storage images: R32_UINT, R32G32_UINT or R32G32B32A32_UINT
+    bool operator==(const ImageBinding&) const = default;
+};
+
+// How a fragment stage input is interpolated (the SPH's PixelImap: open-gpu-doc
+// Shader-Program-Header, ImapGenericVector).
+enum class Interpolation : u8 { Perspective, Linear, Flat };
+
+// A user-defined stage input or output of a graphics stage: one vec4 of floats (or of the same
+// bits) at a Location; `components` is the mask of x, y, z, w the program reads or writes.
+struct StageVarying {
+    u32 location = 0;
+    u32 components = 0;
+    Interpolation interpolation = Interpolation::Perspective;
+    bool operator==(const StageVarying&) const = default;
+};
+
+// The generic attributes of a vertex or fragment stage's attribute space take locations 0-31;
+// the fixed-function texture coordinates (a[0x300] ... a[0x39c], gl_TexCoord[] in NVIDIA's GLSL
+// compiler) are passed between stages like them, at the locations after.
+inline constexpr u32 kGenericAttributeCount = 32;
+inline constexpr u32 kFixedFunctionTextureCount = 10;
+inline constexpr u32 kFixedFunctionTextureLocation = kGenericAttributeCount;
+
+// c[0x0][0x18]: the 64-bit generic address of the block's shared memory, which the launch writes
+// in constant bank 0 (CUDA's cvta.shared adds it; generic accesses in that window are shared).
+inline constexpr u32 kCbank0SharedWindow = 0x18;
+
+struct ResourceLayout {
+    std::vector<ConstantBankBinding> constant_banks;
+    std::vector<ImageBinding> images;
+    std::vector<StageVarying> inputs;
+    std::vector<StageVarying> outputs;
+    // Fragment stages: the render targets written, by index (Location), each a mask of
+    // components, and whether the depth is written.
+    std::vector<std::pair<u32, u32>> render_targets;
+    bool writes_depth = false;
+    bool operator==(const ResourceLayout&) const = default;
+};
+
+}  // namespace shader
