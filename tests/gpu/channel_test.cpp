@@ -103,6 +103,31 @@ TEST(Channel, TheDriversWordsRunAroundTheEntries) {
     EXPECT_EQ(ThreedOn(rig, 0).Registers().Get(0x400), 9u);
 }
 
+TEST(Channel, TheThreedClassReleasesReportSemaphores) {
+    Rig rig;
+    const u64 at = Rig::kData;
+    rig.Put<u64>(at + 8, ~u64{0});
+    std::vector<u32> words;
+    Method(words, 0, kSetObject, {0xB197});
+    // One word (STRUCTURE_SIZE 28 set), as deko3d's fences: 0x1000f010.
+    Method(words, 0, 0x1B00 / 4, {High(at), Low(at), 0x31, 0x1000'F010});
+    ASSERT_EQ(rig.Execute(words), gpu::ChannelProgress::Idle);
+    EXPECT_EQ(rig.Get<u32>(at), 0x31u);
+    EXPECT_EQ(rig.Get<u64>(at + 8), ~u64{0});
+    // Four words: the payload as 64 bits, then the timestamp.
+    words.clear();
+    Method(words, 0, 0x1B00 / 4, {High(at + 0x20), Low(at + 0x20), 0x32, 0});
+    rig.Put<u64>(at + 0x20, ~u64{0});
+    ASSERT_EQ(rig.Execute(words), gpu::ChannelProgress::Idle);
+    EXPECT_EQ(rig.Get<u64>(at + 0x20), 0x32u);
+    EXPECT_GT(rig.Get<u64>(at + 0x28), 0u);
+    // A counter report (REPORT 2, ZPASS_PIXEL_CNT) writes nothing: nothing is counted.
+    words.clear();
+    Method(words, 0, 0x1B00 / 4, {High(at + 0x40), Low(at + 0x40), 0x33, (2u << 23) | (1u << 28)});
+    ASSERT_EQ(rig.Execute(words), gpu::ChannelProgress::Idle);
+    EXPECT_EQ(rig.Get<u32>(at + 0x40), 0u);
+}
+
 TEST(Channel, TheDumpNamesEveryExecutedMethod) {
     const auto path = std::filesystem::temp_directory_path() / "nxhost_gpu_dump_test.txt";
     {

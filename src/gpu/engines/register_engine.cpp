@@ -2,7 +2,9 @@
 
 #include <span>
 
+#include "base/bits.h"
 #include "base/log.h"
+#include "gpu/gpu_timer.h"
 #include "gpu/method_names.h"
 
 namespace gpu::engines {
@@ -14,31 +16,25 @@ struct Action {
     std::string_view what;
 };
 constexpr Action kThreedActions[] = {
-    {0x0D78, "a draw of a vertex array"},
-    {0x1214, "a one-word draw"},
-    {0x1218, "a one-word draw"},
-    {0x15E8, "a draw of inline indices"},
-    {0x15F0, "a draw of inline indices"},
-    {0x1614, "the end of a draw (END)"},
-    {0x17E0, "a draw of an index buffer"},
-    {0x17E4, "a one-word indexed draw"},
-    {0x17E8, "a one-word indexed draw"},
-    {0x17EC, "a one-word indexed draw"},
-    {0x17F0, "a one-word indexed draw"},
-    {0x17F4, "a one-word indexed draw"},
-    {0x17F8, "a one-word indexed draw"},
-    {0x19D0, "a clear of the render targets"},
-    {0x1B0C, "a report or semaphore (REPORT_SEMAPHORE_D)"},
+    {0x0D78, "a draw of a vertex array"},  {0x1214, "a one-word draw"},
+    {0x1218, "a one-word draw"},           {0x15E8, "a draw of inline indices"},
+    {0x15F0, "a draw of inline indices"},  {0x1614, "the end of a draw (END)"},
+    {0x17E0, "a draw of an index buffer"}, {0x17E4, "a one-word indexed draw"},
+    {0x17E8, "a one-word indexed draw"},   {0x17EC, "a one-word indexed draw"},
+    {0x17F0, "a one-word indexed draw"},   {0x17F4, "a one-word indexed draw"},
+    {0x17F8, "a one-word indexed draw"},   {0x19D0, "a clear of the render targets"},
 };
 constexpr Action kComputeActions[] = {
     {0x02BC, "a compute launch"},
-    {0x1B0C, "a report or semaphore (REPORT_SEMAPHORE_D)"},
 };
 constexpr Action kTwodActions[] = {
     {0x08FC, "a 2D blit from memory"},
 };
 
 constexpr u32 kFirstMacroMethod = 0xE00;
+constexpr u32 kReportSemaphoreA = 0x1B00 / 4;
+constexpr u32 kReportSemaphoreC = 0x1B08 / 4;
+constexpr u32 kReportSemaphoreD = 0x1B0C / 4;
 constexpr u32 kLoadMmeFirst = 0x114 / 4;
 constexpr u32 kLoadMmeLast = 0x120 / 4;
 
@@ -87,11 +83,46 @@ void RegisterEngine::HandOverToMacros(u32 method, u32, bool) {
     }
 }
 
+// SET_REPORT_SEMAPHORE_D (OGD clb197.h): OPERATION 1:0 (RELEASE 0, ACQUIRE 1, REPORT_ONLY 2,
+// TRAP 3), REPORT 27:23 (0: the payload itself), STRUCTURE_SIZE 28 (1: one word, 0: four
+// words, the 64-bit value and the timestamp; yuzu maxwell_3d's LongQueryResult).
+void RegisterEngine::ReportSemaphore(u32 operation) {
+    const u32 op = static_cast<u32>(base::Bits(operation, 0, 2));
+    const u32 report = static_cast<u32>(base::Bits(operation, 23, 5));
+    if (op != 0) {
+        NameOnce(kReportSemaphoreD,
+                 op == 1 ? "a semaphore acquire in the 3D class" : "a counter report or trap");
+        return;
+    }
+    if (report != 0) {
+        NameOnce(kReportSemaphoreD,
+                 "a release of a counter report (nothing is counted yet): "
+                 "nothing written");
+        return;
+    }
+    MemoryManager& memory = *context_.memory;
+    const u64 address = registers_.Address(kReportSemaphoreA);
+    const u32 payload = registers_.Get(kReportSemaphoreC);
+    if (base::Bit(operation, 28)) {
+        memory.WriteValue(address, payload, "3D report semaphore");
+        return;
+    }
+    struct {
+        u64 value;
+        u64 timestamp;
+    } release{payload, GpuTimerNanoseconds()};
+    memory.WriteValue(address, release, "3D report semaphore");
+}
+
 void RegisterEngine::CallMethod(u32 method, u32 argument, bool is_last_call) {
     registers_.Set(method, argument);
     if (kind_ == EngineKind::Threed &&
         (method >= kFirstMacroMethod || (method >= kLoadMmeFirst && method <= kLoadMmeLast))) {
         HandOverToMacros(method, argument, is_last_call);
+        return;
+    }
+    if (kind_ == EngineKind::Threed && method == kReportSemaphoreD) {
+        ReportSemaphore(argument);
         return;
     }
     if (inline_to_memory_ && InlineToMemory::Handles(method)) {
