@@ -8,8 +8,8 @@
 #include <random>
 
 #include "gpu/channel.h"
+#include "gpu/gpu_test_memory.h"
 #include "gpu/pushbuffer_reader.h"
-#include "gpu_test_memory.h"
 
 namespace {
 
