@@ -1,19 +1,26 @@
 #include "gpu/block_linear.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace gpu {
 
-u64 BlockLinearSurface::SizeBytes() const {
-    const u64 block_rows = (height + BlockRows() - 1) / BlockRows();
-    return block_rows * GobsPerRow() * (u64{kGobSize} << block_height_log2);
+u64 BlockLinearSurface::SlabBytes() const {
+    const u64 block_rows = (u64{height} + BlockRows() - 1) / BlockRows();
+    return block_rows * GobsPerRow() * BlockBytes();
 }
 
-u64 BlockLinearSurface::Offset(u32 x_bytes, u32 y) const {
-    const u64 gob_in_block = (y / kGobHeight) & ((1u << block_height_log2) - 1);
-    const u64 gob = ((u64{y} / BlockRows()) * GobsPerRow() + x_bytes / kGobWidthBytes)
-                        << block_height_log2 |
-                    gob_in_block;
+u64 BlockLinearSurface::SizeBytes() const {
+    const u64 slabs = (u64{std::max(depth, 1u)} + (1u << block_depth_log2) - 1) >> block_depth_log2;
+    return slabs * SlabBytes();
+}
+
+u64 BlockLinearSurface::Offset(u32 x_bytes, u32 y, u32 z) const {
+    const u64 gob_in_block = ((u64{z} & ((1u << block_depth_log2) - 1)) << block_height_log2) |
+                             ((y / kGobHeight) & ((1u << block_height_log2) - 1));
+    const u64 block = (u64{y} / BlockRows()) * GobsPerRow() + x_bytes / kGobWidthBytes;
+    const u64 gob = (block << (block_height_log2 + block_depth_log2) | gob_in_block) +
+                    (u64{z} >> block_depth_log2) * (SlabBytes() / kGobSize);
     // Inside a GOB: two 32-byte halves of 256 bytes each, each half four pairs of rows of
     // two 16-byte sectors.
     const u32 x = x_bytes % kGobWidthBytes;

@@ -15,17 +15,24 @@ inline constexpr u32 kGobWidthBytes = 64;
 inline constexpr u32 kGobHeight = 8;
 inline constexpr u32 kGobSize = 512;
 
+// A 3D surface stacks slices: a block is also 2^d GOBs deep, its GOBs going down Y first, then
+// Z (yuzu textures/decoders.cpp; the DMA copy engine's SET_*_DEPTH and BLOCK_SIZE depth).
 struct BlockLinearSurface {
     u32 width_bytes = 0;        // a row's bytes (pixels x bytes per pixel)
     u32 height = 0;             // rows
     u32 block_height_log2 = 0;  // GOBs per block, as a power of two (0 to 5)
+    u32 depth = 1;              // slices
+    u32 block_depth_log2 = 0;   // GOBs a block is deep, as a power of two (0 to 5)
 
     u32 GobsPerRow() const { return (width_bytes + kGobWidthBytes - 1) / kGobWidthBytes; }
     u32 BlockRows() const { return kGobHeight << block_height_log2; }
-    // Bytes the surface takes: whole blocks in both directions.
+    u64 BlockBytes() const { return u64{kGobSize} << (block_height_log2 + block_depth_log2); }
+    // Bytes one slab of blocks (2^d slices) takes.
+    u64 SlabBytes() const;
+    // Bytes the surface takes: whole blocks in every direction.
     u64 SizeBytes() const;
-    // Where byte `x_bytes` of row `y` lies.
-    u64 Offset(u32 x_bytes, u32 y) const;
+    // Where byte `x_bytes` of row `y` of slice `z` lies.
+    u64 Offset(u32 x_bytes, u32 y, u32 z = 0) const;
 };
 
 // Copies `surface` from block-linear `tiled` into `linear`, rows of `linear_pitch` bytes.

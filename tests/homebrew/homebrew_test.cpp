@@ -510,14 +510,24 @@ TEST(Homebrew, NtpcSetsTheNetworkClockFromTheAnswer) {
         << run.log;
 }
 
-// The GPU programs start, open their services and reach their first GPU submissions (which
-// nxhost accepts and names as not executed until the GPU issue lands).
-TEST(Homebrew, DekoProgramsReachTheirFirstGpuSubmission) {
+// The GPU programs start, open their services and reach their first GPU submissions, which
+// the GPU thread executes: each binds the 3D class (MAXWELL_B) and writes its state. Their
+// draws are named as not executed yet.
+TEST(Homebrew, DekoProgramsSubmitGpuWorkThatIsExecuted) {
     for (const char* name :
          {"melonds-switch_fast-alpha-r6.nro", "nxgallery_2.0.0.nro", "fizeau_2.8.1.nro"}) {
-        const RunOutcome run = RunWithScript(Fixture(name), "4s exit\n");
-        EXPECT_NE(run.log.find("GPFIFO submission of"), std::string::npos) << name << run.log;
+        const auto dump = std::filesystem::temp_directory_path() /
+                          (std::string("nxhost_homebrew_gpu_dump_") + name + ".txt");
+        const RunOutcome run = RunWithScript(Fixture(name), "4s exit\n", "", {}, {}, {},
+                                             "env NXHOST_GPU_DUMP=" + dump.string());
         EXPECT_EQ(run.log.find("fatal error"), std::string::npos) << name << run.log;
+        std::ifstream in(dump);
+        const std::string text((std::istreambuf_iterator<char>(in)), {});
+        EXPECT_NE(text.find("SET_OBJECT" + std::string(25, ' ') + "0x0000b197"), std::string::npos)
+            << name << "\n"
+            << text.substr(0, 4000);
+        EXPECT_NE(text.find("MAXWELL_B"), std::string::npos) << name;
+        std::filesystem::remove(dump);
     }
 }
 

@@ -8,15 +8,15 @@
 
 #include <string>
 
+#include "gpu/syncpoint_manager.h"
 #include "services/nvdrv/nv_device.h"
 #include "services/nvdrv/nvmap.h"
-#include "services/nvdrv/syncpoints.h"
 
 namespace services::nvdrv {
 
 class Host1xChannel final : public NvDevice {
 public:
-    Host1xChannel(std::string path, std::shared_ptr<Syncpoints> syncpoints,
+    Host1xChannel(std::string path, std::shared_ptr<gpu::SyncpointManager> syncpoints,
                   std::shared_ptr<NvMap> nvmap)
         : path_(std::move(path)), syncpoints_(std::move(syncpoints)), nvmap_(std::move(nvmap)) {}
     std::string_view Path() const override { return path_; }
@@ -30,7 +30,7 @@ public:
 
 private:
     std::string path_;
-    std::shared_ptr<Syncpoints> syncpoints_;
+    std::shared_ptr<gpu::SyncpointManager> syncpoints_;
     std::shared_ptr<NvMap> nvmap_;
     std::optional<u32> syncpoint_;
 };

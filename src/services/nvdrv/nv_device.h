@@ -5,22 +5,32 @@
 // each argument one struct read from the request and written back to the reply.
 
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
 
 #include "base/log.h"
+#include "gpu/memory_manager.h"
 #include "kernel/event.h"
+#include "kernel/ipc_session.h"
 #include "services/nvdrv/nv_result.h"
 
 namespace services::nvdrv {
+
+class NvDevice;
 
 struct IoctlBuffers {
     std::span<const u8> in;   // the argument struct as the guest sent it
     std::span<const u8> in2;  // Ioctl2's extra input (a KICKOFF_PB's entries), else empty
     std::span<u8> out;        // where the reply's struct goes (zeroed, the client's size)
     std::span<u8> out2;       // Ioctl3's extra output, else empty
+    // The requesting process (its memory, whether the run is ending); null in tests of a
+    // device alone, where nothing needs it.
+    kernel::IpcEnvironment* environment = nullptr;
+    // The session's other devices by fd (nvhost-as-gpu's BIND_CHANNEL names a channel so).
+    std::function<NvDevice*(u32 fd)> device_of_fd;
 };
 
 // Reads the argument struct `T` of an ioctl (zero-padded when the guest sent less) and writes
@@ -49,6 +59,8 @@ public:
     virtual NvResult Ioctl(u32 request, const IoctlBuffers& buffers) = 0;
     // QueryEvent: the device's event with this id, or null (BadValue) when it has none.
     virtual std::shared_ptr<kernel::ReadableEvent> Event(u32) { return nullptr; }
+    // A GPU channel takes the address space it is bound to; false for other devices.
+    virtual bool BindAddressSpace(std::shared_ptr<gpu::MemoryManager>) { return false; }
 };
 
 // One ioctl a device provides, for its dispatch table; `handler` null for the ones it knows

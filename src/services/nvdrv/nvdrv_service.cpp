@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "gpu/class_ids.h"
 #include "kernel/memory_objects.h"
 #include "services/nvdrv/host1x_channel.h"
 #include "services/nvdrv/nvhost_as_gpu.h"
@@ -20,7 +21,7 @@ u32 Code(NvResult result) {
 
 }  // namespace
 
-std::unique_ptr<NvDevice> OpenDevice(std::string_view path, const NvDriver& driver) {
+std::unique_ptr<NvDevice> OpenDevice(std::string_view path, NvDriver& driver) {
     if (path == "/dev/nvmap") {
         return std::make_unique<NvMapDevice>(driver.nvmap);
     }
@@ -34,7 +35,12 @@ std::unique_ptr<NvDevice> OpenDevice(std::string_view path, const NvDriver& driv
         return std::make_unique<NvHostAsGpu>(driver.nvmap);
     }
     if (path == "/dev/nvhost-gpu") {
-        return std::make_unique<NvHostGpu>(driver.syncpoints, driver.gpu_work);
+        const bool ampere = driver.console.console == profile::Console::Switch2;
+        return std::make_unique<NvHostGpu>(
+            GpuChannelSetup{driver.next_channel_id++,
+                            static_cast<u32>(ampere ? gpu::ClassId::AmpereChannelGpfifoB
+                                                    : gpu::ClassId::MaxwellChannelGpfifoA),
+                            driver.syncpoints, driver.gpu, driver.gpu_dump, driver.gpu_work});
     }
     for (const char* channel : kHost1xChannels) {
         if (path == channel) {
@@ -70,7 +76,11 @@ base::Result NvDrvService::Open(ipc::InBuffer<ipc::kAutoSelect> path_buffer, ipc
     return base::ResultSuccess;
 }
 
-u32 NvDrvService::RunIoctl(u32 fd, u32 request, const IoctlBuffers& buffers) {
+u32 NvDrvService::RunIoctl(u32 fd, u32 request, IoctlBuffers buffers) {
+    buffers.device_of_fd = [this](u32 other) -> NvDevice* {
+        const auto device = devices_.find(other);
+        return device != devices_.end() ? device->second.get() : nullptr;
+    };
     const auto found = devices_.find(fd);
     if (found == devices_.end()) {
         LOG_WARNING("nvdrv", "ioctl {:#010x} on fd {}, which is not open", request, fd);
@@ -82,23 +92,29 @@ u32 NvDrvService::RunIoctl(u32 fd, u32 request, const IoctlBuffers& buffers) {
     return Code(result);
 }
 
-base::Result NvDrvService::Ioctl(u32 fd, u32 request, ipc::InBuffer<ipc::kAutoSelect> in,
+base::Result NvDrvService::Ioctl(ipc::RequestEnvironment environment, u32 fd, u32 request,
+                                 ipc::InBuffer<ipc::kAutoSelect> in,
                                  ipc::OutBuffer<ipc::kAutoSelect> out, ipc::Out<u32> error) {
-    *error = RunIoctl(fd, request, IoctlBuffers{in.data, {}, out.data, {}});
+    *error =
+        RunIoctl(fd, request, IoctlBuffers{in.data, {}, out.data, {}, environment.environment, {}});
     return base::ResultSuccess;
 }
 
-base::Result NvDrvService::Ioctl2(u32 fd, u32 request, ipc::InBuffer<ipc::kAutoSelect> in,
+base::Result NvDrvService::Ioctl2(ipc::RequestEnvironment environment, u32 fd, u32 request,
+                                  ipc::InBuffer<ipc::kAutoSelect> in,
                                   ipc::InBuffer<ipc::kAutoSelect> in2,
                                   ipc::OutBuffer<ipc::kAutoSelect> out, ipc::Out<u32> error) {
-    *error = RunIoctl(fd, request, IoctlBuffers{in.data, in2.data, out.data, {}});
+    *error = RunIoctl(fd, request,
+                      IoctlBuffers{in.data, in2.data, out.data, {}, environment.environment, {}});
     return base::ResultSuccess;
 }
 
-base::Result NvDrvService::Ioctl3(u32 fd, u32 request, ipc::InBuffer<ipc::kAutoSelect> in,
+base::Result NvDrvService::Ioctl3(ipc::RequestEnvironment environment, u32 fd, u32 request,
+                                  ipc::InBuffer<ipc::kAutoSelect> in,
                                   ipc::OutBuffer<ipc::kAutoSelect> out,
                                   ipc::OutBuffer<ipc::kAutoSelect> out2, ipc::Out<u32> error) {
-    *error = RunIoctl(fd, request, IoctlBuffers{in.data, {}, out.data, out2.data});
+    *error = RunIoctl(fd, request,
+                      IoctlBuffers{in.data, {}, out.data, out2.data, environment.environment, {}});
     return base::ResultSuccess;
 }
 

@@ -1,21 +1,15 @@
 #pragma once
 
-// /dev/nvhost-as-gpu: the GPU's virtual address space. Reservations and mappings of nvmap
-// objects are recorded so that the GPU engines (the command-level issue) can find the memory
-// behind a GPU address (libnx nvidia/ioctl/nvhost-as-gpu.c, nvidia/address_space.c).
+// /dev/nvhost-as-gpu: the GPU's virtual address space (libnx nvidia/ioctl/nvhost-as-gpu.c,
+// nvidia/address_space.c). Its ioctls drive a gpu::MemoryManager: reservations, mappings of
+// nvmap objects (through NvMapMemory), remaps inside sparse reservations; BIND_CHANNEL gives
+// that address space to a channel, whose GP entries and engines then read and write it.
 
-#include <map>
-
+#include "gpu/memory_manager.h"
 #include "services/nvdrv/nv_device.h"
 #include "services/nvdrv/nvmap.h"
 
 namespace services::nvdrv {
-
-struct GpuMapping {
-    u64 size = 0;
-    std::shared_ptr<NvMapObject> object;
-    u64 object_offset = 0;
-};
 
 class NvHostAsGpu final : public NvDevice {
 public:
@@ -30,18 +24,13 @@ public:
     NvResult MapBufferEx(const IoctlBuffers& buffers);
     NvResult GetVaRegions(const IoctlBuffers& buffers);
     NvResult InitializeEx(const IoctlBuffers& buffers);
+    NvResult Remap(const IoctlBuffers& buffers);
 
-    const std::map<u64, GpuMapping>& Mappings() const { return mappings_; }
+    const std::shared_ptr<gpu::MemoryManager>& Memory() const { return memory_; }
 
 private:
-    // A free range of `size` bytes aligned to `align`, above what is reserved or mapped.
-    u64 Place(u64 size, u64 align);
-
     std::shared_ptr<NvMap> nvmap_;
-    u32 big_page_size_ = 0x20000;
-    std::map<u64, u64> reservations_;  // offset -> size
-    std::map<u64, GpuMapping> mappings_;
-    u64 next_free_ = 0x0400'0000;  // GPU addresses below 64 MiB stay unmapped, as the driver's
+    std::shared_ptr<gpu::MemoryManager> memory_ = std::make_shared<gpu::MemoryManager>();
 };
 
 }  // namespace services::nvdrv

@@ -25,11 +25,8 @@ struct EventWaitArgs {
     u32 value;  // in: the event slot for an asynchronous wait; out: the syncpoint's value
 };
 
-// A threshold at or below the counter has been reached (compared as the hardware does, modulo
-// 2^32).
-bool Reached(u32 value, u32 threshold) {
-    return static_cast<s32>(value - threshold) >= 0;
-}
+// Longer than a channel's stall limit (5 s), so that the GPU passes a stuck acquire first.
+constexpr auto kWorkWaitLimit = std::chrono::milliseconds(10'000);
 
 constexpr std::array kIoctls = {
     IoctlEntry<NvHostCtrl>{0xC0080014, "NVHOST_IOCTL_CTRL_SYNCPT_READ", &NvHostCtrl::SyncptRead},
@@ -51,8 +48,15 @@ constexpr std::array kIoctls = {
 
 }  // namespace
 
-NvHostCtrl::NvHostCtrl(std::shared_ptr<Syncpoints> syncpoints)
+NvHostCtrl::NvHostCtrl(std::shared_ptr<gpu::SyncpointManager> syncpoints)
     : syncpoints_(std::move(syncpoints)) {}
+
+bool NvHostCtrl::WaitForWork(const IoctlBuffers& buffers, u32 id, u32 threshold) {
+    kernel::IpcEnvironment* environment = buffers.environment;
+    return syncpoints_->WaitForQueued(id, threshold, kWorkWaitLimit, [environment] {
+        return environment != nullptr && environment->StopRequested();
+    });
+}
 
 NvResult NvHostCtrl::Ioctl(u32 request, const IoctlBuffers& buffers) {
     return Dispatch(*this, kIoctls, request, buffers);
@@ -69,57 +73,78 @@ std::shared_ptr<kernel::ReadableEvent> NvHostCtrl::Event(u32 id) {
 
 NvResult NvHostCtrl::SyncptRead(const IoctlBuffers& buffers) {
     IoctlArgument<SyncptReadArgs> args(buffers);
-    if (!Syncpoints::Valid(args->id)) {
+    if (!gpu::SyncpointManager::Valid(args->id)) {
         return NvResult::BadValue;
     }
+    WaitForWork(buffers, args->id, syncpoints_->Max(args->id));
     args->value = syncpoints_->Read(args->id);
     return NvResult::Success;
 }
 
 NvResult NvHostCtrl::SyncptIncr(const IoctlBuffers& buffers) {
     IoctlArgument<u32> id(buffers);
-    if (!Syncpoints::Valid(id.value)) {
+    if (!gpu::SyncpointManager::Valid(id.value)) {
         return NvResult::BadValue;
     }
-    syncpoints_->Increment(id.value, 1);
+    const u32 value = syncpoints_->IncrementNow(id.value);
+    for (std::size_t slot = 0; slot < kEventCount; ++slot) {
+        PendingEvent& pending = pending_[slot];
+        if (pending.armed && pending.id == id.value &&
+            gpu::SyncpointManager::Reached(value, pending.threshold)) {
+            pending.armed = false;
+            if (events_[slot] && buffers.environment != nullptr) {
+                buffers.environment->SetEventSignal(*events_[slot], true);
+            }
+        }
+    }
     return NvResult::Success;
 }
 
-// The waits answer at once: with no GPU work in flight (submissions complete when accepted),
-// a threshold not reached now is never reached, which the console reports as a timeout.
 NvResult NvHostCtrl::SyncptWait(const IoctlBuffers& buffers) {
     IoctlArgument<SyncptWaitArgs> args(buffers);
-    if (!Syncpoints::Valid(args->id)) {
+    if (!gpu::SyncpointManager::Valid(args->id)) {
         return NvResult::BadValue;
     }
-    return Reached(syncpoints_->Read(args->id), args->threshold) ? NvResult::Success
-                                                                 : NvResult::Timeout;
+    return WaitForWork(buffers, args->id, args->threshold) ? NvResult::Success : NvResult::Timeout;
 }
 
 NvResult NvHostCtrl::SyncptWaitEx(const IoctlBuffers& buffers) {
     IoctlArgument<SyncptWaitExArgs> args(buffers);
-    if (!Syncpoints::Valid(args->id)) {
+    if (!gpu::SyncpointManager::Valid(args->id)) {
         return NvResult::BadValue;
     }
+    const bool reached = WaitForWork(buffers, args->id, args->threshold);
     args->value = syncpoints_->Read(args->id);
-    return Reached(args->value, args->threshold) ? NvResult::Success : NvResult::Timeout;
+    return reached ? NvResult::Success : NvResult::Timeout;
 }
 
+// The guest cancels a wait it gave up on.
 NvResult NvHostCtrl::EventSignal(const IoctlBuffers& buffers) {
     IoctlArgument<u32> slot(buffers);
-    return (slot.value & 0xffff) < kEventCount ? NvResult::Success : NvResult::BadValue;
+    if ((slot.value & 0xffff) >= kEventCount) {
+        return NvResult::BadValue;
+    }
+    pending_[slot.value & 0xffff].armed = false;
+    return NvResult::Success;
 }
 
 NvResult NvHostCtrl::EventWait(const IoctlBuffers& buffers) {
     IoctlArgument<EventWaitArgs> args(buffers);
-    if (!Syncpoints::Valid(args->id)) {
+    if (!gpu::SyncpointManager::Valid(args->id)) {
         return NvResult::BadValue;
     }
-    const u32 value = syncpoints_->Read(args->id);
-    if (Reached(value, args->threshold)) {
-        args->value = value;
+    const u32 slot = args->value & 0xffff;
+    if (WaitForWork(buffers, args->id, args->threshold)) {
+        args->value = syncpoints_->Read(args->id);
         return NvResult::Success;
     }
+    if (slot < kEventCount) {
+        pending_[slot] = PendingEvent{args->id, args->threshold, true};
+    }
+    LOG_DEBUG("nvdrv",
+              "/dev/nvhost-ctrl: syncpoint {} waits for {} beyond its queued work "
+              "({}); event slot {} is signalled when SYNCPT_INCR reaches it",
+              args->id, args->threshold, syncpoints_->Max(args->id), slot);
     return NvResult::Timeout;
 }
 
@@ -141,6 +166,7 @@ NvResult NvHostCtrl::EventUnregister(const IoctlBuffers& buffers) {
         return NvResult::BadValue;
     }
     events_[slot.value].reset();
+    pending_[slot.value] = {};
     return NvResult::Success;
 }
 

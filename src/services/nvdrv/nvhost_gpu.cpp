@@ -2,14 +2,17 @@
 
 #include <algorithm>
 
+#include "cpu/guest_memory.h"
+#include "gpu/class_ids.h"
+
 namespace services::nvdrv {
 namespace {
 
 struct SubmitGpfifoArgs {
-    u64 gpfifo;  // unused: the entries follow the struct (or come in Ioctl2's second buffer)
+    u64 gpfifo;  // KICKOFF_PB: the entries' address in the process, unless Ioctl2 sent them
     u32 entry_count;
     u32 flags;
-    Fence fence;
+    gpu::Fence fence;
 };
 static_assert(sizeof(SubmitGpfifoArgs) == 0x18);
 
@@ -39,7 +42,7 @@ struct AllocGpfifoEx2Args {
     u32 entry_count;
     u32 flags;
     u32 reserved[4];
-    Fence fence;
+    gpu::Fence fence;
 };
 static_assert(sizeof(AllocGpfifoEx2Args) == 0x20);
 
@@ -48,6 +51,23 @@ static_assert(sizeof(AllocGpfifoEx2Args) == 0x20);
 constexpr u32 kFenceWait = 1 << 0;
 constexpr u32 kFenceIncrement = 1 << 1;
 constexpr u32 kSuppressWfi = 1 << 4;
+constexpr u32 kIncrementByValue = 1 << 8;  // add fence.value increments (yuzu's nvhost_gpu)
+
+// More entries than a GPFIFO holds (libnx allocates 0x800): a broken request.
+constexpr u32 kMostEntries = 0x10000;
+// A fence asking for more increments than this is a broken request, not work to wait for.
+constexpr u32 kMostIncrements = 0x1000;
+
+// The host methods the driver's words use (clb06f.h; SYNCPOINTA/B are Tegra's).
+constexpr u32 kSyncpointA = 0x70 / 4;
+constexpr u32 kSyncpointB = 0x74 / 4;
+constexpr u32 kWfi = 0x78 / 4;
+
+// An incrementing method header of one argument on subchannel 0, then the argument.
+void AddMethod(std::vector<u32>& words, u32 method, u32 argument) {
+    words.push_back((1u << 29) | (1u << 16) | method);
+    words.push_back(argument);
+}
 
 // Classes a Switch channel may bind (nvhost-ctrl-gpu's characteristics list them).
 constexpr u32 kKnownClasses[] = {0xB197, 0xB1C0, 0xB0B5, 0x902D, 0xA140,
@@ -68,20 +88,38 @@ constexpr std::array kIoctls = {
                           &NvHostGpu::GetErrorNotification},
     IoctlEntry<NvHostGpu>{0xC020481A, "NVGPU_IOCTL_CHANNEL_ALLOC_GPFIFO_EX2",
                           &NvHostGpu::AllocGpfifoEx2},
-    IoctlEntry<NvHostGpu>{0xC018481B, "NVGPU_IOCTL_CHANNEL_KICKOFF_PB", &NvHostGpu::SubmitGpfifo},
+    IoctlEntry<NvHostGpu>{0xC018481B, "NVGPU_IOCTL_CHANNEL_KICKOFF_PB", &NvHostGpu::KickoffPb},
     IoctlEntry<NvHostGpu>{0x4004481D, "NVGPU_IOCTL_CHANNEL_SET_TIMESLICE",
                           &NvHostGpu::SetTimeslice},
 };
 
+gpu::ChannelSetup ChannelSetupOf(const GpuChannelSetup& device) {
+    gpu::ChannelSetup setup;
+    setup.id = device.channel_id;
+    setup.gpfifo_class = device.gpfifo_class;
+    setup.syncpoints = device.syncpoints;
+    setup.dump = device.dump;
+    return setup;
+}
+
 }  // namespace
 
-NvHostGpu::NvHostGpu(std::shared_ptr<Syncpoints> syncpoints,
-                     std::shared_ptr<gpu::FrameWork> gpu_work)
-    : syncpoints_(std::move(syncpoints)),
-      gpu_work_(std::move(gpu_work)),
+NvHostGpu::NvHostGpu(GpuChannelSetup setup)
+    : setup_(std::move(setup)),
+      channel_(std::make_shared<gpu::Channel>(ChannelSetupOf(setup_))),
       sm_exception_event_(std::make_shared<kernel::ReadableEvent>()),
       error_event_(std::make_shared<kernel::ReadableEvent>()),
       stop_event_(std::make_shared<kernel::ReadableEvent>()) {}
+
+// The channel's work stops before its memory (the process's) can go.
+NvHostGpu::~NvHostGpu() {
+    setup_.scheduler->Remove(channel_);
+}
+
+bool NvHostGpu::BindAddressSpace(std::shared_ptr<gpu::MemoryManager> memory) {
+    channel_->BindMemory(std::move(memory));
+    return true;
+}
 
 NvResult NvHostGpu::Ioctl(u32 request, const IoctlBuffers& buffers) {
     // SUBMIT_GPFIFO's size field counts its entries: 0x18 + 8 per entry.
@@ -115,36 +153,86 @@ NvResult NvHostGpu::SetTimeout(const IoctlBuffers& buffers) {
     return NvResult::Success;
 }
 
-NvResult NvHostGpu::Submit(u32 entry_count, u32 flags, Fence& fence) {
+NvResult NvHostGpu::Submit(std::vector<u64> entries, u32 flags, gpu::Fence& fence) {
     if (!syncpoint_) {
         return NvResult::NotInitialized;  // no GPFIFO allocated on this channel
     }
-    if (flags & kFenceWait) {
-        LOG_DEBUG("nvdrv", "/dev/nvhost-gpu: submission waits for syncpoint {} to reach {}",
-                  fence.id, fence.value);
+    gpu::Submission submission;
+    submission.entries = std::move(entries);
+    if ((flags & kFenceWait) && gpu::SyncpointManager::Valid(fence.id)) {
+        AddMethod(submission.prologue, kSyncpointA, fence.value);
+        AddMethod(submission.prologue, kSyncpointB, fence.id << 8);  // wait (operation 0)
     }
-    submitted_entries_ += entry_count;
-    gpu_work_->Add({.submissions = 1});
-    LOG_WARNING("nvdrv",
-                "/dev/nvhost-gpu: GPFIFO submission of {} entries not executed (nxhost does not "
-                "run GPU commands yet); its fence is signalled",
-                entry_count);
-    const u32 increments = (flags & kFenceIncrement) ? ((flags & kSuppressWfi) ? 1 : 2) : 0;
+    u32 increments = 0;
+    if (flags & kFenceIncrement) {
+        // GM20B's nvhost counts two increments per release; GA10B's one (notes section 1).
+        increments = gpu::IsAmpereGpfifo(setup_.gpfifo_class) ? 1 : 2;
+        if (flags & kIncrementByValue) {
+            increments += fence.value;
+        }
+        if (increments > kMostIncrements) {
+            LOG_WARNING("nvdrv",
+                        "/dev/nvhost-gpu: a submission asks for {} syncpoint "
+                        "increments: refused",
+                        increments);
+            return NvResult::BadValue;
+        }
+        if (!(flags & kSuppressWfi)) {
+            AddMethod(submission.epilogue, kWfi, 0);
+        }
+        AddMethod(submission.epilogue, kSyncpointA, 0);
+        for (u32 i = 0; i < increments; ++i) {
+            AddMethod(submission.epilogue, kSyncpointB, (*syncpoint_ << 8) | 1);
+        }
+    }
+    const std::size_t count = submission.entries.size();
+    submitted_entries_ += count;
+    setup_.gpu_work->Add({.submissions = 1});
     fence.id = *syncpoint_;
-    fence.value = syncpoints_->Increment(*syncpoint_, increments);
+    fence.value = increments != 0 ? setup_.syncpoints->Reserve(*syncpoint_, increments)
+                                  : setup_.syncpoints->Max(*syncpoint_);
+    LOG_DEBUG("nvdrv", "/dev/nvhost-gpu: channel {} queues {} GP entries, fence {}:{}",
+              setup_.channel_id, count, fence.id, fence.value);
+    setup_.scheduler->Submit(channel_, std::move(submission));
     return NvResult::Success;
 }
 
+// The entries follow the header (or come in Ioctl2's second buffer).
 NvResult NvHostGpu::SubmitGpfifo(const IoctlBuffers& buffers) {
     IoctlArgument<SubmitGpfifoArgs> args(buffers);
-    const u64 inline_entries = buffers.in.size() > sizeof(SubmitGpfifoArgs)
-                                   ? (buffers.in.size() - sizeof(SubmitGpfifoArgs)) / 8
-                                   : 0;
-    const u64 available = buffers.in2.empty() ? inline_entries : buffers.in2.size() / 8;
-    if (args->entry_count > available) {
+    const std::span<const u8> source =
+        buffers.in2.empty()
+            ? buffers.in.subspan(std::min(buffers.in.size(), sizeof(SubmitGpfifoArgs)))
+            : buffers.in2;
+    if (args->entry_count > source.size() / 8) {
         return NvResult::InvalidSize;
     }
-    return Submit(args->entry_count, args->flags, args->fence);
+    std::vector<u64> entries(args->entry_count);
+    std::memcpy(entries.data(), source.data(), entries.size() * 8);
+    return Submit(std::move(entries), args->flags, args->fence);
+}
+
+// The entries come in Ioctl2's second buffer, or lie in the process's memory at `gpfifo`.
+NvResult NvHostGpu::KickoffPb(const IoctlBuffers& buffers) {
+    if (!buffers.in2.empty()) {
+        return SubmitGpfifo(buffers);
+    }
+    IoctlArgument<SubmitGpfifoArgs> args(buffers);
+    if (args->entry_count > kMostEntries) {
+        return NvResult::InvalidSize;
+    }
+    std::vector<u64> entries(args->entry_count);
+    if (!entries.empty() &&
+        (buffers.environment == nullptr ||
+         !buffers.environment->Memory().ReadBlock(
+             args->gpfifo, {reinterpret_cast<u8*>(entries.data()), entries.size() * 8}))) {
+        LOG_WARNING("nvdrv",
+                    "/dev/nvhost-gpu: KICKOFF_PB of {} entries at {:#x}, which the "
+                    "process cannot read",
+                    args->entry_count, args->gpfifo);
+        return NvResult::InvalidAddress;
+    }
+    return Submit(std::move(entries), args->flags, args->fence);
 }
 
 NvResult NvHostGpu::AllocObjCtx(const IoctlBuffers& buffers) {
@@ -156,6 +244,7 @@ NvResult NvHostGpu::AllocObjCtx(const IoctlBuffers& buffers) {
         return NvResult::BadValue;
     }
     classes_.push_back(args->class_number);
+    // The class is bound by the pushbuffer's SET_OBJECT, as on the hardware.
     args->object_id = classes_.size();
     return NvResult::Success;
 }
@@ -196,11 +285,11 @@ NvResult NvHostGpu::AllocGpfifoEx2(const IoctlBuffers& buffers) {
     if (syncpoint_) {
         return NvResult::AlreadyAllocated;
     }
-    syncpoint_ = syncpoints_->Allocate();
+    syncpoint_ = setup_.syncpoints->Allocate();
     if (!syncpoint_) {
         return NvResult::ResourceError;
     }
-    args->fence = {*syncpoint_, syncpoints_->Read(*syncpoint_)};
+    args->fence = {*syncpoint_, setup_.syncpoints->Read(*syncpoint_)};
     return NvResult::Success;
 }
 

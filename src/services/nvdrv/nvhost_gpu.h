@@ -1,26 +1,41 @@
 #pragma once
 
-// /dev/nvhost-gpu: a GPU channel. Its set-up ioctls are answered as the console does; its
-// submissions (SUBMIT_GPFIFO, KICKOFF_PB) are accepted and named in the log as not executed,
-// because executing them is the GPU command-level issue's work (libnx nvidia/ioctl/
-// nvhost-gpu.c, nvidia/gpu_channel.c).
+// /dev/nvhost-gpu: a GPU channel (libnx nvidia/ioctl/nvhost-gpu.c, nvidia/gpu_channel.c). Its
+// set-up ioctls are answered as the console does; SUBMIT_GPFIFO and KICKOFF_PB queue the GP
+// entries on the channel's gpu::Channel, with the driver's fence wait before them and its
+// increments after (as nvhost adds them: GM20B counts two increments per release), and return
+// at once with the fence, which is reached when the GPU thread has executed the work.
 
+#include "gpu/channel.h"
 #include "gpu/frame_work.h"
+#include "gpu/gpu_scheduler.h"
+#include "gpu/syncpoint_manager.h"
 #include "services/nvdrv/nv_device.h"
-#include "services/nvdrv/syncpoints.h"
 
 namespace services::nvdrv {
 
+struct GpuChannelSetup {
+    u32 channel_id = 0;
+    u32 gpfifo_class = 0xB06F;  // the console's: MAXWELL_CHANNEL_GPFIFO_A or AMPERE_..._B
+    std::shared_ptr<gpu::SyncpointManager> syncpoints;
+    std::shared_ptr<gpu::GpuScheduler> scheduler;
+    std::shared_ptr<gpu::GpuDump> dump;
+    std::shared_ptr<gpu::FrameWork> gpu_work;
+};
+
 class NvHostGpu final : public NvDevice {
 public:
-    NvHostGpu(std::shared_ptr<Syncpoints> syncpoints, std::shared_ptr<gpu::FrameWork> gpu_work);
+    explicit NvHostGpu(GpuChannelSetup setup);
+    ~NvHostGpu() override;
     std::string_view Path() const override { return "/dev/nvhost-gpu"; }
     NvResult Ioctl(u32 request, const IoctlBuffers& buffers) override;
     std::shared_ptr<kernel::ReadableEvent> Event(u32 id) override;
+    bool BindAddressSpace(std::shared_ptr<gpu::MemoryManager> memory) override;
 
     NvResult SetNvmapFd(const IoctlBuffers& buffers);
     NvResult SetTimeout(const IoctlBuffers& buffers);
     NvResult SubmitGpfifo(const IoctlBuffers& buffers);
+    NvResult KickoffPb(const IoctlBuffers& buffers);
     NvResult AllocObjCtx(const IoctlBuffers& buffers);
     NvResult ZcullBind(const IoctlBuffers& buffers);
     NvResult SetErrorNotifier(const IoctlBuffers& buffers);
@@ -31,12 +46,13 @@ public:
     NvResult SetTimeslice(const IoctlBuffers& buffers);
 
     u64 SubmittedEntries() const { return submitted_entries_; }
+    const std::shared_ptr<gpu::Channel>& Channel() const { return channel_; }
 
 private:
-    NvResult Submit(u32 entry_count, u32 flags, Fence& fence);
+    NvResult Submit(std::vector<u64> entries, u32 flags, gpu::Fence& fence);
 
-    std::shared_ptr<Syncpoints> syncpoints_;
-    std::shared_ptr<gpu::FrameWork> gpu_work_;
+    GpuChannelSetup setup_;
+    std::shared_ptr<gpu::Channel> channel_;
     std::optional<u32> syncpoint_;
     std::vector<u32> classes_;
     u64 submitted_entries_ = 0;

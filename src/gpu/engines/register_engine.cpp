@@ -1,0 +1,140 @@
+#include "gpu/engines/register_engine.h"
+
+#include <span>
+
+#include "base/bits.h"
+#include "base/log.h"
+#include "gpu/gpu_timer.h"
+#include "gpu/method_names.h"
+
+namespace gpu::engines {
+namespace {
+
+// Methods that start work (byte offsets; OGD clb197.h, clc797.h, clb1c0.h, clc7c0.h, cl902d.h).
+struct Action {
+    u32 offset;
+    std::string_view what;
+};
+constexpr Action kThreedActions[] = {
+    {0x0D78, "a draw of a vertex array"},  {0x1214, "a one-word draw"},
+    {0x1218, "a one-word draw"},           {0x15E8, "a draw of inline indices"},
+    {0x15F0, "a draw of inline indices"},  {0x1614, "the end of a draw (END)"},
+    {0x17E0, "a draw of an index buffer"}, {0x17E4, "a one-word indexed draw"},
+    {0x17E8, "a one-word indexed draw"},   {0x17EC, "a one-word indexed draw"},
+    {0x17F0, "a one-word indexed draw"},   {0x17F4, "a one-word indexed draw"},
+    {0x17F8, "a one-word indexed draw"},   {0x19D0, "a clear of the render targets"},
+};
+constexpr Action kComputeActions[] = {
+    {0x02BC, "a compute launch"},
+};
+constexpr Action kTwodActions[] = {
+    {0x08FC, "a 2D blit from memory"},
+};
+
+constexpr u32 kFirstMacroMethod = 0xE00;
+constexpr u32 kReportSemaphoreA = 0x1B00 / 4;
+constexpr u32 kReportSemaphoreC = 0x1B08 / 4;
+constexpr u32 kReportSemaphoreD = 0x1B0C / 4;
+constexpr u32 kLoadMmeFirst = 0x114 / 4;
+constexpr u32 kLoadMmeLast = 0x120 / 4;
+
+std::span<const Action> ActionsOf(EngineKind kind) {
+    switch (kind) {
+        case EngineKind::Threed:
+            return kThreedActions;
+        case EngineKind::Compute:
+            return kComputeActions;
+        case EngineKind::Twod:
+            return kTwodActions;
+        default:
+            return {};
+    }
+}
+
+}  // namespace
+
+RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineKind kind)
+    : context_(context), class_number_(class_number), kind_(kind) {
+    if (kind == EngineKind::Threed || kind == EngineKind::Compute) {
+        inline_to_memory_.emplace(context, class_number);
+    }
+}
+
+void RegisterEngine::NameOnce(u32 method, std::string_view what) {
+    if (named_.test(method % RegisterFile::kCount)) {
+        return;
+    }
+    named_.set(method % RegisterFile::kCount);
+    const std::string name = MethodName(0, class_number_, method).value_or("method");
+    LOG_WARNING("gpu",
+                "channel {}: {} {} ({:#06x}): {} is not executed yet (nxhost keeps the "
+                "state, draws nothing); named once",
+                context_.channel_id, ClassName(class_number_).value_or("class"), name, method * 4,
+                what);
+}
+
+void RegisterEngine::HandOverToMacros(u32 method, u32, bool) {
+    // The macro engines (src/gpu/macro) take the uploads and the calls from here. Named once
+    // for all calls (the first macro's method) and once for all uploads.
+    if (method >= kFirstMacroMethod) {
+        NameOnce(kFirstMacroMethod, "a call of a macro (the macro engine)");
+    } else {
+        NameOnce(kLoadMmeFirst, "an upload of macro code or start addresses (the macro engine)");
+    }
+}
+
+// SET_REPORT_SEMAPHORE_D (OGD clb197.h): OPERATION 1:0 (RELEASE 0, ACQUIRE 1, REPORT_ONLY 2,
+// TRAP 3), REPORT 27:23 (0: the payload itself), STRUCTURE_SIZE 28 (1: one word, 0: four
+// words, the 64-bit value and the timestamp; yuzu maxwell_3d's LongQueryResult).
+void RegisterEngine::ReportSemaphore(u32 operation) {
+    const u32 op = static_cast<u32>(base::Bits(operation, 0, 2));
+    const u32 report = static_cast<u32>(base::Bits(operation, 23, 5));
+    if (op != 0) {
+        NameOnce(kReportSemaphoreD,
+                 op == 1 ? "a semaphore acquire in the 3D class" : "a counter report or trap");
+        return;
+    }
+    if (report != 0) {
+        NameOnce(kReportSemaphoreD,
+                 "a release of a counter report (nothing is counted yet): "
+                 "nothing written");
+        return;
+    }
+    MemoryManager& memory = *context_.memory;
+    const u64 address = registers_.Address(kReportSemaphoreA);
+    const u32 payload = registers_.Get(kReportSemaphoreC);
+    if (base::Bit(operation, 28)) {
+        memory.WriteValue(address, payload, "3D report semaphore");
+        return;
+    }
+    struct {
+        u64 value;
+        u64 timestamp;
+    } release{payload, GpuTimerNanoseconds()};
+    memory.WriteValue(address, release, "3D report semaphore");
+}
+
+void RegisterEngine::CallMethod(u32 method, u32 argument, bool is_last_call) {
+    registers_.Set(method, argument);
+    if (kind_ == EngineKind::Threed &&
+        (method >= kFirstMacroMethod || (method >= kLoadMmeFirst && method <= kLoadMmeLast))) {
+        HandOverToMacros(method, argument, is_last_call);
+        return;
+    }
+    if (kind_ == EngineKind::Threed && method == kReportSemaphoreD) {
+        ReportSemaphore(argument);
+        return;
+    }
+    if (inline_to_memory_ && InlineToMemory::Handles(method)) {
+        inline_to_memory_->CallMethod(registers_, method, argument);
+        return;
+    }
+    for (const Action& action : ActionsOf(kind_)) {
+        if (action.offset == method * 4) {
+            NameOnce(method, action.what);
+            return;
+        }
+    }
+}
+
+}  // namespace gpu::engines

@@ -1,0 +1,44 @@
+#pragma once
+
+// The 3D (MAXWELL_B, AMPERE_A/B), compute (MAXWELL_COMPUTE_B, AMPERE_COMPUTE_A/B) and 2D
+// (FERMI_TWOD_A) classes as far as nxhost executes them today: every method write is kept in
+// the register file (the state a renderer reads later), the inline-to-memory methods of the 3D
+// and compute classes are executed, and so are the 3D class's semaphore releases
+// (SET_REPORT_SEMAPHORE_D, deko3d's fences); the methods that start work not executed yet
+// (draws, clears, compute launches, 2D blits, counter reports) are named in the log once each,
+// with their class. In the 3D class, uploads of macro code (LOAD_MME_*) and macro calls (method
+// index 0xE00 and above) are handed to HandOverToMacros, where the macro engines (src/gpu/macro)
+// take them.
+
+#include <bitset>
+#include <optional>
+
+#include "gpu/class_ids.h"
+#include "gpu/engines/engine.h"
+#include "gpu/engines/inline_to_memory.h"
+#include "gpu/engines/register_file.h"
+
+namespace gpu::engines {
+
+class RegisterEngine final : public Engine {
+public:
+    RegisterEngine(EngineContext& context, u32 class_number, EngineKind kind);
+    u32 ClassNumber() const override { return class_number_; }
+    void CallMethod(u32 method, u32 argument, bool is_last_call) override;
+
+    const RegisterFile& Registers() const { return registers_; }
+
+private:
+    void HandOverToMacros(u32 method, u32 argument, bool is_last_call);
+    void ReportSemaphore(u32 operation);
+    void NameOnce(u32 method, std::string_view what);
+
+    EngineContext& context_;
+    u32 class_number_;
+    EngineKind kind_;
+    RegisterFile registers_;
+    std::optional<InlineToMemory> inline_to_memory_;
+    std::bitset<RegisterFile::kCount> named_;
+};
+
+}  // namespace gpu::engines

@@ -1,0 +1,143 @@
+// nvdrv's GPU path end to end, as libnx drives it: an nvmap object over guest memory, mapped
+// into the address space, bound to a channel; a SUBMIT_GPFIFO of a pushbuffer that writes
+// through inline-to-memory; the fence it returns completes and the bytes are in guest memory.
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "gpu/gpu_test_memory.h"
+#include "services/nvdrv/nvdrv_service.h"
+#include "support/fake_ipc_environment.h"
+
+namespace {
+
+using namespace services::nvdrv;
+using test_support::FakeIpcEnvironment;
+
+class NvdrvGpu : public ::testing::Test {
+protected:
+    NvdrvGpu()
+        : driver_(std::make_shared<NvDriver>(profile::ConsoleModel{}, gpu::GpuSettings{},
+                                             std::make_shared<gpu::FrameWork>())),
+          service_(driver_) {}
+
+    u32 Open(const char* path) {
+        u32 fd = 0;
+        u32 error = 1;
+        service_.Open({std::vector<u8>(path, path + std::strlen(path))}, {&fd}, {&error});
+        EXPECT_EQ(error, 0u) << path;
+        return fd;
+    }
+    template <typename Args>
+    u32 Ioctl(u32 fd, u32 request, Args& args, std::span<const u8> extra = {}) {
+        std::vector<u8> in(sizeof(Args));
+        std::memcpy(in.data(), &args, sizeof(Args));
+        in.insert(in.end(), extra.begin(), extra.end());
+        std::vector<u8> out(sizeof(Args));
+        u32 error = 0;
+        service_.Ioctl({&environment_}, fd, request, {in}, {out}, {&error});
+        std::memcpy(&args, out.data(), sizeof(Args));
+        return error;
+    }
+
+    FakeIpcEnvironment environment_;
+    std::shared_ptr<NvDriver> driver_;
+    NvDrvService service_;
+};
+
+struct CreateArgs {
+    u32 size, handle;
+};
+struct AllocArgs {
+    u32 handle, heap_mask, flags, align;
+    u8 kind, padding[7];
+    u64 address;
+};
+struct MapBufferExArgs {
+    u32 flags, kind, nvmap_handle, page_size;
+    s64 buffer_offset;
+    u64 mapping_size;
+    s64 offset;
+};
+struct AllocGpfifoEx2Args {
+    u32 entry_count, flags, reserved[4];
+    gpu::Fence fence;
+};
+struct SubmitGpfifoArgs {
+    u64 gpfifo;
+    u32 entry_count, flags;
+    gpu::Fence fence;
+};
+struct SyncptWaitArgs {
+    u32 id, threshold;
+    s32 timeout;
+};
+struct SyncptReadArgs {
+    u32 id, value;
+};
+
+TEST_F(NvdrvGpu, ASubmittedInlineToMemoryUploadLandsInGuestMemoryAndItsFenceCompletes) {
+    const u32 nvmap = Open("/dev/nvmap");
+    const u32 as = Open("/dev/nvhost-as-gpu");
+    const u32 channel = Open("/dev/nvhost-gpu");
+    const u32 ctrl = Open("/dev/nvhost-ctrl");
+    // An object over the whole of the fake process's memory.
+    CreateArgs create{FakeIpcEnvironment::kMemorySize, 0};
+    ASSERT_EQ(Ioctl(nvmap, 0xC0080101, create), 0u);
+    AllocArgs alloc{create.handle, 1, 0, 0x1000, 0, {}, FakeIpcEnvironment::kMemoryBase};
+    ASSERT_EQ(Ioctl(nvmap, 0xC0200104, alloc), 0u);
+    MapBufferExArgs map{0, 0, create.handle, 0x10000, 0, 0, 0};
+    ASSERT_EQ(Ioctl(as, 0xC0284106, map), 0u);
+    const u64 gpu_base = static_cast<u64>(map.offset);
+    u32 channel_fd = channel;
+    ASSERT_EQ(Ioctl(as, 0x40044101, channel_fd), 0u);  // BIND_CHANNEL
+    AllocGpfifoEx2Args gpfifo{0x800, 0, {}, {}};
+    ASSERT_EQ(Ioctl(channel, 0xC020481A, gpfifo), 0u);
+
+    // The pushbuffer at +0x1000 of the object: bind KEPLER_INLINE_TO_MEMORY_B, write 8 bytes
+    // to +0x2000 as a pitch line.
+    using namespace gpu_test;
+    const u64 target = gpu_base + 0x2000;
+    std::vector<u32> words;
+    Method(words, 2, 0, {0xA140});
+    Method(words, 2, 0x180 / 4,
+           {8, 1, static_cast<u32>(target >> 32), static_cast<u32>(target), 8});
+    words.push_back(Immediate(2, 0x1B0 / 4, 1));
+    words.push_back(NonIncrementing(2, 0x1B4 / 4, 2));  // LOAD_INLINE_DATA twice
+    words.push_back(0x6867'6665);
+    words.push_back(0x4443'4241);
+    ASSERT_TRUE(environment_.Memory().WriteBlock(
+        FakeIpcEnvironment::kMemoryBase + 0x1000,
+        {reinterpret_cast<const u8*>(words.data()), words.size() * 4}));
+    const u64 entry = GpEntryFor(gpu_base + 0x1000, static_cast<u32>(words.size()));
+    SubmitGpfifoArgs submit{0, 1, 2 /* FENCE_GET */, {}};
+    ASSERT_EQ(
+        Ioctl(channel, 0xC0204808, submit, {reinterpret_cast<const u8*>(&entry), sizeof(entry)}),
+        0u);
+    EXPECT_EQ(submit.fence.id, gpfifo.fence.id);
+    EXPECT_EQ(submit.fence.value, gpfifo.fence.value + 2);  // GM20B: two increments a release
+
+    SyncptWaitArgs wait{submit.fence.id, submit.fence.value, -1};
+    EXPECT_EQ(Ioctl(ctrl, 0xC00C0016, wait), 0u);
+    SyncptReadArgs read{submit.fence.id, 0};
+    EXPECT_EQ(Ioctl(ctrl, 0xC0080014, read), 0u);
+    EXPECT_EQ(read.value, submit.fence.value);
+    const auto landed = environment_.Memory().Read<u64>(FakeIpcEnvironment::kMemoryBase + 0x2000);
+    ASSERT_TRUE(landed);
+    EXPECT_EQ(*landed, 0x4443'4241'6867'6665ull);
+    // Nothing more is queued: a threshold beyond answers Timeout at once.
+    SyncptWaitArgs beyond{submit.fence.id, submit.fence.value + 1, 0};
+    EXPECT_EQ(Ioctl(ctrl, 0xC00C0016, beyond), static_cast<u32>(NvResult::Timeout));
+}
+
+TEST_F(NvdrvGpu, BindChannelOfAFdThatIsNoChannelIsRefused) {
+    const u32 as = Open("/dev/nvhost-as-gpu");
+    const u32 ctrl = Open("/dev/nvhost-ctrl");
+    u32 fd = ctrl;
+    EXPECT_EQ(Ioctl(as, 0x40044101, fd), static_cast<u32>(NvResult::BadValue));
+    fd = 99;
+    EXPECT_EQ(Ioctl(as, 0x40044101, fd), static_cast<u32>(NvResult::BadValue));
+}
+
+}  // namespace
