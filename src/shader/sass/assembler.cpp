@@ -663,7 +663,8 @@ Word FormSet::Assemble(std::string_view text, u64 address) const {
         if (again.ends_with(";")) {
             again.pop_back();
         }
-        if (Normalize(again) == wanted && (!semicolon || !have_control || tight == tight_semicolon)) {
+        if (Normalize(again) == wanted &&
+            (!semicolon || !have_control || tight == tight_semicolon)) {
             return word;
         }
     }
