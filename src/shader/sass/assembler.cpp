@@ -231,6 +231,11 @@ public:
             Set(op.invert, 1);
             text.remove_prefix(1);
         }
+        if (op.suffix_inside && op.absolute >= 0 && text.size() > 2 && text.front() == '|' &&
+            text.back() == '|') {
+            Set(op.absolute, 1);
+            text = text.substr(1, text.size() - 2);
+        }
         if (op.kind != OperandKind::Memory) {
             if (!op.fixed_suffix.empty()) {
                 if (!text.ends_with(op.fixed_suffix)) {

@@ -97,6 +97,7 @@ struct OperandSpec {
     bool offset_unsigned = false;        // "positive": the offset is never negative
     bool signed_offset = true;           // "unsigned": only when nothing precedes it ([0x800010])
     bool spaced_bank = false;            // "c[0x3] [0x14]" (Maxwell's I2F, ...)
+    bool suffix_inside = false;          // "|R2.B1|" rather than "|R2|.B1"
     bool zero_as_rz = false;             // Attribute: "a[RZ]" when both index and offset are 0
     u8 scale = 1;                        // immediate/offset multiplier (bytes per unit)
     u8 shift = 0;  // immediates: the field holds the value's bits from `shift` up (f32's top 20)

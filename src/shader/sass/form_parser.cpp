@@ -12,12 +12,13 @@
 //            | "noguard"                    guard bits 0 and not printed
 // operand   := MAIN {ATTRIBUTE}
 //   MAIN: R@P UR@P P@P UP@P B@P SB@P X@P:W S@P:W F@P D@P H2@P C A@P:W M BRA@P:W K{..}@P:W
-//         SR@P SWZ@P SWZL@P L{TEXT} (printed as it is, no bits)
+//         SR@P SWZ@P SWZM@P L{TEXT} (printed as it is, no bits)
 //         X, S, F and D may be split over two fields, low part first: S@20:19+56:1
 //   ATTRIBUTE: -@P (negate) |@P (absolute) ~@P (bitwise not) !@P (predicate not) r@P (reuse)
 //              .{..}@P[:W] (suffix enum) .NAME (fixed suffix) omit=V bank=P:W off=P:W idx=P
 //              ubank=P base=P ubase=P ur=P urz wide=P scale=N shl=N (immediate bits from N
 //              up) csp ("c[0x3] [0x14]") rz0 ("a[RZ]" for index RZ and offset 0)
+//              in (the suffix inside absolute bars)
 #include <algorithm>
 #include <bit>
 #include <charconv>
@@ -263,17 +264,16 @@ private:
             op.kind = OperandKind::Keyword;
             op.names = *encoding_.special_registers;
             op.field = AddField(where, 8);
-        } else if (kind == "SWZ" || kind == "SWZL") {
-            // FSWZADD: four lanes of two bits, most significant first (Maxwell: SWZL, least
-            // significant first), each printed as two letters (as nvdisasm does): 0 PP, 1 PN,
-            // 2 NP, 3 ZP.
+        } else if (kind == "SWZ" || kind == "SWZM") {
+            // FSWZADD: four lanes of two bits, most significant first, each printed as two
+            // letters (as nvdisasm does): 0 PP, 1 PN, 2 NP, 3 ZP (Maxwell, SWZM: 1 NP, 2 PN).
             op.kind = OperandKind::Keyword;
             static constexpr const char* kLane[] = {"PP", "PN", "NP", "ZP"};
+            static constexpr const char* kMaxwellLane[] = {"PP", "NP", "PN", "ZP"};
             for (unsigned value = 0; value < 256; ++value) {
                 std::string name;
-                for (int i = 0; i < 4; ++i) {
-                    const int lane = kind == "SWZ" ? 3 - i : i;
-                    name += kLane[(value >> (2 * lane)) & 3];
+                for (int lane = 3; lane >= 0; --lane) {
+                    name += (kind == "SWZ" ? kLane : kMaxwellLane)[(value >> (2 * lane)) & 3];
                 }
                 op.names.push_back(name);
             }
@@ -357,6 +357,8 @@ private:
             op.shift = static_cast<u8>(Number(value));
         } else if (name == "csp") {
             op.spaced_bank = true;
+        } else if (name == "in") {
+            op.suffix_inside = true;
         } else if (name == "rz0") {
             op.zero_as_rz = true;
         } else {

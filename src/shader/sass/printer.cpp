@@ -162,14 +162,17 @@ public:
             text += "|";
         }
         text += Main(op);
-        if (absolute) {
-            text += "|";
-        }
+        std::string suffix;
         if (op.kind != OperandKind::Memory) {
             if (op.suffix >= 0) {
-                text += op.suffix_names[Value(op.suffix)];
+                suffix += op.suffix_names[Value(op.suffix)];
             }
-            text += op.fixed_suffix;
+            suffix += op.fixed_suffix;
+        }
+        if (absolute) {
+            text += op.suffix_inside ? suffix + "|" : "|" + suffix;
+        } else {
+            text += suffix;
         }
         if (Flag(op.reuse) && (form_.encoding->reuse_on_rz ||
                                !(op.kind == OperandKind::Register && Value(op.field) == 255))) {
