@@ -1,8 +1,10 @@
-// `nxhost shader`: disasm (a cubin as nvdisasm prints it), translate (SPIR-V of its kernels) and
-// run (one CUDA kernel launch on the Vulkan device, optionally checked against a manifest).
+// `nxhost shader`: disasm (a cubin, DKSH or raw code as nvdisasm prints it), translate (SPIR-V of
+// its kernels) and run (one CUDA kernel launch on the Vulkan device, optionally checked against a
+// manifest).
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/shader_disasm.h"
 #include "base/error.h"
 #include "base/file.h"
 #include "cuda_runner/buffer_compare.h"
@@ -269,13 +272,22 @@ void AddShaderCommands(CLI::App& parent, int& exit_code) {
     CLI::App* shader = parent.add_subcommand("shader", "NVIDIA shader tools");
     shader->require_subcommand(1);
     auto path = std::make_shared<std::string>();
+    auto arch = std::make_shared<ShaderArch>(ShaderArch::Auto);
     CLI::App* disasm = shader->add_subcommand(
-        "disasm", "Disassemble a cubin or a raw Ampere code blob as nvdisasm prints it");
-    disasm->add_option("file", *path, "cubin (ELF) or raw SASS code")->required();
-    disasm->callback([path, &exit_code] {
+        "disasm", "Disassemble a cubin, a DKSH file or raw code as nvdisasm prints it");
+    disasm->add_option("file", *path, "cubin (ELF), deko3d DKSH or raw SASS code")->required();
+    disasm->add_option("--arch", *arch, "raw code's generation: maxwell (SM53) or ampere (SM86)")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, ShaderArch>{
+            {"maxwell", ShaderArch::Maxwell}, {"ampere", ShaderArch::Ampere}}));
+    disasm->callback([path, arch, &exit_code] {
         const std::vector<u8> bytes = base::ReadFile(*path);
-        std::fputs(shader::sass::DisassembleCubin(bytes, *path).c_str(), stdout);
-        exit_code = 0;
+        std::size_t undecoded = 0;
+        std::fputs(DisassembleShaderFile(bytes, *path, *arch, undecoded).c_str(), stdout);
+        if (undecoded != 0) {
+            std::fprintf(stderr, "%s: %zu words no instruction form explains\n", path->c_str(),
+                         undecoded);
+        }
+        exit_code = undecoded == 0 ? 0 : 1;
     });
     AddRun(*shader, exit_code);
     AddTranslate(*shader, exit_code);

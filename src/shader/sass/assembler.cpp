@@ -8,6 +8,7 @@
 
 #include "base/error.h"
 #include "shader/sass/float_format.h"
+#include "shader/sass/form_set.h"
 #include "shader/sass/instruction.h"
 #include "shader/sass/operand_text.h"
 
@@ -230,6 +231,11 @@ public:
             Set(op.invert, 1);
             text.remove_prefix(1);
         }
+        if (op.suffix_inside && op.absolute >= 0 && text.size() > 2 && text.front() == '|' &&
+            text.back() == '|') {
+            Set(op.absolute, 1);
+            text = text.substr(1, text.size() - 2);
+        }
         if (op.kind != OperandKind::Memory) {
             if (!op.fixed_suffix.empty()) {
                 if (!text.ends_with(op.fixed_suffix)) {
@@ -265,20 +271,15 @@ public:
             case OperandKind::ScoreboardBarrier:
                 return ParseIndexed(text, "SB", "", 0, 8, value) && Set(op.field, value);
             case OperandKind::HexImmediate:
-                if (op.f2 >= 0) {
-                    const unsigned low = form_.fields[static_cast<std::size_t>(op.field)].width;
-                    return text.starts_with("0x") && ParseUnsigned(text, value) &&
-                           Set(op.field, value & ((u64{1} << low) - 1)) && Set(op.f2, value >> low);
-                }
                 return text.starts_with("0x") && ParseUnsigned(text, value) &&
-                       value % op.scale == 0 && Set(op.field, value / op.scale);
+                       value % op.scale == 0 && SetImmediate(op, value / op.scale);
             case OperandKind::SignedImmediate:
                 return ParseSigned(text, signed_value) && signed_value % op.scale == 0 &&
-                       SetSigned(op.field, signed_value / op.scale);
+                       SetSignedImmediate(op, signed_value / op.scale);
             case OperandKind::Float32:
-                return Float(text, 32, op.field);
+                return Float(text, 32, op);
             case OperandKind::Float64High:
-                return Float(text, 64, op.field);
+                return Float(text, 64, op);
             case OperandKind::HalfPair:
                 return HalfPair(op, text);
             case OperandKind::ConstantBuffer:
@@ -291,10 +292,14 @@ public:
                 if (!ParseSigned(text, signed_value)) {
                     return false;
                 }
-                const s64 delta = signed_value - static_cast<s64>(address_) - 16;
-                return delta % 4 == 0 && SetSigned(op.field, delta / 4);
+                const s64 delta =
+                    signed_value - static_cast<s64>(address_) - form_.encoding->branch_from;
+                return delta % op.scale == 0 && SetSigned(op.field, delta / op.scale);
             }
             case OperandKind::Keyword:
+                if (op.field < 0) {
+                    return text == op.names[0];
+                }
                 for (std::size_t i = 0; i < op.names.size(); ++i) {
                     if (op.names[i] == text && text != "?") {
                         return Set(op.field, i);
@@ -305,7 +310,32 @@ public:
         return false;
     }
 
-    bool Float(std::string_view text, int bits, int field) {
+    unsigned Width(int field) const {
+        return field < 0 ? 0 : form_.fields[static_cast<std::size_t>(field)].width;
+    }
+
+    // An immediate's value into its field and the high part of a split one; the bits below
+    // op.shift must be clear.
+    bool SetImmediate(const OperandSpec& op, u64 value) {
+        if (op.shift != 0 && (value & ((u64{1} << op.shift) - 1)) != 0) {
+            return false;
+        }
+        value >>= op.shift;
+        if (op.f2 < 0) {
+            return Set(op.field, value);
+        }
+        const unsigned low = Width(op.field);
+        return Set(op.field, value & ((u64{1} << low) - 1)) && Set(op.f2, value >> low);
+    }
+
+    bool SetSignedImmediate(const OperandSpec& op, s64 value) {
+        const unsigned width = Width(op.field) + Width(op.f2);
+        const u64 mask = (u64{1} << width) - 1;
+        return SignExtend(static_cast<u64>(value) & mask, width) == value &&
+               SetImmediate(op, static_cast<u64>(value) & mask);
+    }
+
+    bool Float(std::string_view text, int bits, const OperandSpec& op) {
         double value = 0;
         if (!ParseFloat64(text, value)) {
             return false;
@@ -313,15 +343,15 @@ public:
         if (bits == 32) {
             const float single = static_cast<float>(value);
             if (std::isnan(value)) {
-                return Set(field, std::signbit(value) ? 0xffc00000u : 0x7fc00000u);
+                return SetImmediate(op, std::signbit(value) ? 0xffc00000u : 0x7fc00000u);
             }
-            return Set(field, std::bit_cast<u32>(single));
+            return SetImmediate(op, std::bit_cast<u32>(single));
         }
         u64 raw = std::bit_cast<u64>(value);
         if (std::isnan(value)) {
             raw = std::signbit(value) ? 0xfff8000000000000ull : 0x7ff8000000000000ull;
         }
-        return Set(field, raw >> 32);
+        return SetImmediate(op, raw >> 32);
     }
 
     static bool Half(std::string_view text, u16& out) {
@@ -366,6 +396,12 @@ public:
         const std::size_t close = text.find(']');
         const std::string_view bank = text.substr(2, close - 2);
         std::string_view offset = text.substr(close + 1);
+        if (op.spaced_bank) {
+            if (!offset.starts_with(" ")) {
+                return false;
+            }
+            offset.remove_prefix(1);
+        }
         if (!offset.starts_with("[")) {
             return false;
         }
@@ -403,6 +439,9 @@ public:
         }
         text = text.substr(2, text.size() - 3);
         u64 value = 0;
+        if (op.zero_as_rz && text == "RZ") {
+            return Set(op.f3, 255) && Set(op.field, 0);
+        }
         if (op.f3 >= 0) {
             Set(op.f3, 255);
             const std::size_t plus = text.find('+');
@@ -482,12 +521,11 @@ public:
     }
 
     Word Encode(u8 guard, bool guard_negated, const Control& control, bool have_control) const {
-        Word word;
-        word.Set(0, 12, form_.key & 0xfff);
-        word.Set(91, 1, (form_.key >> 12) & 1);
-        word.Set(12, 3, guard);
-        word.Set(15, 1, guard_negated);
-        EncodeControl(control, word);
+        const Encoding& encoding = *form_.encoding;
+        Word word = form_.opcode_value;
+        word.Set(encoding.guard.pos, 3, guard);
+        word.Set(encoding.guard.pos + 3u, 1, guard_negated);
+        EncodeControl(encoding, control, word);
         for (std::size_t i = 0; i < form_.fields.size(); ++i) {
             word.Set(form_.fields[i].pos, form_.fields[i].width, values_[i]);
         }
@@ -499,7 +537,7 @@ public:
             }
         }
         if (have_control) {
-            word.Set(122, 4, control.reuse);
+            word.Set(encoding.control + 17u, 4, control.reuse);
         }
         return word;
     }
@@ -552,6 +590,10 @@ std::string Normalize(std::string_view text) {
 }  // namespace
 
 Word Assemble(std::string_view text, u64 address) {
+    return AmpereForms().Assemble(text, address);
+}
+
+Word FormSet::Assemble(std::string_view text, u64 address) const {
     const std::string original(text);
     text = Trim(text);
     Control control;
@@ -583,7 +625,9 @@ Word Assemble(std::string_view text, u64 address) {
         guard = static_cast<u8>(index);
         text = Trim(text.substr(space));
     }
-    if (text.ends_with(";")) {
+    const bool semicolon = text.ends_with(";");
+    const bool tight_semicolon = semicolon && !text.ends_with(" ;");
+    if (semicolon) {
         text.remove_suffix(1);
     }
     text = Trim(text);
@@ -604,7 +648,7 @@ Word Assemble(std::string_view text, u64 address) {
     tokens.erase(tokens.begin());
     const std::vector<std::string_view> parts = SplitOperands(operands);
     const std::string wanted = Normalize(text);
-    for (const Form* form : FormsForMnemonic(mnemonic)) {
+    for (const Form* form : ForMnemonic(mnemonic)) {
         Encoder encoder(*form, address, control.hidden);
         if (!encoder.Modifiers(tokens) || !encoder.Operands(parts)) {
             continue;
@@ -618,10 +662,14 @@ Word Assemble(std::string_view text, u64 address) {
         if (decoded->IsPredicated()) {
             again = again.substr(again.find(' ') + 1);
         }
+        // With control bits given, "NOP;" and "NOP ;" are different words (Maxwell's zero word
+        // and a NOP); without them the control is the padding one, which prints ";".
+        const bool tight = again.ends_with(";") && !again.ends_with(" ;");
         if (again.ends_with(";")) {
             again.pop_back();
         }
-        if (Normalize(again) == wanted) {
+        if (Normalize(again) == wanted &&
+            (!semicolon || !have_control || tight == tight_semicolon)) {
             return word;
         }
     }

@@ -16,6 +16,28 @@ struct Field {
     u8 width = 0;
 };
 
+// What the forms of one instruction set share: where the guard predicate and the scheduling
+// bits sit, the default constant-buffer operand, how branch offsets count. Ampere keeps all of
+// it in its 128-bit word; Maxwell's 64-bit instruction takes the low half and its 21 bits of
+// the bundle's control word sit at bit 64, so that one form language serves both.
+struct Encoding {
+    Field guard;        // 3 bits, 7 = PT; negated by the bit above
+    u8 control = 0;     // stall 4, yield 1, write barrier 3, read barrier 3, wait mask 6, reuse 4
+    Field cbuf_offset;  // the "C" operand: offset in words
+    Field cbuf_bank;
+    u8 branch_width = 0;              // default width of a BRA@P offset
+    u8 branch_scale = 1;              // bytes per unit of a branch offset
+    u8 branch_from = 0;               // offsets count from this many bytes after the instruction
+    bool spaced_self_branch = false;  // "BRA 0x110 ;" rather than "BRA 0x110;"
+    bool tight_padding = false;       // every instruction with the padding control ends ";"
+    bool reuse_on_rz = false;         // ".reuse" printed on RZ too
+    bool uniform_guards = false;      // U* mnemonics take UP0..UPT guards
+    std::vector<Field> bucket;        // bits that pick a form's candidate list, low bits first
+    const std::vector<std::string>* special_registers = nullptr;  // names of "SR@P"
+};
+
+const Encoding& AmpereEncoding();
+
 enum class ModifierKind : u8 {
     Flag,     // prints ".NAME" when its one-bit field is set
     Enum,     // prints ".NAMES[value]" (nothing for an empty name; a value without name is invalid)
@@ -74,27 +96,37 @@ struct OperandSpec {
     bool not_zero_register = false;      // "nz": RZ is invalid here (nvdisasm prints ???255)
     bool offset_unsigned = false;        // "positive": the offset is never negative
     bool signed_offset = true;           // "unsigned": only when nothing precedes it ([0x800010])
+    bool spaced_bank = false;            // "c[0x3] [0x14]" (Maxwell's I2F, ...)
+    bool suffix_inside = false;          // "|R2.B1|" rather than "|R2|.B1"
+    bool zero_as_rz = false;             // Attribute: "a[RZ]" when both index and offset are 0
     u8 scale = 1;                        // immediate/offset multiplier (bytes per unit)
+    u8 shift = 0;  // immediates: the field holds the value's bits from `shift` up (f32's top 20)
 };
 
 struct Form {
+    const Encoding* encoding = nullptr;
     std::string mnemonic;
-    u16 key = 0;  // opcode bits [0:12) | bit 91 << 12
+    u16 key = 0;       // Ampere: opcode bits [0:12) | bit 91 << 12
+    Word opcode_mask;  // the opcode's bits (Maxwell's opcodes are patterns of the top bits)
+    Word opcode_value;
     std::vector<Field> fields;
     std::vector<Modifier> modifiers;
     std::vector<OperandSpec> operands;
     Word covered;  // every bit that some field, the opcode, guard or control bits explain
     bool no_space_before_semicolon = false;  // "NOP;" (padding NOPs only)
+    bool always_tight = false;               // "NOP;" whatever the control bits (Maxwell's 0)
+    bool unguarded = false;                  // the guard bits must be 0 and print nothing
     bool uniform_guard = false;              // guard predicate printed as UP0..UPT
     std::string spec;                        // the source text, for error messages
 };
 
 // Builds a form from its table text (see forms_*.cpp for the grammar). Throws base::Error.
 Form ParseForm(std::string_view mnemonic, u16 key, std::string_view spec);
+Form ParseForm(const Encoding& encoding, std::string_view mnemonic, const Word& opcode_mask,
+               const Word& opcode_value, std::string_view spec);
 
-// All forms, and the candidates for one opcode key (bits [0:12) | bit 91 << 12).
+// All Ampere forms, and those of one mnemonic (AmpereForms() in instruction.h has the rest).
 const std::vector<Form>& AllForms();
-const std::vector<const Form*>& FormsForKey(u16 key);
 std::vector<const Form*> FormsForMnemonic(std::string_view mnemonic);
 
 u16 OpcodeKey(const Word& word);

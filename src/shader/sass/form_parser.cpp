@@ -8,11 +8,18 @@
 //            | "^@" POS ":" WIDTH            hidden bits that must hold a power of two
 //            | "#@" POS ":" WIDTH            bits nvdisasm does not print (kept in the control
 //                                            prefix of our text for round trips)
+//            | ";" | ";!"                   "NOP;" for padding control bits / always
+//            | "noguard"                    guard bits 0 and not printed
 // operand   := MAIN {ATTRIBUTE}
 //   MAIN: R@P UR@P P@P UP@P B@P SB@P X@P:W S@P:W F@P D@P H2@P C A@P:W M BRA@P:W K{..}@P:W
+//         SR@P SWZ@P SWZM@P L{TEXT} (printed as it is, no bits)
+//         X, S, F and D may be split over two fields, low part first: S@20:19+56:1
 //   ATTRIBUTE: -@P (negate) |@P (absolute) ~@P (bitwise not) !@P (predicate not) r@P (reuse)
 //              .{..}@P[:W] (suffix enum) .NAME (fixed suffix) omit=V bank=P:W off=P:W idx=P
-//              ubank=P base=P ubase=P ur=P urz wide=P scale=N
+//              ubank=P base=P ubase=P ur=P urz wide=P scale=N shl=N (immediate bits from N
+//              up) csp ("c[0x3] [0x14]") rz0 ("a[RZ]" for index RZ and offset 0)
+//              in (the suffix inside absolute bars)
+#include <algorithm>
 #include <bit>
 #include <charconv>
 
@@ -52,17 +59,21 @@ std::vector<std::string_view> Split(std::string_view text, char separator) {
 
 class FormBuilder {
 public:
-    FormBuilder(std::string_view mnemonic, u16 key, std::string_view spec) {
+    FormBuilder(const Encoding& encoding, std::string_view mnemonic, const Word& opcode_mask,
+                const Word& opcode_value, std::string_view spec)
+        : encoding_(encoding) {
+        form_.encoding = &encoding;
         form_.mnemonic = std::string(mnemonic);
-        form_.key = key;
+        form_.opcode_mask = opcode_mask;
+        form_.opcode_value = opcode_value;
         form_.spec = std::string(spec);
-        form_.uniform_guard = mnemonic.starts_with("U") || mnemonic == "S2UR";
-        // Opcode [0:12) and bit 91, guard predicate [12:16), control bits except reuse.
-        form_.covered.Set(0, 16, 0xffff);
-        form_.covered.Set(91, 1, 1);
-        // Reuse flags [122:126) are control bits too: nvdisasm prints ".reuse" only on some
-        // operands (never on RZ, never on IPA or TEX), so Control keeps all four.
-        form_.covered.Set(105, 23, 0x7fffff);
+        form_.uniform_guard =
+            encoding.uniform_guards && (mnemonic.starts_with("U") || mnemonic == "S2UR");
+        // The reuse flags are control bits too: nvdisasm prints ".reuse" only on some operands
+        // (never on RZ, never on IPA or TEX), so Control keeps all four.
+        form_.covered = opcode_mask;
+        form_.covered.Set(encoding.guard.pos, 4, 0xf);
+        form_.covered.Set(encoding.control, 21, 0x1fffff);
     }
 
     Form Build() {
@@ -138,6 +149,18 @@ private:
             form_.no_space_before_semicolon = true;
             return;
         }
+        if (token == ";!") {
+            form_.always_tight = true;
+            return;
+        }
+        if (token == "noguard") {
+            form_.unguarded = true;
+            Modifier zero;
+            zero.kind = ModifierKind::Fixed;
+            zero.field = AddField(FieldText(Field{encoding_.guard.pos, 4}), 0);
+            form_.modifiers.push_back(std::move(zero));
+            return;
+        }
         Modifier modifier;
         const std::size_t at = token.find('@');
         if (token.front() == '^') {
@@ -176,6 +199,18 @@ private:
         }
         OperandSpec op;
         ParseMain(tokens.front(), op);
+        if (op.kind == OperandKind::ConstantBuffer) {
+            const auto given = [&](std::string_view prefix) {
+                return std::any_of(tokens.begin() + 1, tokens.end(),
+                                   [&](std::string_view t) { return t.starts_with(prefix); });
+            };
+            if (!given("off=")) {
+                op.field = AddField(FieldText(encoding_.cbuf_offset), 0);
+            }
+            if (!given("bank=")) {
+                op.f2 = AddField(FieldText(encoding_.cbuf_bank), 0);
+            }
+        }
         for (std::size_t i = 1; i < tokens.size(); ++i) {
             ParseAttribute(tokens[i], op);
         }
@@ -200,45 +235,55 @@ private:
             {"H2", OperandKind::HalfPair, 32},      {"A", OperandKind::Attribute, 11},
             {"BRA", OperandKind::BranchTarget, 48},
         };
-        if (kind == "X" && where.find('+') != std::string_view::npos) {
-            // An immediate split over two fields, low part first (PLOP3's LUT).
-            op.kind = OperandKind::HexImmediate;
-            op.field = AddField(where.substr(0, where.find('+')), 8);
-            op.f2 = AddField(where.substr(where.find('+') + 1), 8);
+        for (const Simple& simple : kSimple) {
+            if (kind != simple.name) {
+                continue;
+            }
+            op.kind = simple.kind;
+            const std::size_t plus = where.find('+');
+            if (plus != std::string_view::npos) {
+                // An immediate split over two fields, low part first (PLOP3's LUT, Maxwell's
+                // 20-bit immediates with their sign at bit 56).
+                op.field = AddField(where.substr(0, plus), 8);
+                op.f2 = AddField(where.substr(plus + 1), 8);
+            } else {
+                op.field =
+                    AddField(where, op.kind == OperandKind::BranchTarget ? encoding_.branch_width
+                                                                         : simple.width);
+            }
+            if (op.kind == OperandKind::BranchTarget) {
+                op.scale = encoding_.branch_scale;
+            }
             return;
         }
-        for (const Simple& simple : kSimple) {
-            if (kind == simple.name) {
-                op.kind = simple.kind;
-                op.field = AddField(where, simple.width);
-                return;
-            }
-        }
         if (kind == "C") {
+            // The encoding's offset and bank unless attributes give others (ParseOperand).
             op.kind = OperandKind::ConstantBuffer;
-            // Byte offset [40:54) in words: nvdisasm ignores bits 38 and 39.
-            op.field = AddField("40:14", 14);
             op.scale = 4;
-            op.f2 = AddField("54:5", 5);
         } else if (kind == "SR") {
             op.kind = OperandKind::Keyword;
-            op.names = SpecialRegisterNames();
+            op.names = *encoding_.special_registers;
             op.field = AddField(where, 8);
-        } else if (kind == "SWZ") {
+        } else if (kind == "SWZ" || kind == "SWZM") {
             // FSWZADD: four lanes of two bits, most significant first, each printed as two
-            // letters (as nvdisasm does): 0 PP, 1 PN, 2 NP, 3 ZP.
+            // letters (as nvdisasm does): 0 PP, 1 PN, 2 NP, 3 ZP (Maxwell, SWZM: 1 NP, 2 PN).
             op.kind = OperandKind::Keyword;
             static constexpr const char* kLane[] = {"PP", "PN", "NP", "ZP"};
+            static constexpr const char* kMaxwellLane[] = {"PP", "NP", "PN", "ZP"};
             for (unsigned value = 0; value < 256; ++value) {
                 std::string name;
                 for (int lane = 3; lane >= 0; --lane) {
-                    name += kLane[(value >> (2 * lane)) & 3];
+                    name += (kind == "SWZ" ? kLane : kMaxwellLane)[(value >> (2 * lane)) & 3];
                 }
                 op.names.push_back(name);
             }
             op.field = AddField(where, 8);
         } else if (kind == "M") {
             op.kind = OperandKind::Memory;
+        } else if (kind.starts_with("L{")) {
+            // Text printed as it is, from no bits (Maxwell's TEX.B prints "0x0" there).
+            op.kind = OperandKind::Keyword;
+            op.names = Names(kind.substr(1));
         } else if (kind.starts_with("K{")) {
             op.kind = OperandKind::Keyword;
             op.names = Names(kind.substr(1));
@@ -308,18 +353,62 @@ private:
             op.signed_offset = false;
         } else if (name == "scale") {
             op.scale = static_cast<u8>(Number(value));
+        } else if (name == "shl") {
+            op.shift = static_cast<u8>(Number(value));
+        } else if (name == "csp") {
+            op.spaced_bank = true;
+        } else if (name == "in") {
+            op.suffix_inside = true;
+        } else if (name == "rz0") {
+            op.zero_as_rz = true;
         } else {
             Bad(std::string("unknown attribute ") + std::string(token));
         }
     }
 
+    static std::string FieldText(const Field& field) {
+        return std::to_string(field.pos) + ":" + std::to_string(field.width);
+    }
+
+    const Encoding& encoding_;
     Form form_;
 };
 
 }  // namespace
 
+const Encoding& AmpereEncoding() {
+    static const Encoding encoding{
+        .guard = {12, 3},
+        .control = 105,
+        // Byte offset [40:54) in words: nvdisasm ignores bits 38 and 39.
+        .cbuf_offset = {40, 14},
+        .cbuf_bank = {54, 5},
+        .branch_width = 48,
+        .branch_scale = 4,
+        .branch_from = 16,
+        .spaced_self_branch = false,
+        .uniform_guards = true,
+        .bucket = {{0, 12}, {91, 1}},
+        .special_registers = &SpecialRegisterNames(),
+    };
+    return encoding;
+}
+
+Form ParseForm(const Encoding& encoding, std::string_view mnemonic, const Word& opcode_mask,
+               const Word& opcode_value, std::string_view spec) {
+    return FormBuilder(encoding, mnemonic, opcode_mask, opcode_value, spec).Build();
+}
+
 Form ParseForm(std::string_view mnemonic, u16 key, std::string_view spec) {
-    return FormBuilder(mnemonic, key, spec).Build();
+    Word mask;
+    mask.Set(0, 12, 0xfff);
+    mask.Set(91, 1, 1);
+    Word value;
+    value.Set(0, 12, key & 0xfff);
+    value.Set(91, 1, key >> 12);
+    Form form = ParseForm(AmpereEncoding(), mnemonic, mask, value, spec);
+    form.key = key;
+    return form;
 }
 
 u16 OpcodeKey(const Word& word) {

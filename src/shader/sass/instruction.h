@@ -40,6 +40,16 @@ struct Instruction {
     std::array<u64, kMaxFields> values{};
 
     u64 Value(int field) const { return field < 0 ? 0 : values[static_cast<std::size_t>(field)]; }
+    unsigned Width(int field) const {
+        return field < 0 ? 0 : form->fields[static_cast<std::size_t>(field)].width;
+    }
+    // An immediate's bits: its field, then the high part (f2) of a split one.
+    u64 RawImmediate(const OperandSpec& op) const {
+        return Value(op.field) | (op.f2 >= 0 ? Value(op.f2) << Width(op.field) : 0);
+    }
+    unsigned ImmediateWidth(const OperandSpec& op) const { return Width(op.field) + Width(op.f2); }
+    // The value the immediate stands for (f32 immediates of Maxwell keep only the top bits).
+    u64 Immediate(const OperandSpec& op) const { return RawImmediate(op) << op.shift; }
     bool IsPredicated() const { return guard != 7 || guard_negated; }
 };
 
@@ -69,5 +79,8 @@ Word Assemble(std::string_view text, u64 address = 0);
 Word ToWord(const u8* bytes);
 Control DecodeControl(const Word& word);
 void EncodeControl(const Control& control, Word& word);
+
+class FormSet;
+const FormSet& AmpereForms();
 
 }  // namespace shader::sass

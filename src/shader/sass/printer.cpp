@@ -35,16 +35,14 @@ public:
             case OperandKind::ScoreboardBarrier:
                 return fmt::format("SB{}", value);
             case OperandKind::HexImmediate:
-                if (op.f2 >= 0) {
-                    return Hex(value | Value(op.f2) << Width(op.field));
-                }
-                return Hex(value * op.scale);
+                return Hex(inst_.Immediate(op) * op.scale);
             case OperandKind::SignedImmediate:
-                return SignedHex(SignExtend(value, Width(op.field)) * op.scale);
+                return SignedHex(SignExtend(inst_.RawImmediate(op), inst_.ImmediateWidth(op)) *
+                                 op.scale);
             case OperandKind::Float32:
-                return FormatFloat32(static_cast<u32>(value));
+                return FormatFloat32(static_cast<u32>(inst_.Immediate(op)));
             case OperandKind::Float64High:
-                return FormatFloat64(value << 32);
+                return FormatFloat64(inst_.Immediate(op) << 32);
             case OperandKind::HalfPair:
                 // nvdisasm prints the high half first.
                 return FormatHalf(static_cast<u16>(value >> 16)) + ", " +
@@ -69,7 +67,8 @@ public:
     }
 
     u64 BranchTarget(const OperandSpec& op) const {
-        return address_ + 16 + static_cast<u64>(SignExtend(Value(op.field), Width(op.field)) * 4);
+        return address_ + form_.encoding->branch_from +
+               static_cast<u64>(SignExtend(Value(op.field), Width(op.field)) * op.scale);
     }
 
     std::string ConstantBuffer(const OperandSpec& op) const {
@@ -86,10 +85,13 @@ public:
             // Signed too: c[0x0][-0x7fd8].
             offset = SignedHex(SignExtend(Value(op.field), Width(op.field)) * op.scale);
         }
-        return fmt::format("c[{}][{}]", bank, offset);
+        return fmt::format("c[{}]{}[{}]", bank, op.spaced_bank ? " " : "", offset);
     }
 
     std::string Attribute(const OperandSpec& op) const {
+        if (op.zero_as_rz && Value(op.f3) == 255 && Value(op.field) == 0) {
+            return "a[RZ]";
+        }
         if (op.f3 >= 0 && Value(op.f3) != 255) {
             return fmt::format("a[{}+{}]", RegisterName(Value(op.f3)),
                                Hex(Value(op.field) * op.scale));
@@ -160,16 +162,20 @@ public:
             text += "|";
         }
         text += Main(op);
-        if (absolute) {
-            text += "|";
-        }
+        std::string suffix;
         if (op.kind != OperandKind::Memory) {
             if (op.suffix >= 0) {
-                text += op.suffix_names[Value(op.suffix)];
+                suffix += op.suffix_names[Value(op.suffix)];
             }
-            text += op.fixed_suffix;
+            suffix += op.fixed_suffix;
         }
-        if (Flag(op.reuse) && !(op.kind == OperandKind::Register && Value(op.field) == 255)) {
+        if (absolute) {
+            text += op.suffix_inside ? suffix + "|" : "|" + suffix;
+        } else {
+            text += suffix;
+        }
+        if (Flag(op.reuse) && (form_.encoding->reuse_on_rz ||
+                               !(op.kind == OperandKind::Register && Value(op.field) == 255))) {
             text += ".reuse";
         }
         return text;
@@ -180,7 +186,7 @@ public:
         if (with_control) {
             text = FormatControl(inst_.control) + " ";
         }
-        if (inst_.IsPredicated()) {
+        if (inst_.IsPredicated() && !form_.unguarded) {
             text += inst_.guard_negated ? "@!" : "@";
             text += (form_.uniform_guard ? UniformPredicateName(inst_.guard)
                                          : PredicateName(inst_.guard)) +
@@ -215,9 +221,12 @@ public:
         }
         // nvdisasm writes "NOP;" only for the padding after the code (no stall, no barrier).
         // The same holds for a BRA with that control (the self-branch that ends a program).
-        const bool padding = (form_.no_space_before_semicolon || form_.mnemonic == "BRA") &&
-                             inst_.word.Get(105, 23) == 0x7e0;
-        text += (padding || self_branch) ? ";" : " ;";
+        const bool padding = (form_.no_space_before_semicolon || form_.mnemonic == "BRA" ||
+                              form_.encoding->tight_padding) &&
+                             inst_.word.Get(form_.encoding->control, 21) == 0x7e0;
+        const bool tight =
+            padding || form_.always_tight || (self_branch && !form_.encoding->spaced_self_branch);
+        text += tight ? ";" : " ;";
         return text;
     }
 

@@ -1,0 +1,104 @@
+// Float arithmetic, comparisons and conversions. Markers $F/$I/$D/$C: form_tables.h.
+#include "shader/maxwell/form_tables.h"
+
+namespace shader::maxwell {
+namespace {
+
+constexpr FormSpec kForms[] = {
+    {"FADD", "0101 1100 0101 1---",
+     "FTZ@44 {,RM,RP,RZ}@39:2 SAT@50 | R@0 .{,CC}@47, R@8 -@48 |@46 r@81, $F -@45 |@49 r@83"},
+    {"FMUL", "0101 1100 0110 1---",
+     "{,FTZ,FMZ,INVALIDFMZ3}@44:2 {,D2,D4,D8,M8,M4,M2,INVALIDSCALE37}@41:3 {,RM,RP,RZ}@39:2 "
+     "SAT@50 | R@0 .{,CC}@47, R@8 r@81, $F -@48 r@82"},
+    {"FFMA", "0101 1001 1--- ----",
+     "{,FTZ,FMZ,INVALIDFMZ3}@53:2 {,RM,RP,RZ}@51:2 SAT@50 | R@0 .{,CC}@47, R@8 r@81, "
+     "$F -@48 r@82, $C -@49 r@83"},
+    {"FMNMX", "0101 1100 0110 0---",
+     "FTZ@44 | R@0 .{,CC}@47, R@8 -@48 |@46 r@81, $F -@45 |@49 r@82, P@39 !@42"},
+    {"FSETP", "0101 1011 1011 ----",
+     "{F,LT,EQ,LE,GT,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,T}@48:4 FTZ@47 "
+     "{AND,OR,XOR,INVALIDBOP3}@45:2 | P@3, P@0, R@8 -@43 |@7 r@81, $F -@6 |@44 r@82, P@39 !@42"},
+    {"FSET", "0101 1000 ---- ----",
+     "BF@52 {F,LT,EQ,LE,GT,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,T}@48:4 FTZ@55 "
+     "{AND,OR,XOR,INVALIDBOP3}@45:2 | R@0 .{,CC}@47, R@8 -@43 |@54 r@81, $F -@53 |@44 r@82, "
+     "P@39 !@42"},
+    {"FCMP", "0101 1011 1010 ----",
+     "{F,LT,EQ,LE,,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,T}@48:4 FTZ@47 | R@0, R@8 r@81, "
+     "$F r@82, $C r@83"},
+    {"FADD32I", "0000 10-- ---- ----",
+     "FTZ@55 | R@0 .{,CC}@52, R@8 -@56 |@54 r@81, F@20:32 .{,NEG}@53"},
+    {"FMUL32I", "0001 1110 ---- ----",
+     "{,FTZ,FMZ,INVALIDFMZ3}@53:2 SAT@55 | R@0 .{,CC}@52, R@8 r@81, F@20:32"},
+    // The third source is the destination register.
+    {"FFMA32I", "0000 11-- ---- ----",
+     "{,FTZ,FMZ,INVALIDFMZ3}@53:2 SAT@55 | R@0 .{,CC}@52, R@8 -@56 r@81, F@20:32, R@0 -@57 r@83"},
+    {"MUFU", "0101 0000 1000 0---",
+     "{COS,SIN,EX2,LG2,RCP,RSQ,RCP64H,RSQ64H,SQRT,INVALIDMUFUOPCODE9,INVALIDMUFUOPCODEA,"
+     "INVALIDMUFUOPCODEB,INVALIDMUFUOPCODEC,INVALIDMUFUOPCODED,INVALIDMUFUOPCODEE,"
+     "INVALIDMUFUOPCODEF}@20:4 SAT@50 | R@0, R@8 -@48 |@46"},
+    {"RRO", "0101 1100 1001 0---", "{SINCOS,EX2}@39:1 | R@0, $F -@45 |@49"},
+    {"FSWZADD", "0101 0000 1111 1---",
+     "FTZ@44 {,RM,RP,RZ}@39:2 NDV@38 | R@0 .{,CC}@47, R@8 r@81, R@20 r@83, SWZM@28"},
+    // Rounding to an integer value (bit 42) is for one type to itself; other conversions round
+    // to the destination's precision.
+    {"F2F", "0101 1100 1010 1---",
+     "FTZ@44 F16 F16 =1@8:2 =1@10:2 {ROUND,FLOOR,CEIL,TRUNC}@39:2 =1@42:1 SAT@50 | "
+     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
+    {"F2F", "0101 1100 1010 1---",
+     "FTZ@44 F32 F32 =2@8:2 =2@10:2 {ROUND,FLOOR,CEIL,TRUNC}@39:2 =1@42:1 SAT@50 | "
+     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
+    {"F2F", "0101 1100 1010 1---",
+     "FTZ@44 F64 F64 =3@8:2 =3@10:2 {ROUND,FLOOR,CEIL,TRUNC}@39:2 =1@42:1 SAT@50 | "
+     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
+    {"F2F", "0101 1100 1010 1---",
+     "FTZ@44 {?,F16,F32,F64}@8:2 {?,F16,F32,F64}@10:2 {,RM,RP,RZ}@39:2 =0@42:1 SAT@50 | "
+     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
+    // An F64 source's immediate is a double's top bits.
+    {"F2I", "0101 1100 1011 0---",
+     "FTZ@44 {?,U16,U32,U64}@8:2 =0@12:1 {?,F16,F32,?}@10:2 {,FLOOR,CEIL,TRUNC}@39:2 | "
+     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
+    {"F2I", "0101 1100 1011 0---",
+     "FTZ@44 {?,S16,S32,S64}@8:2 =1@12:1 {?,F16,F32,?}@10:2 {,FLOOR,CEIL,TRUNC}@39:2 | "
+     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
+    {"F2I", "0101 1100 1011 0---",
+     "FTZ@44 {?,U16,U32,U64}@8:2 =0@12:1 F64 =3@10:2 {,FLOOR,CEIL,TRUNC}@39:2 | "
+     "R@0 .{,CC}@47, $D -@45 |@49 csp"},
+    {"F2I", "0101 1100 1011 0---",
+     "FTZ@44 {?,S16,S32,S64}@8:2 =1@12:1 F64 =3@10:2 {,FLOOR,CEIL,TRUNC}@39:2 | "
+     "R@0 .{,CC}@47, $D -@45 |@49 csp"},
+    {"I2F", "0101 1100 1011 1---",
+     "{INVALIDFPSRC0,F16,F32,F64}@8:2 {U8,U16,U32,U64}@10:2 =0@13:1 {,RM,RP,RZ}@39:2 | "
+     "R@0 .{,CC}@47, $I -@45 |@49 .{,B1,B2,B3}@41:2 in csp"},
+    {"I2F", "0101 1100 1011 1---",
+     "{INVALIDFPSRC0,F16,F32,F64}@8:2 {S8,S16,S32,S64}@10:2 =1@13:1 {,RM,RP,RZ}@39:2 | "
+     "R@0 .{,CC}@47, $I -@45 |@49 .{,B1,B2,B3}@41:2 in csp"},
+    {"I2I", "0101 1100 1110 0---",
+     "{U8,U16,U32,?}@8:2 =0@12:1 {U8,U16,U32,?}@10:2 =0@13:1 SAT@50 | R@0 .{,CC}@47, "
+     "$I -@45 |@49 .{,INVALIDSIZE1,H1,?}@41:2 in csp"},
+    {"I2I", "0101 1100 1110 0---",
+     "{U8,U16,U32,?}@8:2 =0@12:1 {S8,S16,S32,?}@10:2 =1@13:1 SAT@50 | R@0 .{,CC}@47, "
+     "$I -@45 |@49 .{,INVALIDSIZE1,H1,?}@41:2 in csp"},
+    {"I2I", "0101 1100 1110 0---",
+     "{S8,S16,S32,?}@8:2 =1@12:1 {U8,U16,U32,?}@10:2 =0@13:1 SAT@50 | R@0 .{,CC}@47, "
+     "$I -@45 |@49 .{,INVALIDSIZE1,H1,?}@41:2 in csp"},
+    {"I2I", "0101 1100 1110 0---",
+     "{S8,S16,S32,?}@8:2 =1@12:1 {S8,S16,S32,?}@10:2 =1@13:1 SAT@50 | R@0 .{,CC}@47, "
+     "$I -@45 |@49 .{,INVALIDSIZE1,H1,?}@41:2 in csp"},
+    {"DADD", "0101 1100 0111 0---",
+     "{,RM,RP,RZ}@39:2 | R@0 .{,CC}@47, R@8 -@48 |@46 r@81, $D -@45 |@49 r@83"},
+    {"DMUL", "0101 1100 1000 0---", "{,RM,RP,RZ}@39:2 | R@0 .{,CC}@47, R@8 r@81, $D -@48 r@82"},
+    {"DFMA", "0101 1011 0111 ----",
+     "{,RM,RP,RZ}@50:2 | R@0 .{,CC}@47, R@8 r@81, $D -@48 r@82, $C -@49 r@83"},
+    {"DMNMX", "0101 1100 0101 0---", "| R@0 .{,CC}@47, R@8 -@48 |@46, $D -@45 |@49, P@39 !@42"},
+    {"DSETP", "0101 1011 1000 ----",
+     "{F,LT,EQ,LE,GT,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,T}@48:4 "
+     "{AND,OR,XOR,INVALIDBOP3}@45:2 | P@3, P@0, R@8 -@43 |@7, $D -@6 |@44, P@39 !@42"},
+};
+
+}  // namespace
+
+std::span<const FormSpec> FloatForms() {
+    return kForms;
+}
+
+}  // namespace shader::maxwell

@@ -1,0 +1,134 @@
+// Texture sampling, fetches, gathers and queries, surfaces.
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "shader/maxwell/form_tables.h"
+
+namespace shader::maxwell {
+namespace {
+
+// TXQ's query (nvdisasm prints the number of the ones it has no name for).
+#define NX_TXQ_QUERIES                                                                             \
+    "?,TEX_HEADER_DIMENSION,TEX_HEADER_TEXTURE_TYPE,?,?,TEX_HEADER_SAMPLER_POS,3,?,4,?,5,?,6,?,7," \
+    "?,TEX_SAMPLER_FILTER,?,TEX_SAMPLER_LOD,?,TEX_SAMPLER_WRAP,?,TEX_SAMPLER_BORDER_COLOR,?,12,?," \
+    "13,?,14,?,15,?,16,?,17,?,18,?,19,?,20,?,21,?,22,?,23,?,24,?,25,?,26,?,27,?,28,?,29,?,30,?,"   \
+    "31,?"
+#define NX_TEX_TYPES "K{1D,ARRAY_1D,2D,ARRAY_2D,3D,ARRAY_3D,CUBE,ARRAY_CUBE}@28:3"
+// The texture phase is in the reuse bits of the control field: .T, .P.
+#define NX_SURFACE_TYPE "{1D,1D_BUFFER,1D_ARRAY,2D,2D_ARRAY,3D,?,?}@33:3"
+// An empty mask prints as "???0" for stores: no name, so such words are rejected.
+#define NX_SURFACE_MASK(empty) "{" empty ",R,G,RG,B,RB,GB,RGB,A,RA,GA,RGA,BA,RBA,GBA,}@20:4"
+#define NX_SURFACE_RAW(caches) \
+    "{,BA}@23 " NX_SURFACE_TYPE " " caches "@24:2 {U8,S8,U16,S16,,64,128,INVALIDSIZE7}@20:3"
+#define NX_SURFACE_CLAMP "{IGN,,TRAP,INVALIDSURFACECLAMP3}@49:2"
+#define NX_TEX_PHASE "{,T,P,INVALIDPHASE3}@81:2"
+
+constexpr FormSpec kForms[] = {
+    {"TEX", "1101 1110 1011 1---",
+     "B {,LZ,LB,LL,INVALIDBLOD4,INVALIDBLOD5,LBA,LLA}@37:3 AOFFI@36 DC@50 LC@40 NDV@35 "
+     "NODEP@49 " NX_TEX_PHASE " | P@51 omit=7, R@0, R@8, R@20, L{0x0}, " NX_TEX_TYPES ", X@31:4"},
+    {"TEX", "1100 00-- --11 1---",
+     "{,LZ,LB,LL,INVALIDBLOD4,INVALIDBLOD5,LBA,LLA}@55:3 AOFFI@54 DC@50 NDV@35 "
+     "NODEP@49 " NX_TEX_PHASE " | P@51 omit=7, R@0, R@8, R@20 omit=255, X@36:13, " NX_TEX_TYPES
+     ", X@31:4"},
+    // Surfaces: .P (formatted, component mask [20:24), RGBA prints nothing) or .D (raw, size
+    // [20:23), .BA 23, cache [24:26)); the surface index [36:49) with bit 51, else a register.
+    {"SULD", "1110 1011 000- ----",
+     "P =0@52:1 =1@51:1 " NX_SURFACE_TYPE
+     " " NX_SURFACE_MASK("INVALIDMASK0") " " NX_SURFACE_CLAMP " | R@0, M base=8, X@36:13"},
+    {"SULD", "1110 1011 000- ----",
+     "P =0@52:1 =0@51:1 " NX_SURFACE_TYPE
+     " " NX_SURFACE_MASK("INVALIDMASK0") " " NX_SURFACE_CLAMP " | R@0, M base=8, R@39"},
+    {"SULD", "1110 1011 000- ----",
+     "D =1@52:1 =1@51:1 " NX_SURFACE_RAW("{,CG,CI,CV}") " " NX_SURFACE_CLAMP
+                                                        " | R@0, M base=8, X@36:13"},
+    {"SULD", "1110 1011 000- ----",
+     "D =1@52:1 =0@51:1 " NX_SURFACE_RAW("{,CG,CI,CV}") " " NX_SURFACE_CLAMP
+                                                        " | R@0, M base=8, R@39"},
+    {"SUST", "1110 1011 001- ----",
+     "P =0@52:1 =1@51:1 " NX_SURFACE_TYPE " " NX_SURFACE_MASK("?") " " NX_SURFACE_CLAMP
+                                                                   " | M base=8, R@0, X@36:13"},
+    {"SUST", "1110 1011 001- ----",
+     "P =0@52:1 =0@51:1 " NX_SURFACE_TYPE " " NX_SURFACE_MASK("?") " " NX_SURFACE_CLAMP
+                                                                   " | M base=8, R@0, R@39"},
+    {"SUST", "1110 1011 001- ----",
+     "D =1@52:1 =1@51:1 " NX_SURFACE_RAW("{,CG,CS,WT}") " " NX_SURFACE_CLAMP
+                                                        " | M base=8, R@0, X@36:13"},
+    {"SUST", "1110 1011 001- ----",
+     "D =1@52:1 =0@51:1 " NX_SURFACE_RAW("{,CG,CS,WT}") " " NX_SURFACE_CLAMP
+                                                        " | M base=8, R@0, R@39"},
+    {"TXQ", "1101 1111 0101 0---",
+     "B NODEP@49 " NX_TEX_PHASE " | R@0, R@8, K{" NX_TXQ_QUERIES "}@22:6, L{0x0}, X@31:4"},
+    {"TLD", "1101 1100 --11 1---",
+     "{LZ,LL}@55:1 AOFFI@35 MS@50 CL@54 NODEP@49 " NX_TEX_PHASE " | P@51 omit=7, R@0, R@8, "
+     "R@20 omit=255, X@36:13, " NX_TEX_TYPES ", X@31:4"},
+    {"TXQ", "1101 1111 0100 1---",
+     "NODEP@49 " NX_TEX_PHASE " | R@0, R@8, K{" NX_TXQ_QUERIES "}@22:6, X@36:13, X@31:4"},
+};
+
+// TEXS and TLDS pack their level-of-detail modifiers and texture type into one 4-bit value
+// [53:57), and their component selection [50:53) names a different set when the second
+// destination [28:36) is a register: one form per value and per kind of second destination.
+struct Packed {
+    unsigned value;
+    std::string_view modifiers;
+    std::string_view type;
+};
+constexpr Packed kTexsInfo[] = {
+    {0, "LZ", "1D"},          {1, "", "2D"},       {2, "LZ", "2D"},
+    {3, "LL", "2D"},          {4, "DC", "2D"},     {5, "LL DC", "2D"},
+    {6, "LZ DC", "2D"},       {7, "", "ARRAY_2D"}, {8, "LZ", "ARRAY_2D"},
+    {9, "LZ DC", "ARRAY_2D"}, {10, "", "3D"},      {11, "LZ", "3D"},
+    {12, "", "CUBE"},         {13, "LL", "CUBE"},
+};
+constexpr Packed kTldsInfo[] = {
+    {0, "LZ", "1D"},       {1, "LL", "1D"},       {2, "LZ", "2D"},
+    {4, "LZ AOFFI", "2D"}, {5, "LL", "2D"},       {6, "LZ MS", "2D"},
+    {7, "LZ", "3D"},       {8, "LZ", "ARRAY_2D"}, {12, "LL AOFFI", "2D"},
+};
+constexpr std::string_view kOneComponent = "K{R,G,B,A,RG,RA,GA,BA}@50:3";
+constexpr std::string_view kTwoComponents =
+    "K{RGB,RGA,RBA,GBA,RGBA,INVALID5,INVALID6,INVALID7}@50:3";
+
+// The second source is left out when it is RZ.
+void AddPacked(std::vector<FormSpec>& forms, std::deque<std::string>& storage,
+               std::string_view mnemonic, std::string_view opcode, std::span<const Packed> info,
+               bool omit_rz_source) {
+    for (const Packed& packed : info) {
+        for (const bool pair : {false, true}) {
+            // Concatenated, as the layout text is full of braces.
+            storage.push_back(
+                "{F16,}@59 " + std::string(packed.modifiers) + " NODEP@49 " NX_TEX_PHASE " =" +
+                std::to_string(packed.value) + "@53:4 " + (pair ? "" : "=255@28:8 ") + "| R@28" +
+                (pair ? " nz" : "") + ", R@0, R@8, R@20" + (omit_rz_source ? " omit=255" : "") +
+                ", X@36:13, L{" + std::string(packed.type) + "}, " +
+                std::string(pair ? kTwoComponents : kOneComponent));
+            forms.push_back({mnemonic, opcode, storage.back()});
+        }
+    }
+}
+
+#undef NX_TXQ_QUERIES
+#undef NX_TEX_TYPES
+#undef NX_SURFACE_TYPE
+#undef NX_SURFACE_MASK
+#undef NX_SURFACE_RAW
+#undef NX_SURFACE_CLAMP
+
+}  // namespace
+
+std::span<const FormSpec> TextureForms() {
+    static std::deque<std::string> storage;  // the generated specs the views point into
+    static const std::vector<FormSpec> forms = [] {
+        std::vector<FormSpec> all(std::begin(kForms), std::end(kForms));
+        AddPacked(all, storage, "TEXS", "1101 -00- ---- ----", kTexsInfo, true);
+        AddPacked(all, storage, "TLDS", "1101 -01- ---- ----", kTldsInfo, true);
+        return all;
+    }();
+    return forms;
+}
+
+#undef NX_TEX_PHASE
+
+}  // namespace shader::maxwell

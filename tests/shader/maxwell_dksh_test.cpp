@@ -1,0 +1,135 @@
+// deko3d's DKSH shaders as homebrew ships them (the RomFS *.dksh of fizeau, NXGallery and
+// melonDS): every program parses and every word of its code decodes and assembles back. And
+// damaged DKSH files give clear errors.
+#include <cstring>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "base/file.h"
+#include "fixtures.h"
+#include "formats/dksh.h"
+#include "formats/nro.h"
+#include "formats/romfs.h"
+#include "formats/storage.h"
+#include "shader/maxwell/instruction.h"
+
+namespace shader::maxwell {
+namespace {
+
+struct Shader {
+    std::string name;
+    std::vector<u8> bytes;
+};
+
+std::vector<Shader> HomebrewShaders() {
+    std::vector<Shader> shaders;
+    for (const char* nro :
+         {"fizeau_2.8.1.nro", "nxgallery_2.0.0.nro", "melonds-switch_fast-alpha-r6.nro"}) {
+        const auto path = sass::testing::SharedDir() / "fixtures/homebrew" / nro;
+        if (!std::filesystem::exists(path)) {
+            continue;
+        }
+        const formats::Nro file = formats::ReadNro(base::ReadFile(path), path.string());
+        const formats::RomfsReader romfs(
+            std::make_shared<formats::MemoryStorage>(file.assets.romfs, nro));
+        romfs.Walk([&](const std::string& name, const formats::RomfsFile&) {
+            if (name.ends_with(".dksh")) {
+                shaders.push_back({std::string(nro) + ":" + name, romfs.ReadFile(name)});
+            }
+        });
+    }
+    return shaders;
+}
+
+TEST(MaxwellDksh, EveryHomebrewShaderDecodes) {
+    const std::vector<Shader> shaders = HomebrewShaders();
+    if (shaders.empty()) {
+        GTEST_SKIP() << "homebrew fixtures missing";
+    }
+    std::size_t programs = 0, words = 0;
+    for (const Shader& shader : shaders) {
+        const formats::Dksh dksh = formats::ReadDksh(shader.bytes, shader.name);
+        for (const formats::DkshProgram& program : dksh.programs) {
+            ++programs;
+            EXPECT_EQ(program.program_header.size(),
+                      program.stage == formats::DkshStage::Compute ? 0u : 0x50u);
+            for (const CodeInstruction& instruction : DecodeCode(program.code)) {
+                ++words;
+                ASSERT_TRUE(instruction.decoded.has_value())
+                    << fmt::format("{} {:#x}: {:#018x} control {:#x}", shader.name,
+                                   instruction.address, instruction.bits, instruction.control);
+                const std::string text = Disassemble(
+                    *instruction.decoded, {.address = instruction.address, .with_control = true});
+                const Assembled again = Assemble(text, instruction.address);
+                EXPECT_EQ(again.instruction, instruction.bits) << text;
+                EXPECT_EQ(again.control, instruction.control) << text;
+            }
+        }
+    }
+    std::printf("homebrew DKSH: %zu files, %zu programs, %zu instructions\n", shaders.size(),
+                programs, words);
+    // 2 (fizeau) + 3 (NXGallery) + the melonDS renderers' shaders.
+    EXPECT_GE(shaders.size(), 70u);
+}
+
+// A one-program fragment DKSH as deko3d's compiler lays it out: a 256-byte control section,
+// then the code section with the SPH at 0x30 and code at 0x80.
+std::vector<u8> SmallDksh() {
+    std::vector<u8> file(0x100 + 0x100, 0);
+    const u32 header[6] = {formats::kDkshMagic, 24, 0x100, 0x100, 24, 1};
+    std::memcpy(file.data(), header, sizeof(header));
+    const u32 program[6] = {1, 0x30, 8, 0, 0, 0};
+    std::memcpy(file.data() + 24, program, sizeof(program));
+    // EXIT, then the self-branch that ends code (from the fixture).
+    const u64 bundle[4] = {0x001f8000ffe007ffull, 0xe30000000007000full, 0xe2400fffff87000full,
+                           0x50b0000000070f00ull};
+    std::memcpy(file.data() + 0x100 + 0x80, bundle, sizeof(bundle));
+    return file;
+}
+
+TEST(MaxwellDksh, SmallFileParses) {
+    const formats::Dksh dksh = formats::ReadDksh(SmallDksh(), "small.dksh");
+    ASSERT_EQ(dksh.programs.size(), 1u);
+    EXPECT_EQ(dksh.programs[0].stage, formats::DkshStage::Fragment);
+    EXPECT_EQ(dksh.programs[0].registers, 8u);
+    ASSERT_EQ(dksh.programs[0].code.size(), 32u);
+    const auto code = DecodeCode(dksh.programs[0].code);
+    ASSERT_TRUE(code[0].decoded.has_value());
+    EXPECT_EQ(Disassemble(*code[0].decoded), "EXIT ;");
+}
+
+void ExpectError(std::vector<u8> file, const std::string& part) {
+    try {
+        formats::ReadDksh(file, "bad.dksh");
+        ADD_FAILURE() << "no error for " << part;
+    } catch (const std::exception& error) {
+        EXPECT_NE(std::string(error.what()).find(part), std::string::npos) << error.what();
+    }
+}
+
+TEST(MaxwellDksh, DamagedFilesGiveClearErrors) {
+    std::vector<u8> file = SmallDksh();
+    ExpectError(std::vector<u8>(file.begin(), file.begin() + 10), "past the end");
+    ExpectError(std::vector<u8>(file.begin(), file.begin() + 0x180), "control and code");
+    std::vector<u8> magic = file;
+    magic[0] = 'X';
+    ExpectError(magic, "not a DKSH file");
+    std::vector<u8> count = file;
+    count[20] = 9;  // nine programs of 64 bytes do not fit in the 256-byte control section
+    ExpectError(count, "program table");
+    std::vector<u8> entry = file;
+    entry[28] = 0xf0;  // entry point 0x1f0: its header would pass the code section
+    entry[29] = 0x01;
+    ExpectError(entry, "entry point");
+    std::vector<u8> type = file;
+    type[24] = 7;
+    ExpectError(type, "no deko3d stage");
+    std::vector<u8> cbuf = file;
+    cbuf[40] = 0x10;  // 0x10 bytes of constants at 0xf8: past the code section
+    cbuf[36] = 0xf8;
+    ExpectError(cbuf, "constant buffer");
+}
+
+}  // namespace
+}  // namespace shader::maxwell

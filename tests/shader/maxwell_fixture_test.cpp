@@ -1,0 +1,138 @@
+// The 34 Maxwell programs of ../shared/fixtures/nvidia-maxwell-graphics: ListCode prints each one
+// line for line as nvdisasm.txt does, and every instruction assembles back to its bits and its
+// control field.
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "base/file.h"
+#include "fixtures.h"
+#include "shader/maxwell/instruction.h"
+
+namespace shader::maxwell {
+namespace {
+
+struct Program {
+    std::string name;
+    std::vector<u8> code;
+    std::vector<std::string> listing;  // nvdisasm's instruction lines
+};
+
+std::filesystem::path FixtureDir() {
+    return sass::testing::SharedDir() / "fixtures/nvidia-maxwell-graphics";
+}
+
+// As split.py cuts them: the code after each 0x50-byte header, in whole 32-byte bundles.
+std::vector<Program> LoadPrograms() {
+    const std::filesystem::path dir = FixtureDir();
+    if (!std::filesystem::exists(dir / "programs.tsv")) {
+        return {};
+    }
+    const std::vector<u8> blob = base::ReadFile(dir / "g_maxwell_shaders.bin");
+    std::ifstream table(dir / "programs.tsv");
+    std::string line;
+    std::getline(table, line);
+    std::vector<Program> programs;
+    std::map<std::string, std::size_t> index;
+    while (std::getline(table, line)) {
+        std::istringstream fields(line);
+        std::string name, offset, size;
+        std::getline(fields, name, '\t');
+        std::getline(fields, offset, '\t');
+        std::getline(fields, size, '\t');
+        const std::size_t begin = std::stoull(offset, nullptr, 16) + 0x50;
+        std::size_t length = std::stoull(size) - 0x50;
+        length -= length % 32;
+        Program program{name,
+                        {blob.begin() + static_cast<std::ptrdiff_t>(begin),
+                         blob.begin() + static_cast<std::ptrdiff_t>(begin + length)},
+                        {}};
+        index[name] = programs.size();
+        programs.push_back(std::move(program));
+    }
+    std::ifstream listing(dir / "nvdisasm.txt");
+    Program* current = nullptr;
+    while (std::getline(listing, line)) {
+        if (line.starts_with("//--- program ")) {
+            current = &programs.at(index.at(line.substr(14)));
+        } else if (current != nullptr && line.starts_with("        /*")) {
+            current->listing.push_back(line);
+        }
+    }
+    return programs;
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+TEST(MaxwellFixture, ListingsMatchNvdisasm) {
+    const std::vector<Program> programs = LoadPrograms();
+    if (programs.empty()) {
+        GTEST_SKIP() << "nvidia-maxwell-graphics fixture missing";
+    }
+    ASSERT_EQ(programs.size(), 34u);
+    std::size_t lines = 0, matched = 0, undecoded_total = 0;
+    for (const Program& program : programs) {
+        std::size_t undecoded = 0;
+        const std::vector<std::string> ours = Lines(ListCode(program.code, &undecoded));
+        undecoded_total += undecoded;
+        ASSERT_EQ(ours.size(), program.listing.size()) << program.name;
+        for (std::size_t i = 0; i < ours.size(); ++i) {
+            ++lines;
+            matched += ours[i] == program.listing[i];
+            EXPECT_EQ(ours[i], program.listing[i]) << program.name;
+        }
+    }
+    std::printf("maxwell fixture: %zu lines, %zu match nvdisasm, %zu undecoded\n", lines, matched,
+                undecoded_total);
+    EXPECT_EQ(undecoded_total, 0u);
+    EXPECT_GT(lines, 10000u);
+}
+
+TEST(MaxwellFixture, EveryInstructionAssemblesBack) {
+    const std::vector<Program> programs = LoadPrograms();
+    if (programs.empty()) {
+        GTEST_SKIP() << "nvidia-maxwell-graphics fixture missing";
+    }
+    std::size_t checked = 0;
+    for (const Program& program : programs) {
+        for (const CodeInstruction& instruction : DecodeCode(program.code)) {
+            ASSERT_TRUE(instruction.decoded.has_value()) << fmt::format(
+                "{} {:#x}: {:#018x}", program.name, instruction.address, instruction.bits);
+            const std::string text = Disassemble(
+                *instruction.decoded, {.address = instruction.address, .with_control = true});
+            const Assembled again = Assemble(text, instruction.address);
+            EXPECT_EQ(again.instruction, instruction.bits) << text;
+            EXPECT_EQ(again.control, instruction.control) << text;
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 10000u);
+}
+
+TEST(MaxwellWord, KnownInstructions) {
+    // From nvdisasm -hex of the fixture.
+    const auto fadd = Decode(0x5c58300000470103ull, 0x7e1);
+    ASSERT_TRUE(fadd.has_value());
+    EXPECT_EQ(Disassemble(*fadd), "FADD.FTZ R3, R1, -R4 ;");
+    const auto bra = Decode(0xe24000000e88000full, 0x7ff);
+    ASSERT_TRUE(bra.has_value());
+    EXPECT_EQ(Disassemble(*bra, {.address = 0x1110}), "@!P0 BRA 0x1200 ;");
+    const Assembled assembled = Assemble("@!P0 BRA 0x1200 ;", 0x1110);
+    EXPECT_EQ(assembled.instruction, 0xe24000000e88000full);
+    // An all-ones word is no instruction.
+    EXPECT_FALSE(Decode(~u64{0}, 0).has_value());
+    EXPECT_THROW(Assemble("FROB R0 ;"), std::exception);
+}
+
+}  // namespace
+}  // namespace shader::maxwell
