@@ -12,7 +12,8 @@
 //   MAIN: R@P UR@P P@P UP@P B@P SB@P X@P:W S@P:W F@P D@P H2@P C A@P:W M BRA@P:W K{..}@P:W
 //   ATTRIBUTE: -@P (negate) |@P (absolute) ~@P (bitwise not) !@P (predicate not) r@P (reuse)
 //              .{..}@P[:W] (suffix enum) .NAME (fixed suffix) omit=V bank=P:W off=P:W idx=P
-//              ubank=P base=P ubase=P ur=P urz wide=P scale=N
+//              ubank=P base=P ubase=P ur=P urz wide=P scale=N sp (separated by a space only)
+//              csp (a constant buffer printed "c[0x0] [0x4]")
 #include <bit>
 #include <charconv>
 
@@ -299,6 +300,8 @@ private:
             op.offset_unsigned = true;
         } else if (name == "sp") {
             op.space_before = true;
+        } else if (name == "csp") {
+            op.space_in_bank = true;
         } else if (name == "urz") {
             op.always_print_uniform = true;
         } else if (name == "wide") {

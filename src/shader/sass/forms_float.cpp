@@ -53,8 +53,12 @@ constexpr FormSpec kForms[] = {
     // RCP64H and RSQ64H take the upper half of a double.
     {"MUFU", 0x908, "{?,?,?,?,?,?,RCP64H,RSQ64H,?,?,?,?,?,?,?,?}@74:4 | R@16, D@32"},
     {"MUFU", 0xb08,
-     "{COS,SIN,EX2,LG2,RCP,RSQ,RCP64H,RSQ64H,SQRT,TANH,?,?,?,?,?,?}@74:4 F16@73 | R@16, "
+     "{COS,SIN,EX2,LG2,RCP,RSQ,RCP64H,RSQ64H,SQRT,TANH,?,?,?,?,?,?}@74:4 =0@73:1 | R@16, "
      "C -@63 |@62"},
+    // Half-precision constant operands print a space between bank and offset (CUDA 11.8 and 13.0).
+    {"MUFU", 0xb08,
+     "{COS,SIN,EX2,LG2,RCP,RSQ,?,?,SQRT,TANH,?,?,?,?,?,?}@74:4 F16 =1@73:1 | R@16, "
+     "C -@63 |@62 csp"},
     {"FSWZADD", 0x822, "FTZ@80 {,RM,RP,RZ}@78 NDV@77 | R@16, R@24 r@122, R@64 r@124, SWZ@32"},
     {"FCHK", 0x302, "| P@81, R@24 r@122, " SRC_B},
 };

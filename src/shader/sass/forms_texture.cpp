@@ -7,11 +7,11 @@ namespace {
 
 #define TEX_DIM "K{1D,2D,3D,CUBE,ARRAY_1D,ARRAY_2D,?,ARRAY_CUBE}@61:3"
 #define TEX_MODS                                                                             \
-    "SCR@60 B@59 {,LZ,LB,LL,LC,?,?,?}@87:3 {EF,,EL,LU,?,NA,?,?}@84:3 AOFFI@76 DC@78 NDV@77 " \
+    "SCR@60 B@59 {,LZ,LB,LL,LC,?,?,?}@87:3 AOFFI@76 DC@78 {EF,,EL,LU,?,NA,?,?}@84:3 NDV@77 " \
     "NODEP@90"
 
 #define TEX_BINDLESS_MODS \
-    "SCR@60 {,LZ,LB,LL,LC,?,?,?}@87:3 {EF,,EL,LU,?,NA,?,?}@84:3 AOFFI@76 DC@78 NDV@77 NODEP@90"
+    "SCR@60 {,LZ,LB,LL,LC,?,?,?}@87:3 AOFFI@76 DC@78 {EF,,EL,LU,?,NA,?,?}@84:3 NDV@77 NODEP@90"
 
 #define EVICT "{EF,,EL,LU,?,NA,?,?}@84:3"
 #define SURFACE_DIM "{1D,1D_BUFFER,1D_ARRAY,2D,?,?,?,?}@61:3"
@@ -69,7 +69,12 @@ constexpr FormSpec kForms[] = {
      " {,S32,U64,?,F16x2.RN,?,?,?}@73:3 " SURFACE_ATOMIC_ORDER " {IGN,,TRAP,?}@59:2 =7@81:3 "
      "| M base=24 nz, R@32, R@64 nz"},
     {"TXQ", 0xb6f,
-     "B@59 NODEP@90 | R@64, R@16, R@24, "
+     "=0@59:1 NODEP@90 | R@64, R@16, R@24, "
+     "K{TEX_HEADER_DIMENSION,TEX_HEADER_TEXTURE_TYPE,TEX_HEADER_SAMPLER_POS,?}@62:2, X@54:5, "
+     "X@40:14, X@72:4"},
+    // Bindless: the handle register cannot be RZ.
+    {"TXQ", 0xb6f,
+     "B =1@59:1 NODEP@90 | R@64, R@16, R@24 nz, "
      "K{TEX_HEADER_DIMENSION,TEX_HEADER_TEXTURE_TYPE,TEX_HEADER_SAMPLER_POS,?}@62:2, X@54:5, "
      "X@40:14, X@72:4"},
 };
