@@ -73,7 +73,7 @@ struct OperandSpec {
     bool always_print_uniform = false;   // Memory: "+URZ" printed even for URZ
     bool space_before = false;           // separated from the previous operand by " " only
     bool space_in_bank = false;          // "c[0x0] [0x4]" (half-precision operands)
-    bool not_zero_register = false;      // "nz": RZ is invalid here (nvdisasm prints ???255)
+    bool not_zero_register = false;      // "nz": RZ (URZ) is invalid here (nvdisasm prints ???255)
     bool offset_unsigned = false;        // "positive": the offset is never negative
     bool signed_offset = true;           // "unsigned": only when nothing precedes it ([0x800010])
     u8 scale = 1;                        // immediate/offset multiplier (bytes per unit)

@@ -1,19 +1,26 @@
-// Texture instructions (TEX, TXQ). Field positions: Mesa NAK sm70_encode.rs (OpTex, OpTxq),
-// checked against nvdisasm on probe words (tests/shader/probe).
+// Texture and surface instructions (TEX, TLD, TLD4, TXD, TMML, TXQ, SULD, SUST, SUATOM, SURED).
+// Field positions: Mesa NAK sm70_encode.rs (OpTex, OpTxq), checked against nvdisasm on probe words
+// (tests/shader/probe).
 #include "shader/sass/form_tables.h"
 
 namespace shader::sass {
 namespace {
 
 #define TEX_DIM "K{1D,2D,3D,CUBE,ARRAY_1D,ARRAY_2D,?,ARRAY_CUBE}@61:3"
-#define TEX_MODS                                                                             \
-    "SCR@60 B@59 {,LZ,LB,LL,LC,?,?,?}@87:3 AOFFI@76 DC@78 {EF,,EL,LU,?,NA,?,?}@84:3 NDV@77 " \
-    "NODEP@90"
-
-#define TEX_BINDLESS_MODS \
-    "SCR@60 {,LZ,LB,LL,LC,?,?,?}@87:3 AOFFI@76 DC@78 {EF,,EL,LU,?,NA,?,?}@84:3 NDV@77 NODEP@90"
+// B (bindless, [59]): the handle is in the last source register, which cannot be RZ then.
+// F16.RN, F16.RZ ([79:81)): half-precision results; LOD modes [87:90) (CUDA 11.8's names).
+#define F16_RESULT "{,F16.RN,F16.RZ,?}@79:2"
+#define TEX_MODS(B)                                       \
+    "SCR@60 " B " " F16_RESULT                            \
+    " {,LZ,LB,LL,LC,LB.LC,LC.FDV,?}@87:3 AOFFI@76 DC@78 " \
+    "{EF,,EL,LU,EU,NA,?,?}@84:3 NDV@77 NODEP@90"
 
 #define EVICT "{EF,,EL,LU,?,NA,?,?}@84:3"
+#define TLD_MODS(B)                                                  \
+    "SCR@60 " B " " F16_RESULT                                       \
+    " {?,LZ,?,LL,?,?,?,?}@87:3 AOFFI@76 {EF,,EL,LU,EU,NA,?,?}@84:3 " \
+    "MS@78 CL@77 NODEP@90 "
+#define TLD_DIM "K{1D,2D,3D,?,ARRAY_1D,ARRAY_2D,?,?}@61:3"
 #define SURFACE_DIM "{1D,1D_BUFFER,1D_ARRAY,2D,?,?,?,?}@61:3"
 #define SURFACE_ORDER \
     "{?,CONSTANT.PRIVATE,?,?,CONSTANT,STRONG.SM,?,STRONG.GPU,?,?,?,?,?,CONSTANT.VC,?,?}@77:4"
@@ -30,15 +37,23 @@ namespace {
 
 constexpr FormSpec kForms[] = {
     {"TEX", 0xb60,
-     TEX_MODS "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, " TEX_DIM
-              ", X@72:4 omit=15"},
+     TEX_MODS("=0@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, " TEX_DIM
+                         ", X@72:4 omit=15"},
+    {"TEX", 0xb60,
+     TEX_MODS("B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32 nz, X@54:5, X@40:14, " TEX_DIM
+                           ", X@72:4 omit=15"},
     {"TEX", 0x1f60,
-     TEX_BINDLESS_MODS "| P@81 omit=7, R@64, R@16, R@24, R@32, UR@40, X@46:8, " TEX_DIM
-                       ", X@72:4 omit=15"},
+     TEX_MODS("") "| P@81 omit=7, R@64, R@16, R@24, R@32, UR@40 nz, X@46:8, " TEX_DIM
+                  ", X@72:4 omit=15"},
     {"TLD", 0xb66,
-     "SCR@60 {?,LZ,?,LL,?,?,?,?}@87:3 AOFFI@76 MS@78 CL@77 " EVICT " NODEP@90 "
-     "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, X@54:5, X@40:14, "
-     "K{1D,2D,3D,?,ARRAY_1D,ARRAY_2D,?,?}@61:3, X@72:4 omit=15"},
+     TLD_MODS("=0@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, X@54:5, X@40:14, " TLD_DIM
+                         ", X@72:4 omit=15"},
+    {"TLD", 0xb66,
+     TLD_MODS("B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32 nz, X@54:5, X@40:14, " TLD_DIM
+                           ", X@72:4 omit=15"},
+    {"TLD", 0x1f66,
+     TLD_MODS("") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, UR@40 nz, X@46:8, " TLD_DIM
+                  ", X@72:4 omit=15"},
     {"TLD4", 0xb63,
      "SCR@60 {R,G,B,A}@87:2 {,AOFFI,PTP,?}@76:2 DC@78 " EVICT " NODEP@90 "
      "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, "
