@@ -21,7 +21,9 @@ constexpr FormSpec kForms[] = {
     {"FADD", 0x221, FP_MODS "| R@16, " SRC_A ", R@32 -@63 |@62 r@124"},
     {"FADD", 0x421, FP_MODS "| R@16, " SRC_A ", F@32"},
     {"FADD", 0x621, FP_MODS "| R@16, " SRC_A ", C -@63 |@62"},
-    {"FADD", 0x1c21, FP_MODS "| R@16, " SRC_A ", UR@32 -@63 |@62"},
+    // FADD's second source is in the third-source slot: its uniform form is 0x1e21 (CUDA 11.8's
+    // nvdisasm calls every word of 0x1c21 illegal).
+    {"FADD", 0x1e21, FP_MODS "| R@16, " SRC_A ", UR@32 -@63 |@62"},
     {"FMUL", 0x220, FMUL_MODS "| R@16, " SRC_A ", " SRC_B},
     {"FMUL", 0x820, FMUL_MODS "| R@16, " SRC_A ", F@32"},
     {"FMUL", 0xa20, FMUL_MODS "| R@16, " SRC_A ", C -@63 |@62"},

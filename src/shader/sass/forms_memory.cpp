@@ -33,22 +33,25 @@ namespace {
 #define PLAIN_ATOMIC_TYPE "{,S32,64,F32.FTZ.RN,F16x2.RN,S64,F64.RN,?}@73:3"
 
 constexpr FormSpec kForms[] = {
+    // Offsets are signed after a base register, unsigned without one ([0xa00000]).
     // The predicate operand after the address ([64:68)) is left out: only its default is known.
     {"LDG", 0x381,
      "E@72 " PLAIN_EVICT " " LTC " " MEM_TYPE " " LOAD_ORDER " =0@64:4 "
-     "| P@81 omit=7, R@16, M base=24 off=40:24"},
-    {"STG", 0x386, "E@72 " PLAIN_EVICT " " MEM_TYPE " " STORE_ORDER " | M base=24 off=40:24, R@32"},
+     "| P@81 omit=7, R@16, M base=24 off=40:24 unsigned"},
+    {"STG", 0x386,
+     "E@72 " PLAIN_EVICT " " MEM_TYPE " " STORE_ORDER " | M base=24 off=40:24 unsigned, R@32"},
     // Generic addresses (LD, ST): a 32-bit offset.
     {"LD", 0x980,
      "E@72 " PLAIN_EVICT " " LTC " " MEM_TYPE " " LOAD_ORDER
-     " =0@64:4 | R@16, M base=24 off=32:32"},
-    {"ST", 0x385, "E@72 " PLAIN_EVICT " " MEM_TYPE " " STORE_ORDER " | M base=24 off=32:32, R@64"},
+     " =0@64:4 | R@16, M base=24 off=32:32 unsigned"},
+    {"ST", 0x385,
+     "E@72 " PLAIN_EVICT " " MEM_TYPE " " STORE_ORDER " | M base=24 off=32:32 unsigned, R@64"},
     {"RED", 0x98e,
      "E@72 " PLAIN_ATOMIC_OP " " PLAIN_EVICT " " PLAIN_ATOMIC_TYPE " " STORE_ORDER
-     " | M base=24 off=40:24, R@32"},
+     " | M base=24 off=40:24 unsigned, R@32"},
     {"ATOM", 0x38a,
      "E@72 {ADD,MIN,MAX,INC,DEC,AND,OR,XOR,EXCH,?,?,?,?,?,?,?}@87:4 " PLAIN_EVICT
-     " " PLAIN_ATOMIC_TYPE " " STORE_ORDER " | P@81, R@16, M base=24 off=40:24, R@32"},
+     " " PLAIN_ATOMIC_TYPE " " STORE_ORDER " | P@81, R@16, M base=24 off=40:24 unsigned, R@32"},
     {"ATOMS", 0x38c,
      "{ADD,MIN,MAX,INC,DEC,AND,OR,XOR,EXCH,?,?,?,?,?,?,?}@87:4 {,S32,64,?}@73:2 "
      "| R@16, M base=24 off=40:24 unsigned .{,X4,X8,X16}@78:2, R@32"},

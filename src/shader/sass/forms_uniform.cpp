@@ -38,7 +38,6 @@ constexpr FormSpec kForms[] = {
     UIMAD_FORMS("UIMAD", "", 0x14a4, "", "UR@64", "S@32:32", "S@32:32"),
     UIMAD_FORMS("UIMAD", "", 0x18a4, "", "S@32:32", "UR@64 -@75", "UR@64 ~@75"),
     UIMAD_FORMS("UIMAD", "WIDE ", 0x12a5, "UP@81 omit=7, ", "UR@32", "UR@64 -@75", "UR@64 ~@75"),
-    UIMAD_FORMS("UIMAD", "WIDE ", 0x14a5, "UP@81 omit=7, ", "UR@64", "S@32:32", "S@32:32"),
     UIMAD_FORMS("UIMAD", "WIDE ", 0x18a5, "UP@81 omit=7, ", "S@32:32", "UR@64 -@75", "UR@64 ~@75"),
     ULEA_FORMS(0x1291, "UR@32"),
     ULEA_FORMS(0x1891, "X@32:32"),

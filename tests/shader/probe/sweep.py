@@ -25,6 +25,7 @@ def main():
     tool = nw.nvdisasm_path()
     totals = collections.defaultdict(lambda: [0] * len(COLUMNS))
     problems = collections.defaultdict(list)
+    examples = collections.defaultdict(list)
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, 'chunk.tsv')
         for n, start in enumerate(range(0, count, chunk)):
@@ -34,8 +35,11 @@ def main():
             name = None
             for line in out.stdout.splitlines():
                 if line.startswith('    '):
-                    if len(problems[name]) < 3:
-                        problems[name].append(line.strip())
+                    problem = line.strip()
+                    # Wrong words first, then examples of words no form explains.
+                    kind = examples if problem.startswith('no form:') else problems
+                    if len(kind[name]) < 3:
+                        kind[name].append(problem)
                     continue
                 fields = line.split('\t')
                 name = fields[0]
@@ -47,7 +51,7 @@ def main():
     for name, values in sorted(totals.items()):
         if name != 'all':
             print(name + '\t' + '\t'.join(map(str, values)))
-            for p in problems[name]:
+            for p in problems[name] + examples[name]:
                 print('    ' + p)
     print('all\t' + '\t'.join(map(str, totals['all'])))
     print(f'nvdisasm {nw.nvdisasm_version(tool)}, {count} words, seed {seed}')
