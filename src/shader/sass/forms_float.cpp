@@ -81,13 +81,16 @@ constexpr FormSpec kForms[] = {
 // FMZ (76) and FTZ (80) exclude each other (nvdisasm: INVALID3): one line each. HADD2.F32 has
 // no absolute value of a (bit 73 is ignored then); HADD2.F32's immediate is a single half and
 // HFMA2.BF16_V2's immediates are bf16 pairs: neither is known here. HFMA2.RELU (79) takes a
-// predicate operand of its own, HMNMX2.BF16_V2 (85) prints nothing with .F32: left out too.
+// predicate operand of its own: left out too. BF16_V2 (85) prints nothing with .F32 (78).
 #define HMNMX2_MODS "=0@85:1 F32@78 FTZ@80 NAN@81 XORSIGN@82 "
 #define HSRC_A_NOABS "R@24 -@72 r@122 ." HSWZ "@74:2"
 #define FLUSH_FORMS(NAME, KEY, HEAD, TAIL, OPERANDS)                     \
     {NAME, KEY, HEAD "FMZ =1@76:1 =0@80:1 " TAIL "| R@16, " OPERANDS}, { \
         NAME, KEY, HEAD "=0@76:1 FTZ@80 " TAIL "| R@16, " OPERANDS       \
     }
+#define HFMA2_FORMS(KEY, OPERANDS)                                             \
+    FLUSH_FORMS("HFMA2", KEY, "=0@85:1 F32@78 ", "SAT@77 =0@79:1 ", OPERANDS), \
+        FLUSH_FORMS("HFMA2", KEY, "BF16_V2 =1@85:1 =0@78:1 ", "SAT@77 =0@79:1 ", OPERANDS)
 #define HADD2_FORMS(KEY, B)                                                    \
     {"HADD2", KEY, "=0@78:1 FTZ@80 SAT@77 | R@16, " HSRC_A ", " B}, {          \
         "HADD2", KEY, "F32 =1@78:1 FTZ@80 SAT@77 | R@16, " HSRC_A_NOABS ", " B \
@@ -102,14 +105,11 @@ constexpr FormSpec kHalfForms[] = {
     FLUSH_FORMS("HMUL2", 0x832, "F32@78 ", "SAT@77 ", HSRC_A ", H2@32"),
     FLUSH_FORMS("HMUL2", 0xa32, "F32@78 ", "SAT@77 ", HSRC_A ", " HCONST),
     FLUSH_FORMS("HMUL2", 0x1c32, "F32@78 ", "SAT@77 ", HSRC_A ", " HUNIFORM),
-    FLUSH_FORMS("HFMA2", 0x231, "BF16_V2@85 F32@78 ", "SAT@77 =0@79:1 ",
-                HSRC_A ", " HSRC_B ", " HSRC_C),
+    HFMA2_FORMS(0x231, HSRC_A ", " HSRC_B ", " HSRC_C),
     {"HFMA2", 0x431, "F32@78 FTZ@80 SAT@77 | R@16, " HSRC_A ", R@64 r@123, H2@32"},
     FLUSH_FORMS("HFMA2", 0x831, "=0@85:1 F32@78 ", "SAT@77 =0@79:1 ", HSRC_A ", H2@32, " HSRC_C),
-    FLUSH_FORMS("HFMA2", 0xa31, "BF16_V2@85 F32@78 ", "SAT@77 =0@79:1 ",
-                HSRC_A ", " HCONST ", " HSRC_C),
-    FLUSH_FORMS("HFMA2", 0x1c31, "BF16_V2@85 F32@78 ", "SAT@77 =0@79:1 ",
-                HSRC_A ", " HUNIFORM ", " HSRC_C),
+    HFMA2_FORMS(0xa31, HSRC_A ", " HCONST ", " HSRC_C),
+    HFMA2_FORMS(0x1c31, HSRC_A ", " HUNIFORM ", " HSRC_C),
     {"HMNMX2", 0x240, HMNMX2_MODS "| R@16, " HSRC_A ", " HSRC_B ", P@87 !@90"},
     {"HMNMX2", 0x840, HMNMX2_MODS "| R@16, " HSRC_A ", H2@32, P@87 !@90"},
     {"HMNMX2", 0xa40, HMNMX2_MODS "| R@16, " HSRC_A ", " HCONST ", P@87 !@90"},

@@ -7,8 +7,8 @@ namespace shader::sass {
 namespace {
 
 #define TEX_DIM "K{1D,2D,3D,CUBE,ARRAY_1D,ARRAY_2D,?,ARRAY_CUBE}@61:3"
-// B (bindless, [59]): the handle is in the register [24:32), which cannot be RZ then. The
-// register [32:40) is left out when it is RZ.
+// B (bindless, [59]): neither [24:32) nor [32:40) may be RZ then; without B, [32:40) is left
+// out when it is RZ.
 // F16.RN, F16.RZ ([79:81)): half-precision results; LOD modes [87:90) (CUDA 11.8's names).
 #define F16_RESULT "{,F16.RN,F16.RZ,?}@79:2"
 #define TEX_MODS(B)                                       \
@@ -41,9 +41,8 @@ constexpr FormSpec kForms[] = {
      TEX_MODS("=0@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, X@54:5, X@40:14, " TEX_DIM
                          ", X@72:4 omit=15"},
     {"TEX", 0xb60,
-     TEX_MODS(
-         "B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 omit=255, X@54:5, X@40:14, " TEX_DIM
-                      ", X@72:4 omit=15"},
+     TEX_MODS("B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 nz, X@54:5, X@40:14, " TEX_DIM
+                           ", X@72:4 omit=15"},
     {"TEX", 0x1f60,
      TEX_MODS("") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, UR@40 nz, X@46:8, " TEX_DIM
                   ", X@72:4 omit=15"},
@@ -73,7 +72,7 @@ constexpr FormSpec kForms[] = {
      " {IGN,,TRAP,?}@59:2 | M base=24, R@32, X@54:5, X@40:14"},
     {"TMML", 0xb69,
      "B@59 LOD NDV@77 =7@81:3 =7@87:3 NODEP@90 "
-     "| R@64, R@16, R@24 nz, R@32 omit=255, X@54:5, X@40:14, "
+     "| R@64, R@16, R@24 nz, R@32 nz, X@54:5, X@40:14, "
      "K{1D,2D,3D,?,ARRAY_1D,ARRAY_2D,?,?}@61:3, X@72:4 omit=15"},
     // Surface atomics and reductions: D(ata), BA, dimension, operation, eviction, type,
     // ordering, out-of-bounds mode.
