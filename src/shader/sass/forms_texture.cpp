@@ -55,13 +55,15 @@ constexpr FormSpec kForms[] = {
     {"TLD", 0x1f66,
      TLD_MODS("") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, UR@40 nz, X@46:8, " TLD_DIM
                   ", X@72:4 omit=15"},
+    // TLD4, TXD: [24:32) cannot be RZ (nvdisasm prints ???255); TLD4 leaves out an RZ in
+    // [32:40) (the 10-million-word sweep, tests/shader/probe/README.md).
     {"TLD4", 0xb63,
      "SCR@60 {R,G,B,A}@87:2 {,AOFFI,PTP,?}@76:2 DC@78 " EVICT " NODEP@90 "
-     "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, "
+     "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 omit=255, X@54:5, X@40:14, "
      "K{?,2D,?,CUBE,?,ARRAY_2D,?,ARRAY_CUBE}@61:3, X@72:4 omit=15"},
     {"TXD", 0xb6c,
      "AOFFI@76 " EVICT " NODEP@90 "
-     "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, "
+     "| P@81 omit=7, R@64, R@16, R@24 nz, R@32, X@54:5, X@40:14, "
      "K{1D,2D,?,?,ARRAY_1D,ARRAY_2D,?,?}@61:3, X@72:4 omit=15"},
     // Surfaces: D(ata) access, BA(rray addressing), dimension, type, ordering, out-of-bounds mode.
     {"SULD", 0xb99,
