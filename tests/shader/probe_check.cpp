@@ -1,65 +1,93 @@
-// Developer tool: compares our disassembly with nvdisasm's on the probe listings of
-// tests/shader/probe (nvdisasm -b SM86 -hex of make_probes.py's blobs, made on the device
-// machine). Usage: nx_shader_probe_check DIR [KEY]. Prints, per opcode key, how many probe words
-// decode and how many of those match, with the first mismatches.
+// Developer tool: compares our decoder, printer and assembler with nvdisasm on probe listings
+// (tests/shader/probe/README.md). Usage:
+//   nx_shader_probe_check DIR [KEY]      nvdisasm -hex listings (*.txt) in DIR
+//   nx_shader_probe_check FILE [KEY]     one compact listing (walk_opcodes.py, run_sample.py)
+// Prints, per opcode key and nvdisasm mnemonic, a tab-separated line: key and mnemonic, words,
+// illegal, clean, decoded, matched, assembled, rejected, ignored, wrong (probe_listing.h); then up
+// to three problems and three words no form explains.
 #include <cstdio>
 #include <filesystem>
 #include <map>
 
 #include <fmt/format.h>
 
+#include "base/error.h"
 #include "fixtures.h"
+#include "probe_listing.h"
 #include "shader/sass/instruction.h"
 
-int main(int argc, char** argv) {
-    using namespace shader::sass;
-    if (argc < 2) {
-        std::fprintf(stderr, "usage: %s DIR [KEY]\n", argv[0]);
-        return 2;
+namespace {
+
+using namespace shader::sass;
+using namespace shader::sass::testing;
+
+std::vector<ProbeWord> Load(const std::filesystem::path& path) {
+    if (!std::filesystem::is_directory(path)) {
+        return LoadProbeListing(path);
     }
-    const std::string only = argc > 2 ? argv[2] : "";
-    struct Tally {
-        std::size_t total = 0, decoded = 0, matched = 0;
-        std::vector<std::string> examples;
-    };
-    std::map<std::string, Tally> tallies;
-    Tally all;
-    for (const auto& entry : std::filesystem::directory_iterator(argv[1])) {
+    std::vector<ProbeWord> out;
+    for (const auto& entry : std::filesystem::directory_iterator(path)) {
         if (entry.path().extension() != ".txt") {
             continue;
         }
-        for (const auto& inst : testing::LoadHexListing(entry.path(), "probe")) {
-            const std::string key = fmt::format("{:04x}", OpcodeKey(inst.word));
-            if (!only.empty() && key != only) {
-                continue;
-            }
-            Tally& tally = tallies[key];
-            ++tally.total;
-            ++all.total;
-            const auto decoded = Decode(inst.word);
-            if (!decoded) {
-                continue;
-            }
-            ++tally.decoded;
-            ++all.decoded;
-            const std::string text = Disassemble(*decoded, {.address = inst.address});
-            if (text == inst.text) {
-                ++tally.matched;
-                ++all.matched;
-            } else if (tally.examples.size() < 3) {
-                tally.examples.push_back(fmt::format("want '{}' got '{}' {:016x}{:016x}", inst.text,
-                                                     text, inst.word.hi, inst.word.lo));
-            }
+        for (const auto& inst : LoadHexListing(entry.path(), "probe")) {
+            out.push_back({.word = inst.word, .address = inst.address, .text = inst.text});
         }
     }
-    for (const auto& [key, tally] : tallies) {
-        std::printf("%s: %zu words, %zu decode, %zu match\n", key.c_str(), tally.total,
-                    tally.decoded, tally.matched);
-        for (const auto& example : tally.examples) {
+    return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: %s DIR|FILE [KEY]\n", argv[0]);
+        return 2;
+    }
+    const std::string only = argc > 2 ? argv[2] : "";
+    struct Entry {
+        ProbeTally tally;
+        std::vector<std::string> problems;
+        std::vector<std::string> unexplained;
+    };
+    std::map<std::string, Entry> entries;
+    ProbeTally all;
+    try {
+        for (const ProbeWord& probe : Load(argv[1])) {
+            const std::string name = ProbeMnemonic(probe);
+            if (!only.empty() && !name.starts_with(only + " ")) {
+                continue;
+            }
+            std::string problem;
+            const ProbeTally tally = CheckProbeWord(probe, &problem);
+            Entry& entry = entries[name];
+            entry.tally.Add(tally);
+            all.Add(tally);
+            if (tally.wrong && entry.problems.size() < 3) {
+                entry.problems.push_back(problem);
+            } else if (tally.rejected && entry.unexplained.size() < 3) {
+                entry.unexplained.push_back(fmt::format("no form: {:016x}{:016x} {}", probe.word.hi,
+                                                        probe.word.lo, probe.text));
+            }
+        }
+    } catch (const base::Error& error) {
+        std::fprintf(stderr, "%s\n", error.what());
+        return 1;
+    }
+    const auto print = [](const std::string& name, const ProbeTally& t) {
+        std::printf("%s\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\n", name.c_str(), t.words,
+                    t.illegal, t.clean, t.decoded, t.matched, t.assembled, t.rejected, t.ignored,
+                    t.wrong);
+    };
+    for (const auto& [name, entry] : entries) {
+        print(name, entry.tally);
+        for (const auto& problem : entry.problems) {
+            std::printf("    %s\n", problem.c_str());
+        }
+        for (const auto& example : entry.unexplained) {
             std::printf("    %s\n", example.c_str());
         }
     }
-    std::printf("all: %zu words, %zu decode, %zu match nvdisasm\n", all.total, all.decoded,
-                all.matched);
+    print("all", all);
     return 0;
 }

@@ -46,7 +46,7 @@ TEST(SassProbe, SampleMatchesNvdisasm) {
     std::printf("probe sample: %zu words, %zu decode, %zu match nvdisasm, %zu assemble back\n",
                 total, decoded, matched, assembled);
     EXPECT_EQ(total, 10456u);
-    EXPECT_GE(decoded, 3816u);  // may only grow as forms are added
+    EXPECT_GE(decoded, 3837u);  // may only grow as forms are added
 }
 
 }  // namespace

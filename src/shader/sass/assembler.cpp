@@ -390,11 +390,12 @@ public:
     }
 
     bool ConstantBuffer(const OperandSpec& op, std::string_view text) {
-        if (!text.starts_with("c[") || !text.ends_with("]")) {
+        const std::string_view opening = op.f4 >= 0 ? "cx[" : "c[";
+        if (!text.starts_with(opening) || !text.ends_with("]")) {
             return false;
         }
         const std::size_t close = text.find(']');
-        const std::string_view bank = text.substr(2, close - 2);
+        const std::string_view bank = text.substr(opening.size(), close - opening.size());
         std::string_view offset = text.substr(close + 1);
         if (op.spaced_bank) {
             if (!offset.starts_with(" ")) {
@@ -407,11 +408,8 @@ public:
         }
         offset = offset.substr(1, offset.size() - 2);
         u64 value = 0;
-        if (op.f4 >= 0) {
-            if (!ParseUniform(bank, value) || !Set(op.f4, value)) {
-                return false;
-            }
-        } else if (!ParseUnsigned(bank, value) || !Set(op.f2, value)) {
+        if (op.f4 >= 0 ? !ParseUniform(bank, value) || !Set(op.f4, value)
+                       : !ParseUnsigned(bank, value) || !Set(op.f2, value)) {
             return false;
         }
         if (op.f3 >= 0) {
@@ -427,6 +425,11 @@ public:
                 return ParseSigned(offset, signed_offset) && signed_offset % op.scale == 0 &&
                        SetSigned(op.field, signed_offset / op.scale);
             }
+        }
+        if (op.f4 >= 0) {
+            u64 unsigned_offset = 0;
+            return ParseUnsigned(offset, unsigned_offset) && unsigned_offset % op.scale == 0 &&
+                   Set(op.field, unsigned_offset / op.scale);
         }
         s64 signed_offset = 0;
         return ParseSigned(offset, signed_offset) && signed_offset % op.scale == 0 &&

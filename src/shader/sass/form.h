@@ -85,7 +85,8 @@ struct OperandSpec {
     std::string fixed_suffix;        // always-printed suffix (".ROW", ".64")
     std::vector<std::string> names;  // Keyword names; "?" = invalid value
     std::optional<u64> omit_when;    // operand left out of the text when its field holds this
-    // ConstantBuffer: bank field (f2), register index (f3), uniform-register bank (f4).
+    // ConstantBuffer: bank field (f2), register index (f3), uniform-register bank (f4: printed
+    // cx[URn][offset], the bank field then unused and fixed at 0).
     // Memory: base register (field), uniform register (f3), offset (f2), 64-bit flag (suffix).
     int f2 = -1;
     int f3 = -1;
@@ -93,10 +94,10 @@ struct OperandSpec {
     bool base_register_uniform = false;  // Memory: base register is UR (e.g. [UR4+0x10])
     bool always_print_uniform = false;   // Memory: "+URZ" printed even for URZ
     bool space_before = false;           // separated from the previous operand by " " only
-    bool not_zero_register = false;      // "nz": RZ is invalid here (nvdisasm prints ???255)
+    bool not_zero_register = false;      // "nz": RZ (URZ) is invalid here (nvdisasm prints ???255)
     bool offset_unsigned = false;        // "positive": the offset is never negative
     bool signed_offset = true;           // "unsigned": only when nothing precedes it ([0x800010])
-    bool spaced_bank = false;            // "c[0x3] [0x14]" (Maxwell's I2F, ...)
+    bool spaced_bank = false;            // "c[0x3] [0x14]" (Maxwell's I2F, Ampere's half pairs)
     bool suffix_inside = false;          // "|R2.B1|" rather than "|R2|.B1"
     bool zero_as_rz = false;             // Attribute: "a[RZ]" when both index and offset are 0
     u8 scale = 1;                        // immediate/offset multiplier (bytes per unit)

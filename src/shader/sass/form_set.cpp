@@ -66,7 +66,8 @@ bool TryForm(const Form& form, const Word& word, Instruction& out) {
         if (!CanonicalFloats(op, out)) {
             return false;
         }
-        if (op.not_zero_register && out.Value(op.field) == 255) {
+        const u64 zero_register = op.kind == OperandKind::UniformRegister ? 63 : 255;
+        if (op.not_zero_register && out.Value(op.field) == zero_register) {
             return false;
         }
         if (op.kind == OperandKind::ScoreboardBarrier && out.Value(op.field) > 5) {

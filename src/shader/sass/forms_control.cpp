@@ -1,4 +1,5 @@
-// Control flow and scheduling (BRA, BSSY, BSYNC, BREAK, EXIT, DEPBAR). Branch offsets: signed, in
+// Control flow and scheduling (BRA, BRX, JMX, CALL, RET, BSSY, BSYNC, BREAK, EXIT, YIELD,
+// WARPSYNC, NANOSLEEP, DEPBAR, BAR). Branch offsets: signed, in
 // 4-byte units, relative to the next instruction (notes/sass-encoding.md; Mesa NAK sm70_encode.rs).
 #include "shader/sass/form_tables.h"
 
@@ -16,9 +17,25 @@ constexpr FormSpec kForms[] = {
     {"EXIT", 0x94d, "=7@87:3"},
     {"DEPBAR", 0x91a, "LE =1@47:1 | SB@44, X@38:6"},
     {"DEPBAR", 0x91a, "=0@47:1"},
+    // CALL.REL without NOINC and RET.REL without NODEC, and their predicate operand [87:91),
+    // are left out: the translator handles neither.
     {"CALL", 0x944, "REL NOINC =1@86:1 =7@87:3 | BRA@34:48"},
+    // CALL.ABS: an absolute address in bytes.
+    {"CALL", 0x943, "ABS NOINC@86 | P@87 !@90 omit=7, X@34:47 scale=4"},
     {"RET", 0x950, "REL NODEC =1@86:1 =7@87:3 | R@24, BRA@34:48 sp"},
-    {"WARPSYNC", 0x948, "=7@87:3 | X@32:32"},
+    // BRX and JMX: an indirect branch to a register (plus an offset, printed when not zero).
+    {"BRX", 0x949, "{,INC,DEC,?}@85:2 | P@87 !@90 omit=7, R@24, S@34:48 scale=4 omit=0 sp"},
+    {"JMX", 0x94c, "{,INC,DEC,?}@85:2 | P@87 !@90 omit=7, R@24, S@34:48 scale=4 omit=0 sp"},
+    {"WARPSYNC", 0x948, "| P@87 !@90 omit=7, X@32:32"},
+    {"WARPSYNC", 0x348, "EXCLUSIVE@86 | P@87 !@90 omit=7, R@32"},
+    {"WARPSYNC", 0xb48, "| P@87 !@90 omit=7, C"},
+    {"WARPSYNC", 0x1d48, "| P@87 !@90 omit=7, UR@32"},
+    // YIELD: a hint that the warp may be switched out (ptxas puts it in spin loops).
+    {"YIELD", 0x946, "| P@87 !@90 omit=7"},
+    {"NANOSLEEP", 0x95d, "RAND@86 WARP@85 | P@87 !@90 omit=7, X@32:32"},
+    {"NANOSLEEP", 0x35d, "RAND@86 WARP@85 | P@87 !@90 omit=7, R@32"},
+    {"NANOSLEEP", 0xb5d, "RAND@86 WARP@85 | P@87 !@90 omit=7, C"},
+    {"NANOSLEEP", 0x1d5d, "RAND@86 WARP@85 | P@87 !@90 omit=7, UR@32"},
     {"BAR", 0xb1d, "SYNC =0@76:4 DEFER_BLOCKING@80 =0@87:4 | X@54:4, X@42:12 omit=0"},
     {"BAR", 0xb1d,
      "RED =4@76:4 {POPC,AND,OR,?}@74:2 DEFER_BLOCKING@80 | X@54:4, X@42:12 omit=0, "

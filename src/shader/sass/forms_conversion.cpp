@@ -8,25 +8,49 @@ namespace {
 #define RND "{,RM,RP,RZ}@78"
 #define F2I_TAIL "{,FLOOR,CEIL,TRUNC}@78 NTZ@77"
 #define F2F_RND "FTZ@80 "
+#define I2FP_MODS "{?,?,F32,?,?,?,?,?}@75:3 {U32,S32}@74 =2@84:2 {,?,?,RZ}@78 "
+
+// One line per source kind: register, 32-bit immediate, constant buffer, uniform register.
+// clang-format off
+#define SOURCES(NAME, KEY, MODS, IMM) \
+    {NAME, 0x300 | KEY, MODS "| R@16, R@32 r@123"}, \
+    {NAME, 0x900 | KEY, MODS "| R@16, " IMM}, \
+    {NAME, 0xb00 | KEY, MODS "| R@16, C"}, \
+    {NAME, 0x1d00 | KEY, MODS "| R@16, UR@32"}
+// 64-bit sides have no immediate form.
+#define WIDE_SOURCES(NAME, KEY, MODS) \
+    {NAME, 0x300 | KEY, MODS "| R@16, R@32 r@123"}, \
+    {NAME, 0xb00 | KEY, MODS "| R@16, C"}, \
+    {NAME, 0x1d00 | KEY, MODS "| R@16, UR@32"}
+// F2I's destination: U8/S8, U16/S16 ([75:2) = 0, 1), U32/S32 (2), U64/S64 (3, opcode 0x11).
+#define F2I_MODS(DST, SRC) "FTZ@80 " DST " " SRC " " F2I_TAIL
+#define I2F_MODS(DST, SRC) DST " " SRC " " RND
+// clang-format on
 
 // I2F, F2I and F2F exist twice: opcode 0x1xx when both sides are at most 32 bits wide, 0x11x
 // when one side is 64 bits wide. Each form accepts only its own type combinations, so that a
 // text names one encoding.
 constexpr FormSpec kForms[] = {
-    {"I2F", 0x306, "{?,F16,,?}@75:2 {U32,}@74 =2@84:2 " RND "| R@16, R@32 r@123"},
-    {"I2F", 0xb06, "{?,F16,,?}@75:2 {U32,}@74 =2@84:2 " RND "| R@16, C"},
-    {"I2F", 0x1d06, "{?,F16,,?}@75:2 {U32,}@74 =2@84:2 " RND "| R@16, UR@32"},
-    {"I2F", 0x312, "{?,?,?,F64}@75:2 {U32,}@74 =2@84:2 " RND "| R@16, R@32 r@123"},
-    {"I2F", 0x312, "{?,F16,,F64}@75:2 {U64,S64}@74 =3@84:2 " RND "| R@16, R@32 r@123"},
-    {"F2I", 0x305, "FTZ@80 {U32,}@72 =2@75:2 {?,F16,,?}@84:2 " F2I_TAIL "| R@16, R@32 r@123"},
-    {"F2I", 0x311, "FTZ@80 {U32,}@72 =2@75:2 {?,?,?,F64}@84:2 " F2I_TAIL "| R@16, R@32 r@123"},
-    {"F2I", 0x311, "FTZ@80 {U64,S64}@72 =3@75:2 {?,F16,,F64}@84:2 " F2I_TAIL "| R@16, R@32 r@123"},
-    {"F2F", 0x304, F2F_RND "{?,F16,F32,?}@75:2 {?,F16,F32,?}@84:2 " RND "| R@16, R@32 r@123"},
-    {"F2F", 0x310, F2F_RND "{?,?,?,F64}@75:2 {?,F16,F32,?}@84:2 " RND "| R@16, R@32 r@123"},
-    {"F2F", 0x310, F2F_RND "{?,F16,F32,?}@75:2 {?,?,?,F64}@84:2 " RND "| R@16, R@32 r@123"},
-    {"I2FP", 0x245,
-     "{?,?,F32,?,?,?,?,?}@75:3 {U32,S32}@74 =2@84:2 {,?,?,RZ}@78"
-     "| R@16, R@32 r@123"},
+    SOURCES("I2F", 0x06, I2F_MODS("{?,F16,,?}@75:2", "{U32,}@74 =2@84:2"), "S@32:32"),
+    {"I2F", 0x306,
+     I2F_MODS("{?,F16,,?}@75:2", "{U16,S16}@74 =1@84:2") "| R@16, R@32 .{,H1}@60 r@123"},
+    {"I2F", 0x306, I2F_MODS("{?,F16,,?}@75:2", "{U8,S8}@74 =0@84:2") "| R@16, R@32 r@123"},
+    {"I2F", 0x1d06, I2F_MODS("{?,F16,,?}@75:2", "{U16,S16}@74 =1@84:2") "| R@16, UR@32"},
+    {"I2F", 0x1d06, I2F_MODS("{?,F16,,?}@75:2", "{U8,S8}@74 =0@84:2") "| R@16, UR@32"},
+    WIDE_SOURCES("I2F", 0x12, I2F_MODS("{?,?,?,F64}@75:2", "{U32,}@74 =2@84:2")),
+    WIDE_SOURCES("I2F", 0x12, I2F_MODS("{?,F16,,F64}@75:2", "{U64,S64}@74 =3@84:2")),
+    SOURCES("F2I", 0x05, F2I_MODS("{U32,}@72 =2@75:2", "{?,F16,,?}@84:2"), "F@32"),
+    SOURCES("F2I", 0x05, F2I_MODS("{U16,S16}@72 =1@75:2", "{?,F16,,?}@84:2"), "F@32"),
+    SOURCES("F2I", 0x05, F2I_MODS("{U8,S8}@72 =0@75:2", "{?,F16,,?}@84:2"), "F@32"),
+    WIDE_SOURCES("F2I", 0x11, F2I_MODS("{U32,}@72 =2@75:2", "{?,?,?,F64}@84:2")),
+    WIDE_SOURCES("F2I", 0x11, F2I_MODS("{U64,S64}@72 =3@75:2", "{?,F16,,F64}@84:2")),
+    SOURCES("F2F", 0x04, F2F_RND "{?,F16,F32,?}@75:2 {?,F16,F32,?}@84:2 " RND, "F@32"),
+    WIDE_SOURCES("F2F", 0x10, F2F_RND "{?,?,?,F64}@75:2 {?,F16,F32,?}@84:2 " RND),
+    WIDE_SOURCES("F2F", 0x10, F2F_RND "{?,F16,F32,?}@75:2 {?,?,?,F64}@84:2 " RND),
+    {"I2FP", 0x245, I2FP_MODS "| R@16, R@32 r@123"},
+    {"I2FP", 0x845, I2FP_MODS "| R@16, X@32:32"},
+    {"I2FP", 0xa45, I2FP_MODS "| R@16, C"},
+    {"I2FP", 0x1c45, I2FP_MODS "| R@16, UR@32"},
 };
 
 }  // namespace

@@ -21,7 +21,9 @@ constexpr FormSpec kForms[] = {
     {"FADD", 0x221, FP_MODS "| R@16, " SRC_A ", R@32 -@63 |@62 r@124"},
     {"FADD", 0x421, FP_MODS "| R@16, " SRC_A ", F@32"},
     {"FADD", 0x621, FP_MODS "| R@16, " SRC_A ", C -@63 |@62"},
-    {"FADD", 0x1c21, FP_MODS "| R@16, " SRC_A ", UR@32 -@63 |@62"},
+    // FADD's second source is in the third-source slot: its uniform form is 0x1e21 (CUDA 11.8's
+    // nvdisasm calls every word of 0x1c21 illegal).
+    {"FADD", 0x1e21, FP_MODS "| R@16, " SRC_A ", UR@32 -@63 |@62"},
     {"FMUL", 0x220, FMUL_MODS "| R@16, " SRC_A ", " SRC_B},
     {"FMUL", 0x820, FMUL_MODS "| R@16, " SRC_A ", F@32"},
     {"FMUL", 0xa20, FMUL_MODS "| R@16, " SRC_A ", C -@63 |@62"},
@@ -53,24 +55,65 @@ constexpr FormSpec kForms[] = {
     // RCP64H and RSQ64H take the upper half of a double.
     {"MUFU", 0x908, "{?,?,?,?,?,?,RCP64H,RSQ64H,?,?,?,?,?,?,?,?}@74:4 | R@16, D@32"},
     {"MUFU", 0xb08,
-     "{COS,SIN,EX2,LG2,RCP,RSQ,RCP64H,RSQ64H,SQRT,TANH,?,?,?,?,?,?}@74:4 F16@73 | R@16, "
+     "{COS,SIN,EX2,LG2,RCP,RSQ,RCP64H,RSQ64H,SQRT,TANH,?,?,?,?,?,?}@74:4 =0@73:1 | R@16, "
      "C -@63 |@62"},
+    // Half-precision constant operands print a space between bank and offset (CUDA 11.8 and 13.0).
+    {"MUFU", 0xb08,
+     "{COS,SIN,EX2,LG2,RCP,RSQ,?,?,SQRT,TANH,?,?,?,?,?,?}@74:4 F16 =1@73:1 | R@16, "
+     "C -@63 |@62 csp"},
     {"FSWZADD", 0x822, "FTZ@80 {,RM,RP,RZ}@78 NDV@77 | R@16, R@24 r@122, R@64 r@124, SWZ@32"},
     {"FCHK", 0x302, "| P@81, R@24 r@122, " SRC_B},
 };
 
-// Packed half precision. Swizzles: a [74:76), b [60:62), c [81:83) (H1_H0 is the default).
+// Packed half precision. Swizzles: a [74:76), b [60:62), c [81:83) (H1_H0 is the default); a's
+// absolute value is bit 73, c's negation and absolute value bits 84 and 83. The second source
+// may be a register, an immediate pair, a constant (printed "c[0x0] [0x4]") or a uniform
+// register; HADD2 and HFMA2's addend use the third-source slot ([9:12) = 2, 3, 7), HMUL2, HMNMX2
+// and HFMA2's multiplier the second ([9:12) = 4, 5, 6).
 #define HSWZ "{,F32,H0_H0,H1_H1}"
-#define HSRC_A "R@24 -@72 r@122 ." HSWZ "@74:2"
+#define HSRC_A "R@24 -@72 |@73 r@122 ." HSWZ "@74:2"
 #define HSRC_B "R@32 -@63 |@62 r@123 ." HSWZ "@60:2"
-#define HSRC_C "R@64 r@124 ." HSWZ "@81:2"
+#define HSRC_C "R@64 -@84 |@83 r@124 ." HSWZ "@81:2"
+// Their swizzle prints inside an absolute value's bars ("|UR0.H0_H0|"): not known here, so a
+// constant or uniform register has no absolute value in these forms.
+#define HCONST "C -@63 csp ." HSWZ "@60:2"
+#define HUNIFORM "UR@32 -@63 ." HSWZ "@60:2"
+// FMZ (76) and FTZ (80) exclude each other (nvdisasm: INVALID3): one line each. HADD2.F32 has
+// no absolute value of a (bit 73 is ignored then); HADD2.F32's immediate is a single half and
+// HFMA2.BF16_V2's immediates are bf16 pairs: neither is known here. HFMA2.RELU (79) takes a
+// predicate operand of its own: left out too. BF16_V2 (85) prints nothing with .F32 (78).
+#define HMNMX2_MODS "=0@85:1 F32@78 FTZ@80 NAN@81 XORSIGN@82 "
+#define HSRC_A_NOABS "R@24 -@72 r@122 ." HSWZ "@74:2"
+#define FLUSH_FORMS(NAME, KEY, HEAD, TAIL, OPERANDS)                     \
+    {NAME, KEY, HEAD "FMZ =1@76:1 =0@80:1 " TAIL "| R@16, " OPERANDS}, { \
+        NAME, KEY, HEAD "=0@76:1 FTZ@80 " TAIL "| R@16, " OPERANDS       \
+    }
+#define HFMA2_FORMS(KEY, OPERANDS)                                             \
+    FLUSH_FORMS("HFMA2", KEY, "=0@85:1 F32@78 ", "SAT@77 =0@79:1 ", OPERANDS), \
+        FLUSH_FORMS("HFMA2", KEY, "BF16_V2 =1@85:1 =0@78:1 ", "SAT@77 =0@79:1 ", OPERANDS)
+#define HADD2_FORMS(KEY, B)                                                    \
+    {"HADD2", KEY, "=0@78:1 FTZ@80 SAT@77 | R@16, " HSRC_A ", " B}, {          \
+        "HADD2", KEY, "F32 =1@78:1 FTZ@80 SAT@77 | R@16, " HSRC_A_NOABS ", " B \
+    }
 
 constexpr FormSpec kHalfForms[] = {
-    {"HADD2", 0x230, "F32@78 FTZ@80 SAT@77 | R@16, " HSRC_A ", " HSRC_B},
-    {"HMUL2", 0x232, "F32@78 FTZ@80 SAT@77 | R@16, " HSRC_A ", " HSRC_B},
-    {"HFMA2", 0x231, "F32@78 FTZ@80 SAT@77 | R@16, " HSRC_A ", " HSRC_B ", " HSRC_C},
+    HADD2_FORMS(0x230, HSRC_B),
+    {"HADD2", 0x430, "=0@78:1 FTZ@80 SAT@77 | R@16, " HSRC_A ", H2@32"},
+    HADD2_FORMS(0x630, HCONST),
+    HADD2_FORMS(0x1e30, HUNIFORM),
+    FLUSH_FORMS("HMUL2", 0x232, "F32@78 ", "SAT@77 ", HSRC_A ", " HSRC_B),
+    FLUSH_FORMS("HMUL2", 0x832, "F32@78 ", "SAT@77 ", HSRC_A ", H2@32"),
+    FLUSH_FORMS("HMUL2", 0xa32, "F32@78 ", "SAT@77 ", HSRC_A ", " HCONST),
+    FLUSH_FORMS("HMUL2", 0x1c32, "F32@78 ", "SAT@77 ", HSRC_A ", " HUNIFORM),
+    HFMA2_FORMS(0x231, HSRC_A ", " HSRC_B ", " HSRC_C),
     {"HFMA2", 0x431, "F32@78 FTZ@80 SAT@77 | R@16, " HSRC_A ", R@64 r@123, H2@32"},
-    {"HMNMX2", 0x240, "FTZ@80 | R@16, " HSRC_A ", " HSRC_B ", P@87 !@90"},
+    FLUSH_FORMS("HFMA2", 0x831, "=0@85:1 F32@78 ", "SAT@77 =0@79:1 ", HSRC_A ", H2@32, " HSRC_C),
+    HFMA2_FORMS(0xa31, HSRC_A ", " HCONST ", " HSRC_C),
+    HFMA2_FORMS(0x1c31, HSRC_A ", " HUNIFORM ", " HSRC_C),
+    {"HMNMX2", 0x240, HMNMX2_MODS "| R@16, " HSRC_A ", " HSRC_B ", P@87 !@90"},
+    {"HMNMX2", 0x840, HMNMX2_MODS "| R@16, " HSRC_A ", H2@32, P@87 !@90"},
+    {"HMNMX2", 0xa40, HMNMX2_MODS "| R@16, " HSRC_A ", " HCONST ", P@87 !@90"},
+    {"HMNMX2", 0x1c40, HMNMX2_MODS "| R@16, " HSRC_A ", " HUNIFORM ", P@87 !@90"},
     {"F2FP", 0x23e,
      "SATFINITE@77 RELU@75 BF16@76 PACK_AB =0@78:1 =255@64:8 | R@16, R@24 r@122, R@32 r@123"},
 };

@@ -98,36 +98,21 @@ constexpr FormSpec kForms[] = {
     {"ISETP", 0x1c0c, ISETP_EX_MODS "| P@81, P@84, R@24 r@122, UR@32" ISETP_EX_TAIL},
 };
 
-#define WIDE_FORMS(NAME, MOD)                                                                     \
-    {NAME, 0x225,                                                                                 \
-     MOD "{U32,}@73 " NOCARRY                                                                     \
-         "| R@16, P@81 omit=7, R@24 r@122, R@32 r@123, "                                          \
-         "R@64 r@124"},                                                                           \
-        {NAME, 0x425,                                                                             \
-         MOD "{U32,}@73 " NOCARRY                                                                 \
-             "| R@16, P@81 omit=7, R@24 r@122, R@64 r@123, "                                      \
-             "S@32:32"},                                                                          \
-        {NAME, 0x825,                                                                             \
-         MOD "{U32,}@73 " NOCARRY                                                                 \
-             "| R@16, P@81 omit=7, R@24 r@122, S@32:32, "                                         \
-             "R@64 r@124"},                                                                       \
-        {NAME, 0x625, MOD "{U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, R@64 r@123, C"}, \
-    {                                                                                             \
-        NAME, 0xa25, MOD "{U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, C, R@64 r@124"    \
-    }
-
-#define HI_FORMS(NAME, MOD)                                                                    \
-    {NAME, 0x227,                                                                              \
-     MOD "{U32,}@73 " NOCARRY                                                                  \
-         "| R@16, P@81 omit=7, R@24 r@122, R@32 r@123, "                                       \
-         "R@64 r@124"},                                                                        \
-        {NAME, 0x827,                                                                          \
-         MOD "{U32,}@73 " NOCARRY                                                              \
-             "| R@16, P@81 omit=7, R@24 r@122, S@32:32, "                                      \
-             "R@64 r@124"},                                                                    \
-    {                                                                                          \
-        NAME, 0xa27, MOD "{U32,}@73 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, C, R@64 r@124" \
-    }
+// IMAD.WIDE and IMAD.HI: a carry-out predicate, and with .X a carry-in predicate and an inverted
+// addend in place of a negated one.
+// clang-format off
+#define WIDE_HI(MOD, KEY, B, C, CX) \
+    {"IMAD", KEY, MOD "{U32,}@73 =0@74:1 " NOCARRY "| R@16, P@81 omit=7, R@24 r@122, " B ", " C}, \
+    {"IMAD", KEY, MOD "{U32,}@73 X =1@74:1 | R@16, P@81 omit=7, R@24 r@122, " B ", " CX \
+                  ", P@87 !@90"}
+#define WIDE_HI_FORMS(MOD, BASE) \
+    WIDE_HI(MOD, 0x200 | BASE, "R@32 r@123", "R@64 -@75 r@124", "R@64 ~@75 r@124"), \
+    WIDE_HI(MOD, 0x600 | BASE, "R@64 r@123", "C -@63", "C ~@63"), \
+    WIDE_HI(MOD, 0x800 | BASE, "S@32:32", "R@64 -@75 r@124", "R@64 ~@75 r@124"), \
+    WIDE_HI(MOD, 0xa00 | BASE, "C", "R@64 -@75 r@124", "R@64 ~@75 r@124"), \
+    WIDE_HI(MOD, 0x1c00 | BASE, "UR@32", "R@64 -@75 r@124", "R@64 ~@75 r@124"), \
+    WIDE_HI(MOD, 0x1e00 | BASE, "R@64 r@123", "UR@32 -@63", "UR@32 ~@63")
+// clang-format on
 
 #define LOP3_FORMS(KEY, B)                                    \
     {                                                         \
@@ -157,8 +142,8 @@ constexpr FormSpec kForms[] = {
 // clang-format on
 
 constexpr FormSpec kOtherForms[] = {
-    WIDE_FORMS("IMAD", "WIDE "),
-    HI_FORMS("IMAD", "HI "),
+    WIDE_HI_FORMS("WIDE ", 0x25),
+    WIDE_HI_FORMS("HI ", 0x27),
     LOP3_FORMS(0x212, "R@32 r@123"),
     LOP3_FORMS(0x812, "X@32:32"),
     LOP3_FORMS(0xa12, "C"),
@@ -168,6 +153,8 @@ constexpr FormSpec kOtherForms[] = {
     {"SHF", 0x419, SHF_MODS "| R@16, R@24 r@122, R@64 r@123, X@32:32"},
     {"SHF", 0xa19, SHF_MODS "| R@16, R@24 r@122, C, R@64 r@124"},
     {"SHF", 0x1c19, SHF_MODS "| R@16, R@24 r@122, UR@32, R@64 r@124"},
+    {"SHF", 0x619, SHF_MODS "| R@16, R@24 r@122, R@64 r@123, C"},
+    {"SHF", 0x1e19, SHF_MODS "| R@16, R@24 r@122, R@64 r@123, UR@32"},
     LEA_FORMS(0x211, "R@32 r@123"),
     LEA_FORMS(0x811, "X@32:32"),
     LEA_FORMS(0xa11, "C"),
@@ -181,25 +168,50 @@ constexpr FormSpec kOtherForms[] = {
     {"PRMT", 0x816, "{,F4E,B4E,RC8,ECL,ECR,RC16,?}@72:3 | R@16, R@24 r@122, X@32:32, R@64 r@124"},
     {"PRMT", 0xa16, "{,F4E,B4E,RC8,ECL,ECR,RC16,?}@72:3 | R@16, R@24 r@122, C, R@64 r@124"},
     {"PRMT", 0x416, "{,F4E,B4E,RC8,ECL,ECR,RC16,?}@72:3 | R@16, R@24 r@122, R@64 r@123, X@32:32"},
+    {"PRMT", 0x616, "{,F4E,B4E,RC8,ECL,ECR,RC16,?}@72:3 | R@16, R@24 r@122, R@64 r@123, C"},
+    {"PRMT", 0x1c16, "{,F4E,B4E,RC8,ECL,ECR,RC16,?}@72:3 | R@16, R@24 r@122, UR@32, R@64 r@124"},
+    {"PRMT", 0x1e16, "{,F4E,B4E,RC8,ECL,ECR,RC16,?}@72:3 | R@16, R@24 r@122, R@64 r@123, UR@32"},
     {"IABS", 0x213, "| R@16, R@32 r@123"},
+    {"IABS", 0x813, "| R@16, S@32:32"},
+    {"IABS", 0xa13, "| R@16, C"},
+    {"IABS", 0x1c13, "| R@16, UR@32"},
+    // BMSK: a mask of b bits from bit a (.W: the width wraps); SGXT: sign-extend from bit b.
+    {"BMSK", 0x21b, "W@75 | R@16, R@24 r@122, R@32 r@123"},
+    {"BMSK", 0x81b, "W@75 | R@16, R@24 r@122, X@32:32"},
+    {"BMSK", 0xa1b, "W@75 | R@16, R@24 r@122, C"},
+    {"BMSK", 0x1c1b, "W@75 | R@16, R@24 r@122, UR@32"},
+    {"SGXT", 0x21a, "W@75 {U32,}@73 | R@16, R@24 r@122, R@32 r@123"},
+    {"SGXT", 0x81a, "W@75 {U32,}@73 | R@16, R@24 r@122, X@32:32"},
+    {"SGXT", 0xa1a, "W@75 {U32,}@73 | R@16, R@24 r@122, C"},
+    {"SGXT", 0x1c1a, "W@75 {U32,}@73 | R@16, R@24 r@122, UR@32"},
     // Integer dot products: a's and b's signedness (1 = signed), 4A or 2A.LO; c negated by bit 75.
+    // No immediate form (CUDA 11.8's nvdisasm calls every word of key 0x826 illegal).
     {"IDP", 0x226,
      "4A =0@76:2 {U8,S8}@73 {U8,S8}@74 | R@16, R@24 r@122, R@32 r@123, R@64 -@75 r@124"},
     {"IDP", 0xa26, "4A =0@76:2 {U8,S8}@73 {U8,S8}@74 | R@16, R@24 r@122, C, R@64 -@75 r@124"},
-    {"IDP", 0x826, "4A =0@76:2 {U8,S8}@73 {U8,S8}@74 | R@16, R@24 r@122, X@32:32, R@64 -@75 r@124"},
     {"IDP", 0x226,
      "2A =1@76:1 LO {U16,S16}@73 {U8,S8}@74 | R@16, R@24 r@122, R@32 r@123, R@64 -@75 r@124"},
     {"IDP", 0xa26, "2A =1@76:1 LO {U16,S16}@73 {U8,S8}@74 | R@16, R@24 r@122, C, R@64 -@75 r@124"},
-    {"IDP", 0x826,
-     "2A =1@76:1 LO {U16,S16}@73 {U8,S8}@74 | R@16, R@24 r@122, X@32:32, R@64 -@75 r@124"},
     {"VABSDIFF", 0x414, "{U32,}@73 =7@81:3 | R@16, R@24 r@122, R@64 r@123, X@32:32"},
     {"PLOP3", 0x81c, "LUT | P@81, P@84, P@87 !@90, P@77 !@80, P@68 !@71, X@64:3+72:5, X@16:8"},
     {"POPC", 0x309, "| R@16, R@32 ~@63 r@123"},
+    {"POPC", 0x909, "| R@16, X@32:32"},
+    {"POPC", 0xb09, "| R@16, C ~@63"},
+    {"POPC", 0x1d09, "| R@16, UR@32 ~@63"},
     {"BREV", 0x301, "| R@16, R@32 r@123"},
+    {"BREV", 0x901, "| R@16, X@32:32"},
+    {"BREV", 0xb01, "| R@16, C"},
+    {"BREV", 0x1d01, "| R@16, UR@32"},
+    // FLO's predicate destination [81:84) (printed after Rd when not PT) is left out: the
+    // translator reads the source as operand 1.
     {"FLO", 0x300, "{U32,}@73 SH@74 =7@81:3 | R@16, R@32 ~@63 r@123"},
+    {"FLO", 0x900, "{U32,}@73 SH@74 =7@81:3 | R@16, X@32:32"},
+    {"FLO", 0xb00, "{U32,}@73 SH@74 =7@81:3 | R@16, C ~@63"},
+    {"FLO", 0x1d00, "{U32,}@73 SH@74 =7@81:3 | R@16, UR@32 ~@63"},
     {"IMNMX", 0x217, "{U32,}@73 | R@16, R@24 r@122, R@32 r@123, P@87 !@90"},
     {"IMNMX", 0x817, "{U32,}@73 | R@16, R@24 r@122, S@32:32, P@87 !@90"},
     {"IMNMX", 0xa17, "{U32,}@73 | R@16, R@24 r@122, C, P@87 !@90"},
+    {"IMNMX", 0x1c17, "{U32,}@73 | R@16, R@24 r@122, UR@32, P@87 !@90"},
 };
 
 }  // namespace

@@ -13,7 +13,8 @@ constexpr FormSpec kForms[] = {
     {"CS2R", 0x805, "{32,}@80 | R@16, SR@72"},
     {"S2R", 0x919, "| R@16, SR@72"},
     {"HFMA2", 0x435, "MMA | R@16, R@24 -@72, R@64 r@124, H2@32"},
-    {"HFMA2", 0x235, "MMA | R@16, R@24 -@72, R@32 -@63 r@123, R@64 -@75 r@124"},
+    // The addend's negation is bit 84 (CUDA 11.8's nvdisasm ignores bit 75).
+    {"HFMA2", 0x235, "MMA | R@16, R@24 -@72, R@32 -@63 r@123, R@64 -@84 r@124"},
     {"NOP", 0x918, ";"},
     // Tensor cores: shape (bit 75), accumulator type (76), input type [82:84).
     {"HMMA", 0x23c,

@@ -1,19 +1,27 @@
-// Texture instructions (TEX, TXQ). Field positions: Mesa NAK sm70_encode.rs (OpTex, OpTxq),
-// checked against nvdisasm on probe words (tests/shader/probe).
+// Texture and surface instructions (TEX, TLD, TLD4, TXD, TMML, TXQ, SULD, SUST, SUATOM, SURED).
+// Field positions: Mesa NAK sm70_encode.rs (OpTex, OpTxq), checked against nvdisasm on probe words
+// (tests/shader/probe).
 #include "shader/sass/form_tables.h"
 
 namespace shader::sass {
 namespace {
 
 #define TEX_DIM "K{1D,2D,3D,CUBE,ARRAY_1D,ARRAY_2D,?,ARRAY_CUBE}@61:3"
-#define TEX_MODS                                                                             \
-    "SCR@60 B@59 {,LZ,LB,LL,LC,?,?,?}@87:3 {EF,,EL,LU,?,NA,?,?}@84:3 AOFFI@76 DC@78 NDV@77 " \
-    "NODEP@90"
-
-#define TEX_BINDLESS_MODS \
-    "SCR@60 {,LZ,LB,LL,LC,?,?,?}@87:3 {EF,,EL,LU,?,NA,?,?}@84:3 AOFFI@76 DC@78 NDV@77 NODEP@90"
+// B (bindless, [59]): neither [24:32) nor [32:40) may be RZ then; without B, [32:40) is left
+// out when it is RZ.
+// F16.RN, F16.RZ ([79:81)): half-precision results; LOD modes [87:90) (CUDA 11.8's names).
+#define F16_RESULT "{,F16.RN,F16.RZ,?}@79:2"
+#define TEX_MODS(B)                                       \
+    "SCR@60 " B " " F16_RESULT                            \
+    " {,LZ,LB,LL,LC,LB.LC,LC.FDV,?}@87:3 AOFFI@76 DC@78 " \
+    "{EF,,EL,LU,EU,NA,?,?}@84:3 NDV@77 NODEP@90"
 
 #define EVICT "{EF,,EL,LU,?,NA,?,?}@84:3"
+#define TLD_MODS(B)                                                  \
+    "SCR@60 " B " " F16_RESULT                                       \
+    " {?,LZ,?,LL,?,?,?,?}@87:3 AOFFI@76 {EF,,EL,LU,EU,NA,?,?}@84:3 " \
+    "MS@78 CL@77 NODEP@90 "
+#define TLD_DIM "K{1D,2D,3D,?,ARRAY_1D,ARRAY_2D,?,?}@61:3"
 #define SURFACE_DIM "{1D,1D_BUFFER,1D_ARRAY,2D,?,?,?,?}@61:3"
 #define SURFACE_ORDER \
     "{?,CONSTANT.PRIVATE,?,?,CONSTANT,STRONG.SM,?,STRONG.GPU,?,?,?,?,?,CONSTANT.VC,?,?}@77:4"
@@ -30,22 +38,32 @@ namespace {
 
 constexpr FormSpec kForms[] = {
     {"TEX", 0xb60,
-     TEX_MODS "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, " TEX_DIM
-              ", X@72:4 omit=15"},
+     TEX_MODS("=0@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, X@54:5, X@40:14, " TEX_DIM
+                         ", X@72:4 omit=15"},
+    {"TEX", 0xb60,
+     TEX_MODS("B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 nz, X@54:5, X@40:14, " TEX_DIM
+                           ", X@72:4 omit=15"},
     {"TEX", 0x1f60,
-     TEX_BINDLESS_MODS "| P@81 omit=7, R@64, R@16, R@24, R@32, UR@40, X@46:8, " TEX_DIM
-                       ", X@72:4 omit=15"},
+     TEX_MODS("") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, UR@40 nz, X@46:8, " TEX_DIM
+                  ", X@72:4 omit=15"},
     {"TLD", 0xb66,
-     "SCR@60 {?,LZ,?,LL,?,?,?,?}@87:3 AOFFI@76 MS@78 CL@77 " EVICT " NODEP@90 "
-     "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, X@54:5, X@40:14, "
-     "K{1D,2D,3D,?,ARRAY_1D,ARRAY_2D,?,?}@61:3, X@72:4 omit=15"},
+     TLD_MODS("=0@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, X@54:5, X@40:14, " TLD_DIM
+                         ", X@72:4 omit=15"},
+    {"TLD", 0xb66,
+     TLD_MODS("B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32 nz, X@54:5, X@40:14, " TLD_DIM
+                           ", X@72:4 omit=15"},
+    {"TLD", 0x1f66,
+     TLD_MODS("") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, UR@40 nz, X@46:8, " TLD_DIM
+                  ", X@72:4 omit=15"},
+    // TLD4, TXD: [24:32) cannot be RZ (nvdisasm prints ???255); TLD4 leaves out an RZ in
+    // [32:40) (the 10-million-word sweep, tests/shader/probe/README.md).
     {"TLD4", 0xb63,
      "SCR@60 {R,G,B,A}@87:2 {,AOFFI,PTP,?}@76:2 DC@78 " EVICT " NODEP@90 "
-     "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, "
+     "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 omit=255, X@54:5, X@40:14, "
      "K{?,2D,?,CUBE,?,ARRAY_2D,?,ARRAY_CUBE}@61:3, X@72:4 omit=15"},
     {"TXD", 0xb6c,
      "AOFFI@76 " EVICT " NODEP@90 "
-     "| P@81 omit=7, R@64, R@16, R@24, R@32, X@54:5, X@40:14, "
+     "| P@81 omit=7, R@64, R@16, R@24 nz, R@32, X@54:5, X@40:14, "
      "K{1D,2D,?,?,ARRAY_1D,ARRAY_2D,?,?}@61:3, X@72:4 omit=15"},
     // Surfaces: D(ata) access, BA(rray addressing), dimension, type, ordering, out-of-bounds mode.
     {"SULD", 0xb99,
@@ -56,7 +74,7 @@ constexpr FormSpec kForms[] = {
      " {IGN,,TRAP,?}@59:2 | M base=24, R@32, X@54:5, X@40:14"},
     {"TMML", 0xb69,
      "B@59 LOD NDV@77 =7@81:3 =7@87:3 NODEP@90 "
-     "| R@64, R@16, R@24 nz, R@32 omit=255, X@54:5, X@40:14, "
+     "| R@64, R@16, R@24 nz, R@32 nz, X@54:5, X@40:14, "
      "K{1D,2D,3D,?,ARRAY_1D,ARRAY_2D,?,?}@61:3, X@72:4 omit=15"},
     // Surface atomics and reductions: D(ata), BA, dimension, operation, eviction, type,
     // ordering, out-of-bounds mode.
@@ -69,7 +87,12 @@ constexpr FormSpec kForms[] = {
      " {,S32,U64,?,F16x2.RN,?,?,?}@73:3 " SURFACE_ATOMIC_ORDER " {IGN,,TRAP,?}@59:2 =7@81:3 "
      "| M base=24 nz, R@32, R@64 nz"},
     {"TXQ", 0xb6f,
-     "B@59 NODEP@90 | R@64, R@16, R@24, "
+     "=0@59:1 NODEP@90 | R@64, R@16, R@24, "
+     "K{TEX_HEADER_DIMENSION,TEX_HEADER_TEXTURE_TYPE,TEX_HEADER_SAMPLER_POS,?}@62:2, X@54:5, "
+     "X@40:14, X@72:4"},
+    // Bindless: the handle register cannot be RZ.
+    {"TXQ", 0xb6f,
+     "B =1@59:1 NODEP@90 | R@64, R@16, R@24 nz, "
      "K{TEX_HEADER_DIMENSION,TEX_HEADER_TEXTURE_TYPE,TEX_HEADER_SAMPLER_POS,?}@62:2, X@54:5, "
      "X@40:14, X@72:4"},
 };

@@ -72,7 +72,9 @@ public:
     }
 
     std::string ConstantBuffer(const OperandSpec& op) const {
-        std::string bank = op.f4 >= 0 ? UniformRegisterName(Value(op.f4)) : Hex(Value(op.f2));
+        // A bank from a uniform register (bit 91) prints cx[UR4][0x8].
+        const std::string bank =
+            op.f4 >= 0 ? "cx[" + UniformRegisterName(Value(op.f4)) : "c[" + Hex(Value(op.f2));
         std::string offset;
         if (op.f3 >= 0 && Value(op.f3) != 255) {
             // With an index register the offset is signed (LDC c[0x3][R6+-0x8000]).
@@ -81,11 +83,13 @@ public:
             if (value != 0) {
                 offset += "+" + SignedHex(value);
             }
+        } else if (op.f4 >= 0) {
+            offset = Hex(Value(op.field) * op.scale);  // unsigned: cx[UR0][0x8000]
         } else {
             // Signed too: c[0x0][-0x7fd8].
             offset = SignedHex(SignExtend(Value(op.field), Width(op.field)) * op.scale);
         }
-        return fmt::format("c[{}]{}[{}]", bank, op.spaced_bank ? " " : "", offset);
+        return fmt::format("{}]{}[{}]", bank, op.spaced_bank ? " " : "", offset);
     }
 
     std::string Attribute(const OperandSpec& op) const {
