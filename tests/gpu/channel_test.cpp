@@ -7,6 +7,7 @@
 
 #include "gpu/engines/register_engine.h"
 #include "gpu_test_rig.h"
+#include "macro_test_support.h"
 
 namespace {
 
@@ -52,6 +53,37 @@ TEST(Channel, MethodsReachTheSubchannelsEngineAndItsRegisters) {
     EXPECT_EQ(registers.Get(0x808 / 4), 1280u);
     EXPECT_EQ(registers.Get(0x80C / 4), 720u);
     EXPECT_EQ(registers.Get(0x1618 / 4), 4u);
+}
+
+// deko3d and NVN upload macros through LOAD_MME_* and call them with CALL_MME_MACRO(j) +
+// CALL_MME_DATA; the methods a macro emits land in the 3D class as pushbuffer methods do.
+TEST(Channel, AMacroUploadedAndCalledThroughThePushbufferEmitsItsMethods) {
+    using namespace gpu::macro::test::fermi;
+    using A = gpu::macro::FermiAssign;
+    namespace method = gpu::macro::method;
+    // Sends its first parameter (preloaded in r1) to 0x600 and its second to 0x601.
+    const std::vector<u32> code = {
+        AddImm(A::MoveSetMethod, 0, 0, MethodWord(0x600, 1)),
+        Alu(A::MoveSend, 0, gpu::macro::FermiAluOp::Add, 1, 0),
+        AddImm(A::Fetch, 2, 0, 0),
+        Alu(A::MoveSend, 0, gpu::macro::FermiAluOp::Add, 2, 0),
+        AddImm(A::Move, 0, 0, 0, true),
+        kNop,
+    };
+    Rig rig;
+    std::vector<u32> words;
+    Method(words, 0, kSetObject, {0xB197});
+    words.push_back(Immediate(0, method::kLoadMmeInstructionRamPointer, 8));
+    words.push_back(
+        NonIncrementing(0, method::kLoadMmeInstructionRam, static_cast<u32>(code.size())));
+    words.insert(words.end(), code.begin(), code.end());
+    words.push_back(Immediate(0, method::kLoadMmeStartAddressRamPointer, 3));
+    words.push_back(Immediate(0, method::kLoadMmeStartAddressRam, 8));
+    Method(words, 0, method::kCallMmeMacro0 + 2 * 3, {0xAAAA, 0xBBBB});
+    EXPECT_EQ(rig.Execute(words), gpu::ChannelProgress::Idle);
+    const auto& registers = ThreedOn(rig, 0).Registers();
+    EXPECT_EQ(registers.Get(0x600), 0xAAAAu);
+    EXPECT_EQ(registers.Get(0x601), 0xBBBBu);
 }
 
 TEST(Channel, ARunCrossesSegmentsAndASubroutineSegmentKeepsItsOwnRun) {

@@ -31,12 +31,13 @@ constexpr Action kTwodActions[] = {
     {0x08FC, "a 2D blit from memory"},
 };
 
-constexpr u32 kFirstMacroMethod = 0xE00;
 constexpr u32 kReportSemaphoreA = 0x1B00 / 4;
 constexpr u32 kReportSemaphoreC = 0x1B08 / 4;
 constexpr u32 kReportSemaphoreD = 0x1B0C / 4;
-constexpr u32 kLoadMmeFirst = 0x114 / 4;
-constexpr u32 kLoadMmeLast = 0x120 / 4;
+// Mesa uses the MME64 encoding from the Turing 3D class (0xC597) on (mme/mme_builder.h).
+macro::MacroFormat MacroFormatOf(u32 class_number) {
+    return class_number >= 0xC500 ? macro::MacroFormat::Mme64 : macro::MacroFormat::Fermi;
+}
 
 std::span<const Action> ActionsOf(EngineKind kind) {
     switch (kind) {
@@ -58,6 +59,9 @@ RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineK
     if (kind == EngineKind::Threed || kind == EngineKind::Compute) {
         inline_to_memory_.emplace(context, class_number);
     }
+    if (kind == EngineKind::Threed) {
+        macros_.emplace(MacroFormatOf(class_number));
+    }
 }
 
 void RegisterEngine::NameOnce(u32 method, std::string_view what) {
@@ -73,13 +77,44 @@ void RegisterEngine::NameOnce(u32 method, std::string_view what) {
                 what);
 }
 
-void RegisterEngine::HandOverToMacros(u32 method, u32, bool) {
-    // The macro engines (src/gpu/macro) take the uploads and the calls from here. Named once
-    // for all calls (the first macro's method) and once for all uploads.
-    if (method >= kFirstMacroMethod) {
-        NameOnce(kFirstMacroMethod, "a call of a macro (the macro engine)");
-    } else {
-        NameOnce(kLoadMmeFirst, "an upload of macro code or start addresses (the macro engine)");
+void RegisterEngine::MacroHostOf::WriteMethod(u32 method, u32 value) {
+    if (macro::IsMacroCallMethod(method)) {
+        // A macro that calls a macro: the console's MME does not start one from another.
+        engine_.NameOnce(method, "a macro call emitted by a macro (ignored)");
+        return;
+    }
+    engine_.Apply(method, value);
+}
+
+bool RegisterEngine::MacroHostOf::ReadMemory(u64 gpu_address, std::span<u32> words) {
+    return engine_.context_.memory->Read(
+        gpu_address, std::span<u8>(reinterpret_cast<u8*>(words.data()), words.size_bytes()),
+        "a macro's MME_DMA read");
+}
+
+bool RegisterEngine::MacroHostOf::WriteMemory(u64 gpu_address, std::span<const u32> words) {
+    return engine_.context_.memory->Write(
+        gpu_address,
+        std::span<const u8>(reinterpret_cast<const u8*>(words.data()), words.size_bytes()),
+        "a macro's MME_DMA write");
+}
+
+void RegisterEngine::CollectMacroCall(u32 method, u32 argument, bool is_last_call) {
+    const u32 index = macro::CalledMacro(method);
+    if (!called_macro_ || ((method & 1) == 0 && *called_macro_ != index)) {
+        called_macro_ = index;
+        macro_parameters_.clear();
+    }
+    macro_parameters_.push_back(argument);
+    if (is_last_call) {
+        const macro::MacroRun run =
+            macros_->Execute(*called_macro_, macro_parameters_, macro_host_);
+        if (run.exit != macro::MacroExit::Exited) {
+            LOG_WARNING("gpu", "channel {}: macro {} stopped: {}", context_.channel_id,
+                        *called_macro_, macro::MacroExitName(run.exit));
+        }
+        called_macro_.reset();
+        macro_parameters_.clear();
     }
 }
 
@@ -115,12 +150,18 @@ void RegisterEngine::ReportSemaphore(u32 operation) {
 }
 
 void RegisterEngine::CallMethod(u32 method, u32 argument, bool is_last_call) {
-    registers_.Set(method, argument);
-    if (kind_ == EngineKind::Threed &&
-        (method >= kFirstMacroMethod || (method >= kLoadMmeFirst && method <= kLoadMmeLast))) {
-        HandOverToMacros(method, argument, is_last_call);
-        return;
+    if (macros_) {
+        if (macro::IsMacroCallMethod(method)) {
+            CollectMacroCall(method, argument, is_last_call);
+            return;
+        }
+        argument = macros_->WriteMethod(method, argument, macro_host_);
     }
+    Apply(method, argument);
+}
+
+void RegisterEngine::Apply(u32 method, u32 argument) {
+    registers_.Set(method, argument);
     if (kind_ == EngineKind::Threed && method == kReportSemaphoreD) {
         ReportSemaphore(argument);
         return;

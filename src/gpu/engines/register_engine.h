@@ -7,8 +7,9 @@
 // (SET_REPORT_SEMAPHORE_D, deko3d's fences); the methods that start work not executed yet
 // (draws, clears, compute launches, 2D blits, counter reports) are named in the log once each,
 // with their class. In the 3D class, uploads of macro code (LOAD_MME_*) and macro calls (method
-// index 0xE00 and above) are handed to HandOverToMacros, where the macro engines (src/gpu/macro)
-// take them.
+// index 0xE00 and above) go to the class's macro engine (src/gpu/macro: the Fermi format for
+// MAXWELL_B, MME64 for the Turing and later classes), and the methods a macro emits are applied
+// as pushbuffer methods are.
 
 #include <bitset>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "gpu/engines/engine.h"
 #include "gpu/engines/inline_to_memory.h"
 #include "gpu/engines/register_file.h"
+#include "gpu/macro/macro_engine.h"
 
 namespace gpu::engines {
 
@@ -29,7 +31,23 @@ public:
     const RegisterFile& Registers() const { return registers_; }
 
 private:
-    void HandOverToMacros(u32 method, u32 argument, bool is_last_call);
+    // What the macro engine drives: the methods a macro emits, and GPU memory for MME_DMA_*.
+    class MacroHostOf final : public macro::MacroHost {
+    public:
+        explicit MacroHostOf(RegisterEngine& engine) : engine_(engine) {}
+        void WriteMethod(u32 method, u32 value) override;
+        bool ReadMemory(u64 gpu_address, std::span<u32> words) override;
+        bool WriteMemory(u64 gpu_address, std::span<const u32> words) override;
+
+    private:
+        RegisterEngine& engine_;
+    };
+
+    // A method after the macro engine has seen it (or one a macro emitted).
+    void Apply(u32 method, u32 argument);
+    // CALL_MME_MACRO(j) starts a call, CALL_MME_DATA and the rest of its run add parameters;
+    // the macro runs when the run of methods ends.
+    void CollectMacroCall(u32 method, u32 argument, bool is_last_call);
     void ReportSemaphore(u32 operation);
     void NameOnce(u32 method, std::string_view what);
 
@@ -38,6 +56,10 @@ private:
     EngineKind kind_;
     RegisterFile registers_;
     std::optional<InlineToMemory> inline_to_memory_;
+    std::optional<macro::MacroEngine> macros_;
+    MacroHostOf macro_host_{*this};
+    std::optional<u32> called_macro_;
+    std::vector<u32> macro_parameters_;
     std::bitset<RegisterFile::kCount> named_;
 };
 
