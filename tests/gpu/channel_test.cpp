@@ -86,6 +86,17 @@ TEST(Channel, AMacroUploadedAndCalledThroughThePushbufferEmitsItsMethods) {
     EXPECT_EQ(registers.Get(0x601), 0xBBBBu);
 }
 
+// deko3d's WriteHardwareReg macro calls FIRMWARE_CALL(4) and then spins until the firmware has
+// set MmeFirmwareArgs[0] to 1; STATE reads see it through the macro engine's shadow RAM.
+TEST(Channel, FirmwareCallFourReportsItsWorkDone) {
+    Rig rig;
+    std::vector<u32> words;
+    Method(words, 0, kSetObject, {0xB197});
+    words.push_back(Immediate(0, 0x2310 / 4, 0));
+    EXPECT_EQ(rig.Execute(words), gpu::ChannelProgress::Idle);
+    EXPECT_EQ(ThreedOn(rig, 0).Registers().Get(0x3400 / 4), 1u);
+}
+
 TEST(Channel, ARunCrossesSegmentsAndASubroutineSegmentKeepsItsOwnRun) {
     Rig rig;
     std::vector<u32> bind;

@@ -2,6 +2,8 @@
 
 #include <span>
 
+#include <fmt/ranges.h>
+
 #include "base/bits.h"
 #include "base/log.h"
 #include "gpu/gpu_timer.h"
@@ -34,6 +36,12 @@ constexpr Action kTwodActions[] = {
 constexpr u32 kReportSemaphoreA = 0x1B00 / 4;
 constexpr u32 kReportSemaphoreC = 0x1B08 / 4;
 constexpr u32 kReportSemaphoreD = 0x1B0C / 4;
+// The 3D class's firmware methods (deko3d engine_3d.def: MmeFirmwareArgs 0x3400, FirmwareCall
+// 0x2300). FIRMWARE_CALL(4) has the falcon firmware write a PGRAPH register (address, value and
+// mask in the arguments) and then set MmeFirmwareArgs[0] to 1, which deko3d's WriteHardwareReg
+// macro waits for (yuzu maxwell_3d.cpp ProcessFirmwareCall4 sets it to 1 the same way).
+constexpr u32 kFirmwareArgs0 = 0x3400 / 4;
+constexpr u32 kFirmwareCall4 = 0x2310 / 4;
 // Mesa uses the MME64 encoding from the Turing 3D class (0xC597) on (mme/mme_builder.h).
 macro::MacroFormat MacroFormatOf(u32 class_number) {
     return class_number >= 0xC500 ? macro::MacroFormat::Mme64 : macro::MacroFormat::Fermi;
@@ -109,9 +117,16 @@ void RegisterEngine::CollectMacroCall(u32 method, u32 argument, bool is_last_cal
     if (is_last_call) {
         const macro::MacroRun run =
             macros_->Execute(*called_macro_, macro_parameters_, macro_host_);
-        if (run.exit != macro::MacroExit::Exited) {
-            LOG_WARNING("gpu", "channel {}: macro {} stopped: {}", context_.channel_id,
-                        *called_macro_, macro::MacroExitName(run.exit));
+        if (run.exit != macro::MacroExit::Exited && !stopped_macros_.test(*called_macro_)) {
+            // Its code once, for whoever debugs it (NXHOST_LOG=debug shows every stop).
+            stopped_macros_.set(*called_macro_);
+            LOG_WARNING(
+                "gpu", "channel {}: macro {} stopped ({}) with parameters {:#x}; its code:\n{}",
+                context_.channel_id, *called_macro_, macro::MacroExitName(run.exit),
+                fmt::join(macro_parameters_, ", "), macros_->Disassemble(*called_macro_, 64));
+        } else if (run.exit != macro::MacroExit::Exited) {
+            LOG_DEBUG("gpu", "channel {}: macro {} stopped: {}", context_.channel_id,
+                      *called_macro_, macro::MacroExitName(run.exit));
         }
         called_macro_.reset();
         macro_parameters_.clear();
@@ -162,6 +177,14 @@ void RegisterEngine::CallMethod(u32 method, u32 argument, bool is_last_call) {
 
 void RegisterEngine::Apply(u32 method, u32 argument) {
     registers_.Set(method, argument);
+    if (kind_ == EngineKind::Threed && method == kFirmwareCall4) {
+        NameOnce(method, "a PGRAPH register write by the firmware (not made; reported done)");
+        registers_.Set(kFirmwareArgs0, 1);
+        if (macros_) {
+            macros_->WriteMethod(kFirmwareArgs0, 1, macro_host_);
+        }
+        return;
+    }
     if (kind_ == EngineKind::Threed && method == kReportSemaphoreD) {
         ReportSemaphore(argument);
         return;

@@ -60,6 +60,7 @@ private:
     MacroHostOf macro_host_{*this};
     std::optional<u32> called_macro_;
     std::vector<u32> macro_parameters_;
+    std::bitset<macro::kMacroCount> stopped_macros_;
     std::bitset<RegisterFile::kCount> named_;
 };
 
