@@ -60,9 +60,11 @@ struct MapBufferExArgs {
     u64 mapping_size;
     s64 offset;
 };
+// libnx's layout: the fence comes back at 0xC.
 struct AllocGpfifoEx2Args {
-    u32 entry_count, flags, reserved[4];
+    u32 entry_count, flags, unknown;
     gpu::Fence fence;
+    u32 reserved[3];
 };
 struct SubmitGpfifoArgs {
     u64 gpfifo;
@@ -92,8 +94,9 @@ TEST_F(NvdrvGpu, ASubmittedInlineToMemoryUploadLandsInGuestMemoryAndItsFenceComp
     const u64 gpu_base = static_cast<u64>(map.offset);
     u32 channel_fd = channel;
     ASSERT_EQ(Ioctl(as, 0x40044101, channel_fd), 0u);  // BIND_CHANNEL
-    AllocGpfifoEx2Args gpfifo{0x800, 0, {}, {}};
+    AllocGpfifoEx2Args gpfifo{0x800, 0, 1, {}, {}};
     ASSERT_EQ(Ioctl(channel, 0xC020481A, gpfifo), 0u);
+    EXPECT_GE(gpfifo.fence.id, 0x10u);  // a channel's own syncpoint, not one of the system's
 
     // The pushbuffer at +0x1000 of the object: bind KEPLER_INLINE_TO_MEMORY_B, write 8 bytes
     // to +0x2000 as a pitch line.
@@ -129,6 +132,48 @@ TEST_F(NvdrvGpu, ASubmittedInlineToMemoryUploadLandsInGuestMemoryAndItsFenceComp
     // Nothing more is queued: a threshold beyond answers Timeout at once.
     SyncptWaitArgs beyond{submit.fence.id, submit.fence.value + 1, 0};
     EXPECT_EQ(Ioctl(ctrl, 0xC00C0016, beyond), static_cast<u32>(NvResult::Timeout));
+}
+
+// libnx and deko3d increment the channel's syncpoint in their own pushbuffers and submit with
+// INCREMENT_BY_VALUE (bit 8) and the count in fence.value: nvhost only raises the queued maximum,
+// and the fence it returns completes when the pushbuffer's own increments have run.
+TEST_F(NvdrvGpu, AGuestsOwnSyncpointIncrementsCompleteItsFence) {
+    const u32 nvmap = Open("/dev/nvmap");
+    const u32 as = Open("/dev/nvhost-as-gpu");
+    const u32 channel = Open("/dev/nvhost-gpu");
+    const u32 ctrl = Open("/dev/nvhost-ctrl");
+    CreateArgs create{FakeIpcEnvironment::kMemorySize, 0};
+    ASSERT_EQ(Ioctl(nvmap, 0xC0080101, create), 0u);
+    AllocArgs alloc{create.handle, 1, 0, 0x1000, 0, {}, FakeIpcEnvironment::kMemoryBase};
+    ASSERT_EQ(Ioctl(nvmap, 0xC0200104, alloc), 0u);
+    MapBufferExArgs map{0, 0, create.handle, 0x10000, 0, 0, 0};
+    ASSERT_EQ(Ioctl(as, 0xC0284106, map), 0u);
+    const u64 gpu_base = static_cast<u64>(map.offset);
+    u32 channel_fd = channel;
+    ASSERT_EQ(Ioctl(as, 0x40044101, channel_fd), 0u);
+    AllocGpfifoEx2Args gpfifo{0x800, 0, 1, {}, {}};
+    ASSERT_EQ(Ioctl(channel, 0xC020481A, gpfifo), 0u);
+
+    using namespace gpu_test;
+    std::vector<u32> words;
+    for (int i = 0; i < 2; ++i) {  // SYNCPOINTA (payload), SYNCPOINTB (id << 8 | increment)
+        Method(words, 0, 0x70 / 4, {0, (gpfifo.fence.id << 8) | 1});
+    }
+    ASSERT_TRUE(environment_.Memory().WriteBlock(
+        FakeIpcEnvironment::kMemoryBase + 0x1000,
+        {reinterpret_cast<const u8*>(words.data()), words.size() * 4}));
+    const u64 entry = GpEntryFor(gpu_base + 0x1000, static_cast<u32>(words.size()));
+    SubmitGpfifoArgs submit{0, 1, 0x104 /* HW_FORMAT | INCREMENT_BY_VALUE */, {0, 2}};
+    ASSERT_EQ(
+        Ioctl(channel, 0xC0204808, submit, {reinterpret_cast<const u8*>(&entry), sizeof(entry)}),
+        0u);
+    EXPECT_EQ(submit.fence.id, gpfifo.fence.id);
+    EXPECT_EQ(submit.fence.value, gpfifo.fence.value + 2);
+    SyncptWaitArgs wait{submit.fence.id, submit.fence.value, -1};
+    EXPECT_EQ(Ioctl(ctrl, 0xC00C0016, wait), 0u);
+    SyncptReadArgs read{submit.fence.id, 0};
+    EXPECT_EQ(Ioctl(ctrl, 0xC0080014, read), 0u);
+    EXPECT_EQ(read.value, submit.fence.value);
 }
 
 TEST_F(NvdrvGpu, BindChannelOfAFdThatIsNoChannelIsRefused) {

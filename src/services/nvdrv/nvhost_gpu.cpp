@@ -38,11 +38,14 @@ struct ErrorNotificationArgs {
     u16 info16;
     u16 status;
 };
+// The fence comes back at 0xC, between the inputs (libnx nvioctlChannel_AllocGpfifoEx2, yuzu's
+// IoctlAllocGpfifoEx2): deko3d counts its own fences from that syncpoint.
 struct AllocGpfifoEx2Args {
     u32 entry_count;
     u32 flags;
-    u32 reserved[4];
+    u32 unknown;
     gpu::Fence fence;
+    u32 reserved[3];
 };
 static_assert(sizeof(AllocGpfifoEx2Args) == 0x20);
 
@@ -163,36 +166,40 @@ NvResult NvHostGpu::Submit(std::vector<u64> entries, u32 flags, gpu::Fence& fenc
         AddMethod(submission.prologue, kSyncpointA, fence.value);
         AddMethod(submission.prologue, kSyncpointB, fence.id << 8);  // wait (operation 0)
     }
-    u32 increments = 0;
+    // The driver's own release (GM20B's nvhost counts two increments per release, GA10B's one:
+    // notes section 1), and with kIncrementByValue the guest's: fence.value increments its
+    // pushbuffer makes itself (libnx's nvGpuChannelIncrFence, deko3d's fences), which only
+    // raise the syncpoint's queued maximum here (yuzu's nvhost_gpu does the same).
+    u32 driver_increments = 0;
     if (flags & kFenceIncrement) {
-        // GM20B's nvhost counts two increments per release; GA10B's one (notes section 1).
-        increments = gpu::IsAmpereGpfifo(setup_.gpfifo_class) ? 1 : 2;
-        if (flags & kIncrementByValue) {
-            increments += fence.value;
-        }
-        if (increments > kMostIncrements) {
-            LOG_WARNING("nvdrv",
-                        "/dev/nvhost-gpu: a submission asks for {} syncpoint "
-                        "increments: refused",
-                        increments);
-            return NvResult::BadValue;
-        }
+        driver_increments = gpu::IsAmpereGpfifo(setup_.gpfifo_class) ? 1 : 2;
+    }
+    const u32 guest_increments = (flags & kIncrementByValue) ? fence.value : 0;
+    if (guest_increments > kMostIncrements) {
+        LOG_WARNING("nvdrv",
+                    "/dev/nvhost-gpu: a submission asks for {} syncpoint increments: refused",
+                    guest_increments);
+        return NvResult::BadValue;
+    }
+    if (driver_increments != 0) {
         if (!(flags & kSuppressWfi)) {
             AddMethod(submission.epilogue, kWfi, 0);
         }
         AddMethod(submission.epilogue, kSyncpointA, 0);
-        for (u32 i = 0; i < increments; ++i) {
+        for (u32 i = 0; i < driver_increments; ++i) {
             AddMethod(submission.epilogue, kSyncpointB, (*syncpoint_ << 8) | 1);
         }
     }
+    const u32 increments = driver_increments + guest_increments;
     const std::size_t count = submission.entries.size();
     submitted_entries_ += count;
     setup_.gpu_work->Add({.submissions = 1});
     fence.id = *syncpoint_;
     fence.value = increments != 0 ? setup_.syncpoints->Reserve(*syncpoint_, increments)
                                   : setup_.syncpoints->Max(*syncpoint_);
-    LOG_DEBUG("nvdrv", "/dev/nvhost-gpu: channel {} queues {} GP entries, fence {}:{}",
-              setup_.channel_id, count, fence.id, fence.value);
+    LOG_DEBUG("nvdrv",
+              "/dev/nvhost-gpu: channel {} queues {} GP entries (flags {:#x}), fence {}:{}",
+              setup_.channel_id, count, flags, fence.id, fence.value);
     setup_.scheduler->Submit(channel_, std::move(submission));
     return NvResult::Success;
 }
