@@ -117,16 +117,20 @@ void RegisterEngine::CollectMacroCall(u32 method, u32 argument, bool is_last_cal
     if (is_last_call) {
         const macro::MacroRun run =
             macros_->Execute(*called_macro_, macro_parameters_, macro_host_);
-        if (run.exit != macro::MacroExit::Exited && !stopped_macros_.test(*called_macro_)) {
-            // Its code once, for whoever debugs it (NXHOST_LOG=debug shows every stop).
-            stopped_macros_.set(*called_macro_);
-            LOG_WARNING(
-                "gpu", "channel {}: macro {} stopped ({}) with parameters {:#x}; its code:\n{}",
-                context_.channel_id, *called_macro_, macro::MacroExitName(run.exit),
-                fmt::join(macro_parameters_, ", "), macros_->Disassemble(*called_macro_, 64));
-        } else if (run.exit != macro::MacroExit::Exited) {
-            LOG_DEBUG("gpu", "channel {}: macro {} stopped: {}", context_.channel_id,
-                      *called_macro_, macro::MacroExitName(run.exit));
+        if (run.exit != macro::MacroExit::Exited) {
+            if (!stopped_macros_.test(*called_macro_)) {
+                // Its code once, for whoever debugs it (NXHOST_LOG=debug shows every stop).
+                stopped_macros_.set(*called_macro_);
+                LOG_WARNING("gpu",
+                            "channel {}: macro {} stopped ({}) with parameters {:#x}; its "
+                            "code:\n{}",
+                            context_.channel_id, *called_macro_, macro::MacroExitName(run.exit),
+                            fmt::join(macro_parameters_, ", "),
+                            macros_->Disassemble(*called_macro_, 64));
+            } else {
+                LOG_DEBUG("gpu", "channel {}: macro {} stopped: {}", context_.channel_id,
+                          *called_macro_, macro::MacroExitName(run.exit));
+            }
         }
         called_macro_.reset();
         macro_parameters_.clear();

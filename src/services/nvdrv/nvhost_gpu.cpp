@@ -175,10 +175,11 @@ NvResult NvHostGpu::Submit(std::vector<u64> entries, u32 flags, gpu::Fence& fenc
         driver_increments = gpu::IsAmpereGpfifo(setup_.gpfifo_class) ? 1 : 2;
     }
     const u32 guest_increments = (flags & kIncrementByValue) ? fence.value : 0;
-    if (guest_increments > kMostIncrements) {
+    const u32 increments = driver_increments + guest_increments;
+    if (guest_increments > kMostIncrements || increments > kMostIncrements) {
         LOG_WARNING("nvdrv",
                     "/dev/nvhost-gpu: a submission asks for {} syncpoint increments: refused",
-                    guest_increments);
+                    increments);
         return NvResult::BadValue;
     }
     if (driver_increments != 0) {
@@ -190,7 +191,6 @@ NvResult NvHostGpu::Submit(std::vector<u64> entries, u32 flags, gpu::Fence& fenc
             AddMethod(submission.epilogue, kSyncpointB, (*syncpoint_ << 8) | 1);
         }
     }
-    const u32 increments = driver_increments + guest_increments;
     const std::size_t count = submission.entries.size();
     submitted_entries_ += count;
     setup_.gpu_work->Add({.submissions = 1});
