@@ -225,7 +225,7 @@ std::filesystem::path StatsFile(const std::string& name) {
 // The demo draws as fast as it can and never waits for vsync: vi's buffer queue holds it to
 // the display's 60 Hz on the host clock (each buffer is shown at a vsync, and a producer with
 // none free waits for the next).
-TEST(Homebrew, TheHbSwitchGameDemoIsPacedTo60Fps) {
+TEST(HomebrewPacing, TheHbSwitchGameDemoIsPacedTo60Fps) {
     const auto stats = StatsFile("pacing60");
     const RunOutcome run =
         RunWithScript(Fixture("hbswitchgame_demo_2022-05.nro"),
@@ -242,7 +242,7 @@ TEST(Homebrew, TheHbSwitchGameDemoIsPacedTo60Fps) {
 }
 
 // fps_target paces it to the target instead.
-TEST(Homebrew, AnFpsTargetOf30PacesTheDemoTo30Fps) {
+TEST(HomebrewPacing, AnFpsTargetOf30PacesTheDemoTo30Fps) {
     const auto stats = StatsFile("pacing30");
     const RunOutcome run = RunWithScript(Fixture("hbswitchgame_demo_2022-05.nro"),
                                          "1s stats start\n+2s stats stop\n+0s exit\n",
