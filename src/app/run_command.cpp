@@ -169,6 +169,7 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     options.hos_version = u32{firmware.major} << 16 | u32{firmware.minor} << 8 | firmware.micro;
     services::ServiceConfig service_config = ServiceConfigFor(image, launch.path.string());
     service_config.console = console;
+    service_config.deterministic = arguments.deterministic;
     service_config.gpu_settings = GpuSettingsFromProfile(game_profile);
     service_config.frames = session.frames;
     service_config.gpu_work = session.gpu_work;

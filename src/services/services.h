@@ -45,6 +45,9 @@ struct ServiceConfig {
     bsd::NetworkConfig network;  // what the guest may reach (--network, --hosts)
     // The console's sound output the audio outs play into (one whose sound goes nowhere if null).
     std::shared_ptr<audio::AudioOutput> audio_output;
+    // --deterministic: work a service waits for on the host (the GPU's) is waited for at fixed
+    // guest times, so that its results reach the guest at the same instruction in every run.
+    bool deterministic = false;
 };
 
 kernel::NamedPorts MakeNamedPorts(const ServiceConfig& config = {});

@@ -3,19 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "support/fake_ipc_environment.h"
+#include "support/recording_signaller.h"
 
 namespace services::am {
 namespace {
 
-class RecordingSignaller final : public kernel::EventSignaller {
-public:
-    void Signal(kernel::ReadableEvent& event) override {
-        event.signaled = true;
-        ++signals;
-    }
-    void EndRun(kernel::RunStop) override {}
-    int signals = 0;
-};
+using test_support::RecordingSignaller;
 
 std::shared_ptr<vi::Display> g_display;
 
@@ -47,13 +40,13 @@ TEST(AppletState, DockingTellsTheApplication) {
 
     RecordingSignaller events;
     watcher->Run(0, events);
-    EXPECT_EQ(events.signals, 0);  // nothing changed yet
+    EXPECT_EQ(events.signalled.size(), 0u);  // nothing changed yet
     mode->SetDocked(true);
     watcher->Run(0, events);
-    EXPECT_EQ(events.signals, 1);
+    EXPECT_EQ(events.signalled.size(), 1u);
     EXPECT_TRUE(state->MessageEvent()->signaled);
     watcher->Run(0, events);
-    EXPECT_EQ(events.signals, 1);  // told once
+    EXPECT_EQ(events.signalled.size(), 1u);  // told once
     EXPECT_TRUE(state->Docked());
     EXPECT_EQ(state->DisplaySize().width, 1920u);
     EXPECT_EQ(state->DisplaySize().height, 1080u);

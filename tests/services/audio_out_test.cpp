@@ -17,6 +17,7 @@
 #include "services/audio/renderer_parameters.h"
 #include "services/audio/work_buffer_size.h"
 #include "support/fake_ipc_environment.h"
+#include "support/recording_signaller.h"
 
 namespace services::audio {
 namespace {
@@ -24,17 +25,7 @@ namespace {
 // Guest memory at 0x100000, a settable clock, and the periodic work a service starts.
 using FakeEnvironment = test_support::FakeIpcEnvironment;
 
-// Records the events periodic work signals.
-class RecordingSignaller final : public kernel::EventSignaller {
-public:
-    void Signal(kernel::ReadableEvent& event) override {
-        event.signaled = true;
-        signalled.push_back(&event);
-    }
-    void EndRun(kernel::RunStop) override { ended = true; }
-    std::vector<kernel::ReadableEvent*> signalled;
-    bool ended = false;
-};
+using test_support::RecordingSignaller;
 
 // Keeps what the output played, and where.
 class RecordingSink final : public AudioSink {

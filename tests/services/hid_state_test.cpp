@@ -6,21 +6,12 @@
 
 #include "base/error.h"
 #include "kernel/guest_clock.h"
+#include "support/recording_signaller.h"
 
 namespace services::hid {
 namespace {
 
-// Records the events a sample signals.
-class RecordingSignaller final : public kernel::EventSignaller {
-public:
-    void Signal(kernel::ReadableEvent& event) override {
-        event.signaled = true;
-        signalled.push_back(&event);
-    }
-    void EndRun(kernel::RunStop) override { ended = true; }
-    std::vector<kernel::ReadableEvent*> signalled;
-    bool ended = false;
-};
+using test_support::RecordingSignaller;
 
 const NpadInternalState& Npad(const HidState& state, u64 index) {
     return *reinterpret_cast<const NpadInternalState*>(state.Memory()->HostData() + kNpadOffset +

@@ -7,8 +7,10 @@
 #include <cstring>
 
 #include "gpu/gpu_test_memory.h"
+#include "kernel/event.h"
 #include "services/nvdrv/nvdrv_service.h"
 #include "support/fake_ipc_environment.h"
+#include "support/recording_signaller.h"
 
 namespace {
 
@@ -46,6 +48,11 @@ struct SyncptWaitArgs {
 };
 struct SyncptReadArgs {
     u32 id, value;
+};
+struct EventWaitArgs {
+    u32 id, threshold;
+    s32 timeout;
+    u32 value;  // in: the event slot; out: the syncpoint's value
 };
 
 class NvdrvGpu : public ::testing::Test {
@@ -173,6 +180,52 @@ TEST_F(NvdrvGpu, AGuestsOwnSyncpointIncrementsCompleteItsFence) {
     EXPECT_EQ(submit.fence.id, channel.fence.id);
     EXPECT_EQ(submit.fence.value, channel.fence.value + 2);
     ExpectFenceReached(channel, submit.fence);
+}
+
+// deko3d waits for a fence beyond the work submitted so far with EVENT_WAIT_ASYNC and then
+// waits on the event: work submitted later signals it once the GPU has run it, through the
+// device's periodic check (here run by hand, as the kernel's timer would).
+TEST_F(NvdrvGpu, AnAsynchronousWaitsEventIsSignalledWhenLaterGpuWorkReachesIt) {
+    const MappedChannel channel = OpenMappedChannel();
+    constexpr u32 kSlot = 3;
+    u32 slot = kSlot;
+    ASSERT_EQ(Ioctl(channel.ctrl, 0xC004001F, slot), 0u);  // EVENT_REGISTER
+    std::shared_ptr<kernel::KernelObject> object;
+    u32 error = 1;
+    ASSERT_TRUE(
+        service_.QueryEvent(channel.ctrl, 0x1000'0000 | kSlot, {&object}, {&error}).IsSuccess());
+    ASSERT_EQ(error, 0u);
+    auto* event = dynamic_cast<kernel::ReadableEvent*>(object.get());
+    ASSERT_NE(event, nullptr);
+
+    // Nothing queued reaches the threshold: Timeout, the event armed, the check started.
+    const u32 threshold = channel.fence.value + 2;
+    EventWaitArgs wait{channel.fence.id, threshold, -1, kSlot};
+    EXPECT_EQ(Ioctl(channel.ctrl, 0xC010001E, wait), static_cast<u32>(NvResult::Timeout));
+    ASSERT_EQ(environment_.works.size(), 1u);
+    const auto check = environment_.works[0].lock();
+    ASSERT_NE(check, nullptr);
+    test_support::RecordingSignaller signaller;
+    check->Run(0, signaller);
+    EXPECT_FALSE(event->signaled);
+    EXPECT_FALSE(check->MayWakeWaiters());
+
+    // Two increments of the channel's syncpoint, submitted after the wait.
+    using namespace gpu_test;
+    std::vector<u32> words;
+    for (int i = 0; i < 2; ++i) {
+        Method(words, 0, 0x70 / 4, {0, (channel.fence.id << 8) | 1});
+    }
+    SubmitGpfifoArgs submit{0, 1, 0x104 /* HW_FORMAT | INCREMENT_BY_VALUE */, {0, 2}};
+    ASSERT_EQ(SubmitPushbuffer(channel, words, submit), 0u);
+    EXPECT_EQ(submit.fence.value, threshold);
+    ExpectFenceReached(channel, submit.fence);
+    check->Run(0, signaller);
+    EXPECT_TRUE(event->signaled);
+    ASSERT_EQ(signaller.signalled.size(), 1u);
+    // Signalled once: the wait is disarmed.
+    check->Run(0, signaller);
+    EXPECT_EQ(signaller.signalled.size(), 1u);
 }
 
 TEST_F(NvdrvGpu, BindChannelOfAFdThatIsNoChannelIsRefused) {

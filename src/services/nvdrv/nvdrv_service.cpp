@@ -26,7 +26,7 @@ std::unique_ptr<NvDevice> OpenDevice(std::string_view path, NvDriver& driver) {
         return std::make_unique<NvMapDevice>(driver.nvmap);
     }
     if (path == "/dev/nvhost-ctrl") {
-        return std::make_unique<NvHostCtrl>(driver.syncpoints);
+        return std::make_unique<NvHostCtrl>(driver.syncpoints, driver.deterministic);
     }
     if (path == "/dev/nvhost-ctrl-gpu") {
         return std::make_unique<NvHostCtrlGpu>(driver.console);

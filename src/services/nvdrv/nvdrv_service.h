@@ -25,11 +25,17 @@ namespace services::nvdrv {
 // work.
 struct NvDriver {
     NvDriver(profile::ConsoleModel console_model, gpu::GpuSettings settings,
-             std::shared_ptr<gpu::FrameWork> frame_work)
-        : console(console_model), gpu_settings(settings), gpu_work(std::move(frame_work)) {}
+             std::shared_ptr<gpu::FrameWork> frame_work, bool deterministic_run = false)
+        : console(console_model),
+          gpu_settings(settings),
+          gpu_work(std::move(frame_work)),
+          deterministic(deterministic_run) {}
     profile::ConsoleModel console;
     gpu::GpuSettings gpu_settings;
     std::shared_ptr<gpu::FrameWork> gpu_work;
+    // Asynchronous syncpoint events are signalled after waiting for the GPU's work at fixed
+    // guest times (nvhost_ctrl.h).
+    bool deterministic = false;
     std::shared_ptr<NvMap> nvmap = std::make_shared<NvMap>();
     std::shared_ptr<gpu::SyncpointManager> syncpoints = std::make_shared<gpu::SyncpointManager>();
     std::shared_ptr<gpu::GpuDump> gpu_dump = gpu::GpuDump::FromEnvironment();

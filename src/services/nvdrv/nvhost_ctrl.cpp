@@ -48,8 +48,99 @@ constexpr std::array kIoctls = {
 
 }  // namespace
 
-NvHostCtrl::NvHostCtrl(std::shared_ptr<gpu::SyncpointManager> syncpoints)
-    : syncpoints_(std::move(syncpoints)) {}
+// The check of armed events: often enough that a fence's wait ends within a millisecond of its
+// work, as the console's interrupt-driven events do (19.2 MHz guest ticks).
+constexpr u64 kEventCheckTicks = 19'200;
+
+u64 NvHostCtrl::EventSlots::PeriodTicks() const {
+    return kEventCheckTicks;
+}
+
+bool NvHostCtrl::EventSlots::MayWakeWaiters() const {
+    std::lock_guard lock(mutex_);
+    for (const PendingEvent& pending : pending_) {
+        if (pending.armed &&
+            gpu::SyncpointManager::Reached(syncpoints_->Max(pending.id), pending.threshold)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void NvHostCtrl::EventSlots::Run(u64, kernel::EventSignaller& events) {
+    std::lock_guard lock(mutex_);
+    for (std::size_t slot = 0; slot < kEventCount; ++slot) {
+        PendingEvent& pending = pending_[slot];
+        if (!pending.armed) {
+            continue;
+        }
+        if (deterministic_ &&
+            gpu::SyncpointManager::Reached(syncpoints_->Max(pending.id), pending.threshold)) {
+            syncpoints_->WaitForQueued(pending.id, pending.threshold, kWorkWaitLimit,
+                                       [] { return false; });
+        }
+        if (gpu::SyncpointManager::Reached(syncpoints_->Read(pending.id), pending.threshold)) {
+            pending.armed = false;
+            if (events_[slot]) {
+                events.Signal(*events_[slot]);
+            }
+        }
+    }
+}
+
+std::shared_ptr<kernel::ReadableEvent> NvHostCtrl::EventSlots::Event(u32 slot) {
+    std::lock_guard lock(mutex_);
+    return slot < kEventCount ? events_[slot] : nullptr;
+}
+
+bool NvHostCtrl::EventSlots::Register(u32 slot) {
+    std::lock_guard lock(mutex_);
+    if (events_[slot]) {
+        return false;
+    }
+    events_[slot] = std::make_shared<kernel::ReadableEvent>();
+    return true;
+}
+
+bool NvHostCtrl::EventSlots::Unregister(u32 slot) {
+    std::lock_guard lock(mutex_);
+    if (!events_[slot]) {
+        return false;
+    }
+    events_[slot].reset();
+    pending_[slot] = {};
+    return true;
+}
+
+void NvHostCtrl::EventSlots::Arm(u32 slot, u32 id, u32 threshold) {
+    std::lock_guard lock(mutex_);
+    pending_[slot] = PendingEvent{id, threshold, true};
+}
+
+void NvHostCtrl::EventSlots::Disarm(u32 slot) {
+    std::lock_guard lock(mutex_);
+    pending_[slot].armed = false;
+}
+
+std::vector<std::shared_ptr<kernel::ReadableEvent>> NvHostCtrl::EventSlots::TakeReached(u32 id,
+                                                                                        u32 value) {
+    std::lock_guard lock(mutex_);
+    std::vector<std::shared_ptr<kernel::ReadableEvent>> reached;
+    for (std::size_t slot = 0; slot < kEventCount; ++slot) {
+        PendingEvent& pending = pending_[slot];
+        if (pending.armed && pending.id == id &&
+            gpu::SyncpointManager::Reached(value, pending.threshold)) {
+            pending.armed = false;
+            if (events_[slot]) {
+                reached.push_back(events_[slot]);
+            }
+        }
+    }
+    return reached;
+}
+
+NvHostCtrl::NvHostCtrl(std::shared_ptr<gpu::SyncpointManager> syncpoints, bool deterministic)
+    : syncpoints_(syncpoints), slots_(std::make_shared<EventSlots>(syncpoints, deterministic)) {}
 
 bool NvHostCtrl::WaitForWork(const IoctlBuffers& buffers, u32 id, u32 threshold) {
     kernel::IpcEnvironment* environment = buffers.environment;
@@ -64,11 +155,10 @@ NvResult NvHostCtrl::Ioctl(u32 request, const IoctlBuffers& buffers) {
 
 std::shared_ptr<kernel::ReadableEvent> NvHostCtrl::Event(u32 id) {
     // QueryEvent ids for nvhost-ctrl: 0x10000000 | slot (libnx nvidia/fence.c).
-    const u32 slot = id & 0xffff;
-    if ((id >> 28) != 1 || slot >= kEventCount || !events_[slot]) {
+    if ((id >> 28) != 1) {
         return nullptr;
     }
-    return events_[slot];
+    return slots_->Event(id & 0xffff);
 }
 
 NvResult NvHostCtrl::SyncptRead(const IoctlBuffers& buffers) {
@@ -87,14 +177,9 @@ NvResult NvHostCtrl::SyncptIncr(const IoctlBuffers& buffers) {
         return NvResult::BadValue;
     }
     const u32 value = syncpoints_->IncrementNow(id.value);
-    for (std::size_t slot = 0; slot < kEventCount; ++slot) {
-        PendingEvent& pending = pending_[slot];
-        if (pending.armed && pending.id == id.value &&
-            gpu::SyncpointManager::Reached(value, pending.threshold)) {
-            pending.armed = false;
-            if (events_[slot] && buffers.environment != nullptr) {
-                buffers.environment->SetEventSignal(*events_[slot], true);
-            }
+    for (const auto& event : slots_->TakeReached(id.value, value)) {
+        if (buffers.environment != nullptr) {
+            buffers.environment->SetEventSignal(*event, true);
         }
     }
     return NvResult::Success;
@@ -124,7 +209,7 @@ NvResult NvHostCtrl::EventSignal(const IoctlBuffers& buffers) {
     if ((slot.value & 0xffff) >= kEventCount) {
         return NvResult::BadValue;
     }
-    pending_[slot.value & 0xffff].armed = false;
+    slots_->Disarm(slot.value & 0xffff);
     return NvResult::Success;
 }
 
@@ -139,11 +224,15 @@ NvResult NvHostCtrl::EventWait(const IoctlBuffers& buffers) {
         return NvResult::Success;
     }
     if (slot < kEventCount) {
-        pending_[slot] = PendingEvent{args->id, args->threshold, true};
+        slots_->Arm(slot, args->id, args->threshold);
+        if (!slots_started_ && buffers.environment != nullptr) {
+            buffers.environment->StartPeriodicWork(slots_);
+            slots_started_ = true;
+        }
     }
     LOG_DEBUG("nvdrv",
               "/dev/nvhost-ctrl: syncpoint {} waits for {} beyond its queued work "
-              "({}); event slot {} is signalled when SYNCPT_INCR reaches it",
+              "({}); event slot {} is signalled when the syncpoint reaches it",
               args->id, args->threshold, syncpoints_->Max(args->id), slot);
     return NvResult::Timeout;
 }
@@ -153,21 +242,15 @@ NvResult NvHostCtrl::EventRegister(const IoctlBuffers& buffers) {
     if (slot.value >= kEventCount) {
         return NvResult::BadValue;
     }
-    if (events_[slot.value]) {
-        return NvResult::AlreadyAllocated;
-    }
-    events_[slot.value] = std::make_shared<kernel::ReadableEvent>();
-    return NvResult::Success;
+    return slots_->Register(slot.value) ? NvResult::Success : NvResult::AlreadyAllocated;
 }
 
 NvResult NvHostCtrl::EventUnregister(const IoctlBuffers& buffers) {
     IoctlArgument<u32> slot(buffers);
-    if (slot.value >= kEventCount || !events_[slot.value]) {
+    if (slot.value >= kEventCount) {
         return NvResult::BadValue;
     }
-    events_[slot.value].reset();
-    pending_[slot.value] = {};
-    return NvResult::Success;
+    return slots_->Unregister(slot.value) ? NvResult::Success : NvResult::BadValue;
 }
 
 }  // namespace services::nvdrv
