@@ -12,6 +12,7 @@
 
 #include "base/result.h"
 #include "base/types.h"
+#include "kernel/device_use.h"
 #include "kernel/kernel_object.h"
 #include "kernel/periodic_work.h"
 
@@ -55,6 +56,14 @@ public:
     virtual std::shared_ptr<KernelObject> ConnectToPort(ServerPort& port) {
         (void)port;
         return nullptr;
+    }
+    // nvmap's memory: the GPU uses [address, address + size) of the process from now until
+    // the returned use goes (MemoryMap::UseByDevice); null when a page of it is not mapped.
+    // Environments of host-only tests record nothing.
+    virtual std::shared_ptr<DeviceUse> UseByDevice(u64 address, u64 size) {
+        (void)address;
+        (void)size;
+        return std::make_shared<DeviceUse>();
     }
     // Whether the request may wait on the host here (see ServiceObject::MayWaitOnHost): false
     // on a guest core, where the server answers ResultWaitsOnHost instead and the kernel sends

@@ -124,6 +124,46 @@ void MemoryMap::BackWithView(u64 address, u64 size, int fd, u64 offset) {
     }
 }
 
+std::shared_ptr<DeviceUse> MemoryMap::UseByDevice(u64 address, u64 size) {
+    const std::vector<MemoryInfo> blocks = BlocksIn(address, size);
+    if (blocks.empty()) {
+        return nullptr;
+    }
+    for (const MemoryInfo& block : blocks) {
+        const auto state = static_cast<MemoryState>(block.state);
+        if (state == MemoryState::Free || state == MemoryState::Inaccessible) {
+            return nullptr;
+        }
+    }
+    AddDeviceCount(address, size, 1);
+    return std::make_shared<DeviceUse>(ended_device_uses_, address, size);
+}
+
+void MemoryMap::AddDeviceCount(u64 address, u64 size, int delta) {
+    for (const MemoryInfo& info : BlocksIn(address, size)) {
+        if (delta < 0 && info.device_count == 0) {
+            continue;  // the pages were remapped since (the process is ending)
+        }
+        const u32 count = info.device_count + delta;
+        const u32 attribute = count != 0 ? info.attribute | memory_attribute::kDeviceShared
+                                         : info.attribute & ~memory_attribute::kDeviceShared;
+        Block block{info.size,
+                    static_cast<MemoryState>(info.state),
+                    static_cast<cpu::Permission>(info.permission),
+                    attribute,
+                    info.ipc_count,
+                    count};
+        Assign(info.base_address, info.size, block);
+    }
+}
+
+void MemoryMap::ApplyEndedDeviceUses() const {
+    for (const auto& [address, size] : ended_device_uses_->Take()) {
+        // Every MemoryMap is a mutable object; its reading calls are const for their callers.
+        const_cast<MemoryMap*>(this)->AddDeviceCount(address, size, -1);
+    }
+}
+
 MemoryInfo MemoryMap::Info(u64 address, u64 size, const Block& block) {
     return MemoryInfo{address,
                       size,
@@ -136,6 +176,7 @@ MemoryInfo MemoryMap::Info(u64 address, u64 size, const Block& block) {
 }
 
 MemoryInfo MemoryMap::Query(u64 address) const {
+    ApplyEndedDeviceUses();
     if (address >= memory_.AddressSpaceSize()) {
         // Past the address space the kernel reports one inaccessible block up to the top.
         return MemoryInfo{memory_.AddressSpaceSize(),
@@ -172,6 +213,7 @@ std::optional<MemoryInfo> MemoryMap::Uniform(u64 address, u64 size, u32 ignore_a
 }
 
 std::vector<MemoryInfo> MemoryMap::BlocksIn(u64 address, u64 size) const {
+    ApplyEndedDeviceUses();
     std::vector<MemoryInfo> blocks;
     if (!InRange(address, size)) {
         return blocks;
@@ -187,6 +229,7 @@ std::vector<MemoryInfo> MemoryMap::BlocksIn(u64 address, u64 size) const {
 }
 
 std::vector<MemoryInfo> MemoryMap::Blocks() const {
+    ApplyEndedDeviceUses();
     std::vector<MemoryInfo> blocks;
     for (const auto& [address, block] : blocks_) {
         blocks.push_back(Info(address, block.size, block));

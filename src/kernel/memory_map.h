@@ -1,11 +1,13 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "base/types.h"
 #include "cpu/guest_memory.h"
+#include "kernel/device_use.h"
 #include "kernel/memory_attribute.h"
 #include "kernel/memory_state.h"
 
@@ -45,6 +47,12 @@ public:
     // Puts shared pages (a memfd from `offset`) under a mapped range, records unchanged; the
     // caller has copied the range's bytes into them.
     void BackWithView(u64 address, u64 size, int fd, u64 offset);
+    // A device (the GPU, through nvmap) uses [address, address + size): while the returned use
+    // lives, its pages have the DeviceShared attribute and a device count, so the memory calls
+    // that need memory without attributes refuse to unmap, alias or re-protect them, as
+    // Horizon's do, and the device never finds them gone. Null when a page of the range is not
+    // mapped. Uses of the same pages add up.
+    std::shared_ptr<DeviceUse> UseByDevice(u64 address, u64 size);
 
     bool IsFree(u64 address, u64 size) const;
     // The block holding address, merged with neighbours of identical state as the kernel does.
@@ -75,12 +83,17 @@ private:
         }
     };
     bool InRange(u64 address, u64 size) const;
+    void AddDeviceCount(u64 address, u64 size, int delta);
+    // Applies the device uses that ended since the last call (see device_use.h). Called by the
+    // reading calls too, which then change the records: the map itself is never const.
+    void ApplyEndedDeviceUses() const;
     void Split(u64 address);
     void Assign(u64 address, u64 size, const Block& block);
     static MemoryInfo Info(u64 address, u64 size, const Block& block);
 
     cpu::GuestMemory& memory_;
     std::map<u64, Block> blocks_;  // covers the whole address space, Free where unmapped
+    std::shared_ptr<EndedDeviceUses> ended_device_uses_ = std::make_shared<EndedDeviceUses>();
 };
 
 }  // namespace kernel

@@ -52,6 +52,10 @@ public:
         process_.scheduler.AddPeriodicWork(std::move(work));
     }
 
+    std::shared_ptr<DeviceUse> UseByDevice(u64 address, u64 size) override {
+        std::lock_guard lock(process_.scheduler.Lock());
+        return process_.memory_map.UseByDevice(address, size);
+    }
     std::shared_ptr<KernelObject> ConnectToPort(ServerPort& port) override {
         std::lock_guard lock(process_.scheduler.Lock());
         return ConnectGuestPort(process_, port);

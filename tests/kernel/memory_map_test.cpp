@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "base/error.h"
 
 namespace {
@@ -55,3 +57,52 @@ TEST(MemoryMap, RefusesToMapOverMappedMemory) {
 }
 
 }  // namespace
+
+// nvmap's memory used by the GPU: DeviceShared with a count while any use lives, so that the
+// memory calls (which want attribute-free memory) leave it alone; a use ended on another
+// thread (the GPU's) shows at the map's next call.
+TEST(MemoryMap, DeviceUsesMarkPagesSharedUntilTheLastOneEnds) {
+    using kernel::memory_attribute::kDeviceShared;
+    cpu::GuestMemory memory(39);
+    kernel::MemoryMap map(memory);
+    map.Map(0x200000, 0x8000, MemoryState::Normal, Permission::ReadWrite);
+
+    auto whole = map.UseByDevice(0x200000, 0x4000);
+    ASSERT_NE(whole, nullptr);
+    auto overlapping = map.UseByDevice(0x202000, 0x4000);
+    ASSERT_NE(overlapping, nullptr);
+    EXPECT_EQ(map.Query(0x200000).attribute, kDeviceShared);
+    EXPECT_EQ(map.Query(0x200000).device_count, 1u);
+    EXPECT_EQ(map.Query(0x203000).device_count, 2u);
+    EXPECT_EQ(map.Query(0x205000).device_count, 1u);
+    EXPECT_EQ(map.Query(0x206000).attribute, 0u);
+    // What SetHeapSize, UnmapMemory and SetMemoryPermission ask: not plain memory any more.
+    EXPECT_FALSE(map.Uniform(0x200000, 0x8000).has_value());
+
+    std::thread([&] { whole.reset(); }).join();
+    EXPECT_EQ(map.Query(0x200000).attribute, 0u);
+    EXPECT_EQ(map.Query(0x203000).device_count, 1u);
+    overlapping.reset();
+    const auto after = map.Uniform(0x200000, 0x8000);
+    ASSERT_TRUE(after.has_value());
+    EXPECT_EQ(after->attribute, 0u);
+    EXPECT_EQ(after->device_count, 0u);
+    EXPECT_EQ(map.Query(0x200000).size, 0x8000u);  // one block again
+
+    // Memory that is not mapped cannot be given to a device.
+    EXPECT_EQ(map.UseByDevice(0x208000, 0x1000), nullptr);
+    EXPECT_EQ(map.UseByDevice(0x207000, 0x2000), nullptr);
+}
+
+// A use that outlives its map (a GPU mapping dropped after the process) ends quietly.
+TEST(MemoryMap, ADeviceUseMayOutliveItsMap) {
+    std::shared_ptr<kernel::DeviceUse> use;
+    {
+        cpu::GuestMemory memory(39);
+        kernel::MemoryMap map(memory);
+        map.Map(0x200000, 0x1000, MemoryState::Normal, Permission::ReadWrite);
+        use = map.UseByDevice(0x200000, 0x1000);
+        ASSERT_NE(use, nullptr);
+    }
+    use.reset();
+}

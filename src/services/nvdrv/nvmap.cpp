@@ -127,6 +127,17 @@ NvResult NvMapDevice::Alloc(const IoctlBuffers& buffers) {
     if ((align & (align - 1)) != 0 || (args->address & 0xfff) != 0) {
         return NvResult::BadValue;
     }
+    if (args->address != 0 && buffers.environment != nullptr) {
+        const u64 pages = (u64{object->size} + 0xfff) & ~u64{0xfff};
+        object->device_use = buffers.environment->UseByDevice(args->address, pages);
+        if (!object->device_use) {
+            LOG_WARNING("nvdrv",
+                        "/dev/nvmap: ALLOC of handle {} over [{:#x}, +{:#x}), memory the process "
+                        "has not mapped: refused",
+                        args->handle, args->address, pages);
+            return NvResult::BadValue;
+        }
+    }
     object->allocated = true;
     object->address = args->address;
     object->align = align;

@@ -26,6 +26,9 @@ struct NvMapObject {
     u32 flags = 0;
     u8 kind = 0;
     std::vector<u8> driver_memory;  // memory allocated without a guest address
+    // The guest memory stays the GPU's while the object lives (its GPU mappings hold it):
+    // the process cannot unmap it under the GPU's accesses.
+    std::shared_ptr<kernel::DeviceUse> device_use;
 };
 
 // Every nvmap object of the run; nvdrv's devices and vi share it.
