@@ -9,7 +9,8 @@ namespace gpu {
 
 Channel::Channel(ChannelSetup setup)
     : setup_(std::move(setup)),
-      context_{setup_.id, std::make_shared<MemoryManager>(), setup_.largest_transfer},
+      context_{setup_.id, std::make_shared<MemoryManager>(), setup_.largest_transfer,
+               setup_.syncpoints.get()},
       host_(context_, *setup_.syncpoints, setup_.gpfifo_class) {}
 
 void Channel::BindMemory(std::shared_ptr<MemoryManager> memory) {

@@ -496,6 +496,28 @@ TEST(Homebrew, NtpcGetsTheTimeFromAnNtpServer) {
     EXPECT_EQ(run.log.find("script: line 3: exit"), std::string::npos) << run.log;
 }
 
+// NXGallery 2.0.0 (iUltimateLP) serves the console's album over HTTP on port 1234 while it
+// draws through deko3d: its web page answers a GET from the host (the listening socket is bound
+// to the loopback interface, nxhost's default), inside a network namespace of the test's own
+// (with_http_fetch.sh) so that the port meets no other program's.
+TEST(Homebrew, NxGalleryServesItsWebPage) {
+    if (!CanUnshareNetwork()) {
+        GTEST_SKIP() << "no user and network namespaces (unshare -Urn) for a private port 1234";
+    }
+    const std::string fetch = std::string("unshare -Urn '") + NXHOST_SOURCE_DIR +
+                              "/tests/homebrew/with_http_fetch.sh' http://127.0.0.1:1234/ 7";
+    const RunOutcome run =
+        RunWithScript(Fixture("nxgallery_2.0.0.nro"), "8s exit\n", "", {}, {}, {}, fetch);
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    EXPECT_NE(run.log.find("the guest listens on 127.0.0.1:1234 (tcp)"), std::string::npos)
+        << run.log;
+    EXPECT_TRUE(std::regex_search(
+        run.log,
+        std::regex(
+            R"(http_fetch: http://127\.0\.0\.1:1234/: 200 OK, [0-9]+ bytes, title NXGallery)")))
+        << run.log;
+}
+
 // The clock it sets: time:s's network system clock, which the log names with the time set.
 TEST(Homebrew, NtpcSetsTheNetworkClockFromTheAnswer) {
     if (!CanUnshareNetwork()) {

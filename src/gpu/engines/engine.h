@@ -11,6 +11,7 @@
 
 #include "base/types.h"
 #include "gpu/memory_manager.h"
+#include "gpu/syncpoint_manager.h"
 
 namespace gpu::engines {
 
@@ -22,6 +23,8 @@ struct EngineContext {
     // The most bytes one copy or inline transfer may move; larger launches are refused with a
     // log line. A bound for fuzzing; real surfaces stay well below the default.
     u64 largest_transfer = u64{256} << 20;
+    // The syncpoints the 3D class's INCREMENT_SYNC_POINT increments (null: none to increment).
+    SyncpointManager* syncpoints = nullptr;
 };
 
 class Engine {

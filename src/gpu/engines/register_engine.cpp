@@ -42,6 +42,10 @@ constexpr u32 kReportSemaphoreD = 0x1B0C / 4;
 // macro waits for (yuzu maxwell_3d.cpp ProcessFirmwareCall4 sets it to 1 the same way).
 constexpr u32 kFirmwareArgs0 = 0x3400 / 4;
 constexpr u32 kFirmwareCall4 = 0x2310 / 4;
+// INCREMENT_SYNC_POINT (clb197.h / clc797.h 0x02c8): INDEX 11:0, CLEAN_L2 16:16, CONDITION 20:20
+// (stream-out or ROP writes done). Each write increments the syncpoint once its condition holds,
+// which here is at once: the work before it has run. deko3d's fences (its SyncptAction) use it.
+constexpr u32 kIncrementSyncPoint = 0x02C8 / 4;
 // Mesa uses the MME64 encoding from the Turing 3D class (0xC597) on (mme/mme_builder.h).
 macro::MacroFormat MacroFormatOf(u32 class_number) {
     return class_number >= 0xC500 ? macro::MacroFormat::Mme64 : macro::MacroFormat::Fermi;
@@ -140,6 +144,16 @@ void RegisterEngine::CollectMacroCall(u32 method, u32 argument, bool is_last_cal
 // SET_REPORT_SEMAPHORE_D (OGD clb197.h): OPERATION 1:0 (RELEASE 0, ACQUIRE 1, REPORT_ONLY 2,
 // TRAP 3), REPORT 27:23 (0: the payload itself), STRUCTURE_SIZE 28 (1: one word, 0: four
 // words, the 64-bit value and the timestamp; yuzu maxwell_3d's LongQueryResult).
+void RegisterEngine::IncrementSyncPoint(u32 id) {
+    if (context_.syncpoints == nullptr || !SyncpointManager::Valid(id)) {
+        NameOnce(
+            kIncrementSyncPoint,
+            fmt::format("an increment of syncpoint {}, which does not exist: nothing done", id));
+        return;
+    }
+    context_.syncpoints->Increment(id);
+}
+
 void RegisterEngine::ReportSemaphore(u32 operation) {
     const u32 op = static_cast<u32>(base::Bits(operation, 0, 2));
     const u32 report = static_cast<u32>(base::Bits(operation, 23, 5));
@@ -191,6 +205,10 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
     }
     if (kind_ == EngineKind::Threed && method == kReportSemaphoreD) {
         ReportSemaphore(argument);
+        return;
+    }
+    if (kind_ == EngineKind::Threed && method == kIncrementSyncPoint) {
+        IncrementSyncPoint(argument & 0xfff);
         return;
     }
     if (inline_to_memory_ && InlineToMemory::Handles(method)) {
