@@ -23,6 +23,13 @@ static Result GetService(Handle sm, const char* name, Handle* out) {
     return GetServiceByValue(sm, ipc_service_name(name), out);
 }
 
+// Atmosphère's sm extension, as libnx's smAtmosphereHasService sends it.
+static Result HasService(Handle sm, const char* name, uint8_t* has) {
+    const uint64_t encoded = ipc_service_name(name);
+    IpcCall call = {.command = 65100, .in = &encoded, .in_size = 8, .out = has, .out_size = 1};
+    return ipc_call(sm, &call);
+}
+
 static Result RegisterClient(Handle sm) {
     const uint64_t reserved = 0;
     IpcCall call = {.command = 0, .send_pid = true, .in = &reserved, .in_size = 8};
@@ -56,6 +63,11 @@ int main(void) {
     CHECK_RESULT(GetServiceByValue(sm, 0x620061, &lm), SM_RESULT(6));  // "a\0b": not a name
     CHECK_RESULT(GetService(sm, "nosuch", &lm), SM_RESULT(7));
     CHECK_RESULT(GetService(sm, "lm", &lm), 0);
+    uint8_t has = 2;
+    CHECK_RESULT(HasService(sm, "lm", &has), 0);
+    CHECK(has == 1);
+    CHECK_RESULT(HasService(sm, "fizeau", &has), 0);  // a sysmodule's service nobody runs
+    CHECK(has == 0);
     CHECK(lm != 0);
 
     // OpenLogger gives a new session, then Log through a pointer (X) buffer.

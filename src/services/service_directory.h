@@ -24,6 +24,8 @@ public:
         return found == factories_.end() ? nullptr : found->second();
     }
 
+    bool Provides(const std::string& name) const { return factories_.contains(name); }
+
     std::vector<std::string> Names() const {
         std::vector<std::string> names;
         for (const auto& [name, factory] : factories_) {

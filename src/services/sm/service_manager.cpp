@@ -77,6 +77,22 @@ base::Result ServiceManager::GetServiceHandle(ServiceName name, ipc::OutMoveHand
     return base::ResultSuccess;
 }
 
+base::Result ServiceManager::AtmosphereHasService(ipc::Out<bool> has, ServiceName name) {
+    const auto text = DecodeName(name);
+    if (!text) {
+        return ResultInvalidServiceName;
+    }
+    {
+        std::lock_guard lock(registered_services_->mutex);
+        if (registered_services_->ports.contains(*text)) {
+            *has = true;
+            return base::ResultSuccess;
+        }
+    }
+    *has = directory_->Provides(*text);
+    return base::ResultSuccess;
+}
+
 // sm's access check (Atmosphère's sm documents it): an entry allows the name itself, or, when
 // it ends in '*', every name that starts with what precedes the '*'.
 bool ServiceManager::MayHost(const std::string& name) const {

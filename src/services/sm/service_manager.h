@@ -39,6 +39,9 @@ public:
                                  ipc::OutMoveHandle port);
     base::Result UnregisterService(ServiceName name);
     base::Result DetachClient(ipc::ClientProcessId pid);
+    // Atmosphère's sm extension (homebrew asks whether a sysmodule's service runs before it
+    // opens it, libnx smAtmosphereHasService): whether GetServiceHandle would find the name.
+    base::Result AtmosphereHasService(ipc::Out<bool> has, ServiceName name);
 
     static constexpr auto kCommands = std::array{
         NX_COMMAND(0, ServiceManager::RegisterClient),
@@ -46,6 +49,7 @@ public:
         NX_COMMAND(2, ServiceManager::RegisterService),
         NX_COMMAND(3, ServiceManager::UnregisterService),
         NX_COMMAND(4, ServiceManager::DetachClient),
+        NX_COMMAND(65100, ServiceManager::AtmosphereHasService),
     };
 
 private:

@@ -15,6 +15,11 @@ constexpr u32 kMagic = 0x47424652;  // "GBFR"
 constexpr u32 kLayoutPitch = 1;
 constexpr u32 kLayoutBlockLinear = 3;
 constexpr u32 kMaxDimension = 8192;
+// NvColorFormat values (libnx nvidia/types.h; bits 32 and up hold the colour space, LinearRGBA
+// = 1), for the formats deko3d's swapchain presents: A8B8G8R8 for RGBA8 and its sRGB form,
+// R5G6B5.
+constexpr u64 kNvColorA8B8G8R8 = 0x1'0053'2120;
+constexpr u64 kNvColorR5G6B5 = 0x1'0A88'1210;
 
 template <typename T>
 T Field(std::span<const u8> bytes, std::size_t at) {
@@ -38,6 +43,7 @@ std::optional<GraphicBuffer> GraphicBuffer::Parse(std::span<const u8> flattened)
     buffer.nvmap_id = Field<u32>(flattened, 44);
     buffer.plane_width = Field<u32>(flattened, 92);
     buffer.plane_height = Field<u32>(flattened, 96);
+    buffer.color_format = Field<u64>(flattened, 100);
     buffer.layout = Field<u32>(flattened, 108);
     buffer.pitch = Field<u32>(flattened, 112);
     buffer.plane_handle = Field<u32>(flattened, 116);
@@ -48,12 +54,27 @@ std::optional<GraphicBuffer> GraphicBuffer::Parse(std::span<const u8> flattened)
     return buffer;
 }
 
+std::optional<gpu::DisplayFormat> DisplayFormatOf(const GraphicBuffer& buffer) {
+    if (buffer.format != 0) {
+        return gpu::ParseDisplayFormat(buffer.format);
+    }
+    switch (buffer.color_format) {
+        case kNvColorA8B8G8R8:
+            return gpu::DisplayFormat::Rgba8888;
+        case kNvColorR5G6B5:
+            return gpu::DisplayFormat::Rgb565;
+        default:
+            return std::nullopt;
+    }
+}
+
 DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
                                  cpu::GuestMemory& memory, u32 transform) {
-    const auto format = gpu::ParseDisplayFormat(buffer.format);
+    const auto format = DisplayFormatOf(buffer);
     if (!format) {
         return {std::nullopt,
-                fmt::format("pixel format {} is not one nxhost knows", buffer.format)};
+                fmt::format("pixel format {} (colour format {:#x}) is not one nxhost knows",
+                            buffer.format, buffer.color_format)};
     }
     const u32 width = buffer.plane_width != 0 ? buffer.plane_width : buffer.width;
     const u32 height = buffer.plane_height != 0 ? buffer.plane_height : buffer.height;

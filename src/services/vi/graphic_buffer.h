@@ -9,6 +9,7 @@
 
 #include "base/types.h"
 #include "gpu/frame.h"
+#include "gpu/pixel_format.h"
 #include "services/nvdrv/nvmap.h"
 
 namespace cpu {
@@ -23,7 +24,8 @@ struct GraphicBuffer {
     u32 width = 0, height = 0, stride = 0, format = 0, usage = 0;
     u32 nvmap_id = 0;  // libnx 2.0+: the nvmap id; libnx 1.x: the handle FROM_ID gave
     u32 plane_width = 0, plane_height = 0;
-    u32 layout = 0;  // 1 pitch, 3 block-linear
+    u64 color_format = 0;  // the plane's NvColorFormat, what the compositor reads
+    u32 layout = 0;        // 1 pitch, 3 block-linear
     u32 pitch = 0;
     u32 plane_handle = 0;
     u32 offset = 0;
@@ -33,6 +35,10 @@ struct GraphicBuffer {
 
     static std::optional<GraphicBuffer> Parse(std::span<const u8> flattened);
 };
+
+// The buffer's colour format: its Android pixel format, or where that is 0 (unknown, as some
+// programs leave it) the plane's NvColorFormat, which is what the console's compositor reads.
+std::optional<gpu::DisplayFormat> DisplayFormatOf(const GraphicBuffer& buffer);
 
 // Reads the buffer's picture from its nvmap object (guest memory, or the driver's own) and
 // turns it to RGBA8, applying the queue's transform (bit 0 flips horizontally, bit 1
