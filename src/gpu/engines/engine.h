@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "base/types.h"
+#include "gpu/host_gpu.h"
 #include "gpu/memory_manager.h"
 
 namespace gpu::engines {
@@ -22,6 +23,9 @@ struct EngineContext {
     // The most bytes one copy or inline transfer may move; larger launches are refused with a
     // log line. A bound for fuzzing; real surfaces stay well below the default.
     u64 largest_transfer = u64{256} << 20;
+    // The host GPU the 3D work goes to; its Synchronize() comes before every write of the
+    // engines and the host class to guest memory and every syncpoint operation.
+    std::shared_ptr<HostGpu> host_gpu = MakeNoHostGpu();
 };
 
 class Engine {

@@ -24,7 +24,7 @@ constexpr Action kThreedActions[] = {
     {0x17E0, "a draw of an index buffer"}, {0x17E4, "a one-word indexed draw"},
     {0x17E8, "a one-word indexed draw"},   {0x17EC, "a one-word indexed draw"},
     {0x17F0, "a one-word indexed draw"},   {0x17F4, "a one-word indexed draw"},
-    {0x17F8, "a one-word indexed draw"},   {0x19D0, "a clear of the render targets"},
+    {0x17F8, "a one-word indexed draw"},
 };
 constexpr Action kComputeActions[] = {
     {0x02BC, "a compute launch"},
@@ -33,6 +33,7 @@ constexpr Action kTwodActions[] = {
     {0x08FC, "a 2D blit from memory"},
 };
 
+constexpr u32 kClearSurface = 0x19D0 / 4;
 constexpr u32 kReportSemaphoreA = 0x1B00 / 4;
 constexpr u32 kReportSemaphoreC = 0x1B08 / 4;
 constexpr u32 kReportSemaphoreD = 0x1B0C / 4;
@@ -69,6 +70,7 @@ RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineK
     }
     if (kind == EngineKind::Threed) {
         macros_.emplace(MacroFormatOf(class_number));
+        surface_clear_.emplace(context);
     }
 }
 
@@ -154,6 +156,7 @@ void RegisterEngine::ReportSemaphore(u32 operation) {
                  "nothing written");
         return;
     }
+    context_.host_gpu->Synchronize();  // the release lands after the work before it
     MemoryManager& memory = *context_.memory;
     const u64 address = registers_.Address(kReportSemaphoreA);
     const u32 payload = registers_.Get(kReportSemaphoreC);
@@ -187,6 +190,10 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
         if (macros_) {
             macros_->WriteMethod(kFirmwareArgs0, 1, macro_host_);
         }
+        return;
+    }
+    if (surface_clear_ && method == kClearSurface) {
+        surface_clear_->Execute(registers_, argument);
         return;
     }
     if (kind_ == EngineKind::Threed && method == kReportSemaphoreD) {
