@@ -73,6 +73,7 @@ constexpr std::array kZetaFormats{
     RenderTargetFormat{zeta::kZ24S8, "Z24S8", 4, Depth, 2, true, true},
     RenderTargetFormat{zeta::kX8Z24, "X8Z24", 4, Depth, 1, true, false},
     RenderTargetFormat{zeta::kS8Z24, "S8Z24", 4, Depth, 2, true, true},
+    RenderTargetFormat{zeta::kS8, "S8", 1, Depth, 1, false, true},
     RenderTargetFormat{zeta::kZ32FX24S8, "ZF32_X24S8", 8, Depth, 2, true, true},
 };
 

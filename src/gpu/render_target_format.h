@@ -37,6 +37,7 @@ inline constexpr u32 kZ16 = 0x13;
 inline constexpr u32 kZ24S8 = 0x14;
 inline constexpr u32 kX8Z24 = 0x15;
 inline constexpr u32 kS8Z24 = 0x16;
+inline constexpr u32 kS8 = 0x17;
 inline constexpr u32 kZ32FX24S8 = 0x19;
 }  // namespace zeta
 

@@ -37,6 +37,9 @@ void UnpackZeta(u32 number, const SurfaceFormat& format, std::span<const u8> gue
                 stencil[i] = static_cast<u8>(word);
                 break;
             }
+            case gpu::zeta::kS8:
+                stencil[i] = guest[i];
+                break;
             case gpu::zeta::kS8Z24: {
                 const u32 word = LoadWord(&guest[i * 4]);
                 StoreWord(&depth[i * 4], word & 0xFFFFFF);
@@ -58,6 +61,10 @@ void PackZeta(u32 number, const SurfaceFormat& format, std::span<const u8> depth
         return;
     }
     for (u64 i = 0; i < pixels; ++i) {
+        if (number == gpu::zeta::kS8) {
+            guest[i] = stencil[i];
+            continue;
+        }
         const u32 z = LoadWord(&depth[i * 4]);
         switch (number) {
             case gpu::zeta::kZ24S8:

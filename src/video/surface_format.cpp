@@ -131,6 +131,9 @@ std::optional<SurfaceFormat> SurfaceFormatOf(const gpu::RenderTargetFormat& form
             case gpu::zeta::kS8Z24:
                 return SurfaceFormat{VK_FORMAT_D24_UNORM_S8_UINT, kDepthStencil, ClearTexels::Float,
                                      4, 1};
+            case gpu::zeta::kS8:
+                return SurfaceFormat{VK_FORMAT_S8_UINT, VK_IMAGE_ASPECT_STENCIL_BIT,
+                                     ClearTexels::Float, 0, 1};
             case gpu::zeta::kZ32FX24S8:
                 return SurfaceFormat{VK_FORMAT_D32_SFLOAT_S8_UINT, kDepthStencil,
                                      ClearTexels::Float, 4, 1};

@@ -260,7 +260,9 @@ std::vector<VkBufferImageCopy> VulkanHostGpu::Regions(const CachedSurface& cache
     const VkExtent3D extent{cached.surface.width, cached.surface.height, 1};
     const VkDeviceSize base = cached.layer_bytes * layer;
     const VkImageAspectFlags first = cached.format.aspects & ~VK_IMAGE_ASPECT_STENCIL_BIT;
-    regions.push_back({base, 0, 0, {first, 0, layer, 1}, {0, 0, 0}, extent});
+    if (first != 0) {
+        regions.push_back({base, 0, 0, {first, 0, layer, 1}, {0, 0, 0}, extent});
+    }
     if ((cached.format.aspects & VK_IMAGE_ASPECT_STENCIL_BIT) != 0) {
         regions.push_back({base + cached.pixels * cached.format.color_or_depth_bytes,
                            0,

@@ -103,14 +103,21 @@ protected:
     }
     // Runs the words through the GPU thread with a fence after them (the driver's SYNCPOINTB
     // increment), waits for the fence only and returns what guest memory holds at that moment.
-    std::vector<u8> RunAndReadAtFence(u64 address, u64 bytes) {
+    // With `threed_fence`, the fence is the 3D class's own increment, as deko3d writes it.
+    std::vector<u8> RunAndReadAtFence(u64 address, u64 bytes, bool threed_fence = false) {
         constexpr u32 kSyncpointA = 0x70 / 4;
         constexpr u32 kSyncpointB = 0x74 / 4;
+        constexpr u32 kIncrementSyncpoint = 0x2C8 / 4;
         constexpr u32 kId = 7;
         const u32 fence = rig_->syncpoints->Reserve(kId, 1);
+        if (threed_fence) {
+            Method(words_, 0, kIncrementSyncpoint, {1u << 20 | kId});
+        }
         gpu::Submission submission{{}, {rig_->Segment(words_)}, {}};
-        Method(submission.epilogue, 0, kSyncpointA, {0});
-        Method(submission.epilogue, 0, kSyncpointB, {kId << 8 | 1});
+        if (!threed_fence) {
+            Method(submission.epilogue, 0, kSyncpointA, {0});
+            Method(submission.epilogue, 0, kSyncpointB, {kId << 8 | 1});
+        }
         gpu::GpuScheduler scheduler;
         scheduler.Submit(rig_->channel, std::move(submission));
         EXPECT_TRUE(rig_->syncpoints->WaitForQueued(kId, fence, std::chrono::seconds(20),
@@ -149,6 +156,14 @@ TEST_F(HostGpuClear, AWholeBlockLinearTargetIsInGuestMemoryWhenItsFenceCompletes
     const auto expected = Expected(
         Rig::kData, [](u32, u32) { return true; }, kPixel);
     EXPECT_EQ(RunAndReadAtFence(Rig::kData, kTargetBytes), expected);
+}
+
+TEST_F(HostGpuClear, TheThreedClassesOwnFenceAlsoWaitsForTheClear) {
+    OneTarget();
+    Set(kClearSurface, {kRgba});
+    const auto expected = Expected(
+        Rig::kData, [](u32, u32) { return true; }, kPixel);
+    EXPECT_EQ(RunAndReadAtFence(Rig::kData, kTargetBytes, true), expected);
 }
 
 TEST_F(HostGpuClear, TheClearRectangleAndScissorZeroBoundIt) {

@@ -12,6 +12,7 @@
 #include "base/types.h"
 #include "gpu/host_gpu.h"
 #include "gpu/memory_manager.h"
+#include "gpu/syncpoint_manager.h"
 
 namespace gpu::engines {
 
@@ -26,6 +27,8 @@ struct EngineContext {
     // The host GPU the 3D work goes to; its Synchronize() comes before every write of the
     // engines and the host class to guest memory and every syncpoint operation.
     std::shared_ptr<HostGpu> host_gpu = MakeNoHostGpu();
+    // The syncpoints the 3D class's own increments land in (the channel's; null: none).
+    SyncpointManager* syncpoints = nullptr;
 };
 
 class Engine {

@@ -34,6 +34,11 @@ constexpr Action kTwodActions[] = {
 };
 
 constexpr u32 kClearSurface = 0x19D0 / 4;
+// The 3D class's syncpoint increment on Tegra, byte 0x2C8 (not in OGD's headers: Ryujinx
+// Engine/MethodIncrementSyncpoint.cs at method 0xB2, the syncpoint in bits 15:0, one
+// increment a write; deko3d's fences on fizeau and NXGallery write 0x00110010 twice for
+// syncpoint 16).
+constexpr u32 kIncrementSyncpoint = 0x02C8 / 4;
 constexpr u32 kReportSemaphoreA = 0x1B00 / 4;
 constexpr u32 kReportSemaphoreC = 0x1B08 / 4;
 constexpr u32 kReportSemaphoreD = 0x1B0C / 4;
@@ -171,6 +176,16 @@ void RegisterEngine::ReportSemaphore(u32 operation) {
     memory.WriteValue(address, release, "3D report semaphore");
 }
 
+void RegisterEngine::IncrementSyncpoint(u32 argument) {
+    const u32 id = argument & 0xFFFF;
+    if (!context_.syncpoints || !SyncpointManager::Valid(id)) {
+        NameOnce(kIncrementSyncpoint, "an increment of a syncpoint that does not exist");
+        return;
+    }
+    context_.host_gpu->Synchronize();  // the fence lands after the work before it
+    context_.syncpoints->Increment(id);
+}
+
 void RegisterEngine::CallMethod(u32 method, u32 argument, bool is_last_call) {
     if (macros_) {
         if (macro::IsMacroCallMethod(method)) {
@@ -190,6 +205,10 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
         if (macros_) {
             macros_->WriteMethod(kFirmwareArgs0, 1, macro_host_);
         }
+        return;
+    }
+    if (kind_ == EngineKind::Threed && method == kIncrementSyncpoint) {
+        IncrementSyncpoint(argument);
         return;
     }
     if (surface_clear_ && method == kClearSurface) {

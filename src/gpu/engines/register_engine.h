@@ -4,12 +4,12 @@
 // (FERMI_TWOD_A) classes as far as nxhost executes them today: every method write is kept in
 // the register file (the state a renderer reads later), the inline-to-memory methods of the 3D
 // and compute classes are executed, and so are the 3D class's semaphore releases
-// (SET_REPORT_SEMAPHORE_D, deko3d's fences) and CLEAR_SURFACE (surface_clear.h, on the host
-// GPU); the methods that start work not executed yet (draws, compute launches, 2D blits,
-// counter reports) are named in the log once each, with their class. In the 3D class, uploads of
-// macro code (LOAD_MME_*) and macro calls (method index 0xE00 and above) go to the class's macro
-// engine (src/gpu/macro: the Fermi format for MAXWELL_B, MME64 for the Turing and later classes),
-// and the methods a macro emits are applied as pushbuffer methods are.
+// (SET_REPORT_SEMAPHORE_D), its syncpoint increments (0x2C8, deko3d's fences) and CLEAR_SURFACE
+// (surface_clear.h, on the host GPU); the methods that start work not executed yet (draws, compute
+// launches, 2D blits, counter reports) are named in the log once each, with their class. In the 3D
+// class, uploads of macro code (LOAD_MME_*) and macro calls (method index 0xE00 and above) go to
+// the class's macro engine (src/gpu/macro: the Fermi format for MAXWELL_B, MME64 for the Turing and
+// later classes), and the methods a macro emits are applied as pushbuffer methods are.
 
 #include <bitset>
 #include <optional>
@@ -50,6 +50,7 @@ private:
     // the macro runs when the run of methods ends.
     void CollectMacroCall(u32 method, u32 argument, bool is_last_call);
     void ReportSemaphore(u32 operation);
+    void IncrementSyncpoint(u32 argument);
     void NameOnce(u32 method, std::string_view what);
 
     EngineContext& context_;
