@@ -55,20 +55,38 @@ bool WriteSurfaceArea(const Surface& surface, u32 layer, const Rect& area,
     }
     const u32 bytes = surface.format.bytes_per_pixel;
     const u32 row_bytes = surface.width * bytes;
+    const u32 area_bytes = (area.x1 - area.x0) * bytes;
+    bool written = true;
+    const auto write = [&](u64 offset, u64 size) {
+        written &= surface.memory->Write(address + offset, std::span(guest).subspan(offset, size),
+                                         "a render target's write-back");
+    };
+    if (surface.layout == SurfaceLayout::Pitch) {
+        for (u32 y = area.y0; y < area.y1; ++y) {
+            const u64 offset = u64{y} * surface.pitch + area.x0 * bytes;
+            std::memcpy(guest.data() + offset, linear.data() + u64{y} * row_bytes + area.x0 * bytes,
+                        area_bytes);
+            write(offset, area_bytes);
+        }
+        return written;
+    }
     const BlockLinearSurface block_linear = BlockLinearOf(surface);
     for (u32 y = area.y0; y < area.y1; ++y) {
         const u8* source = linear.data() + u64{y} * row_bytes;
-        if (surface.layout == SurfaceLayout::Pitch) {
-            std::memcpy(guest.data() + u64{y} * surface.pitch + area.x0 * bytes,
-                        source + area.x0 * bytes, (area.x1 - area.x0) * bytes);
-            continue;
-        }
         for (u32 x = area.x0; x < area.x1; ++x) {
             std::memcpy(guest.data() + block_linear.Offset(x * bytes, y), source + x * bytes,
                         bytes);
         }
     }
-    return surface.memory->Write(address, guest, "a render target's write-back");
+    // Only the GOBs the area touches go back: guest memory elsewhere in the layer is left
+    // to whoever else writes it meanwhile.
+    for (u32 gob_y = area.y0 / kGobHeight * kGobHeight; gob_y < area.y1; gob_y += kGobHeight) {
+        for (u32 gob_x = area.x0 * bytes / kGobWidthBytes * kGobWidthBytes; gob_x < area.x1 * bytes;
+             gob_x += kGobWidthBytes) {
+            write(block_linear.Offset(gob_x, gob_y), kGobSize);
+        }
+    }
+    return written;
 }
 
 }  // namespace gpu

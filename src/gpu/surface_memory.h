@@ -19,7 +19,8 @@ u64 LinearLayerBytes(const Surface& surface);
 // memory manager, where the layer is not mapped.
 bool ReadSurfaceLayer(const Surface& surface, u32 layer, std::span<u8> linear);
 // Writes the pixels of `area` from `linear` (a whole layer as ReadSurfaceLayer gives it) into
-// layer `layer` of guest memory; the other pixels there stay as they are.
+// layer `layer` of guest memory: the area's rows (pitch) or the GOBs it touches
+// (block-linear), whose other pixels keep the values read just before.
 bool WriteSurfaceArea(const Surface& surface, u32 layer, const Rect& area,
                       std::span<const u8> linear);
 

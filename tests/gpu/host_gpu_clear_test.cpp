@@ -202,6 +202,25 @@ TEST_F(HostGpuClear, CtSelectMapsTheClearedSlotToItsTarget) {
               untouched);
 }
 
+TEST_F(HostGpuClear, APitchTargetsRowsInTheClearRectangle) {
+    constexpr u32 kPitch = kWidth * 4;  // a pitch target's WIDTH is its pitch in bytes
+    Set(kColorTarget,
+        {High(Rig::kData), Low(Rig::kData), kPitch, kHeight, kA8B8G8R8, 1u << 12, 1, 0, 0});
+    Set(kCtWrite, {0x1111});
+    Set(kCtSelect, {1});
+    ClearValue();
+    Set(kClearRect, {20u << 16 | 3, 9u << 16 | 2});  // x 3..20, y 2..9
+    Set(kClearSurfaceControl, {1u << 4});
+    Set(kClearSurface, {kRgba});
+    std::vector<u8> expected(rig_->Data(Rig::kData), rig_->Data(Rig::kData) + kTargetBytes);
+    for (u32 y = 2; y < 9; ++y) {
+        for (u32 x = 3; x < 20; ++x) {
+            std::memcpy(&expected[y * kPitch + x * 4], kPixel.data(), 4);
+        }
+    }
+    EXPECT_EQ(RunAndReadAtFence(Rig::kData, kTargetBytes), expected);
+}
+
 TEST_F(HostGpuClear, DepthAndStencilOfAZ24S8Target) {
     const u64 zeta = Rig::kData + 0x2'0000;
     Set(kZt, {High(zeta), Low(zeta), kZ24S8, kBlockHeightLog2 << 4, 0});
