@@ -35,6 +35,7 @@ struct RunArguments {
     std::optional<std::string> max_memory;  // a size, or off; default from the host
     std::optional<std::string> audio_out;
     std::optional<std::string> sound;  // on or off; default on with --window, off headless
+    std::string gpu = "on";            // the host GPU: on (Vulkan) or off
     u32 volume = 100;
     bool mute = false;
 };

@@ -5,6 +5,7 @@
 
 #include "app/commands.h"
 #include "app/run_arguments.h"
+#include "app/run_host_gpu.h"
 #include "app/run_profile.h"
 #include "base/host_memory.h"
 #include "base/log.h"
@@ -78,7 +79,8 @@ struct RunSession {
     services::bsd::NetworkConfig network;
     // The console's sound output (--audio-out, host sound); null when the sound goes nowhere.
     std::shared_ptr<services::audio::AudioOutput> audio_output;
-    u64 max_memory_bytes = 0;  // --max-memory's ceiling; 0: none
+    std::shared_ptr<gpu::HostGpu> host_gpu;  // --gpu's, opened once for the run
+    u64 max_memory_bytes = 0;                // --max-memory's ceiling; 0: none
 };
 
 // One program of the chain: where it is, its arguments, and what the one before returned.
@@ -178,6 +180,7 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     service_config.operation_mode = session.operation_mode;
     service_config.network = session.network;
     service_config.audio_output = session.audio_output;
+    service_config.host_gpu = session.host_gpu;
     if (session.audio_output) {
         // The output's clock runs from launch, so that silence between sounds is kept.
         options.launch_work.push_back(
@@ -353,6 +356,11 @@ RunOutcome RunPrograms(const RunArguments& arguments) {
                 [stats](bool on) { stats->SetRecording(on); },
                 [frames] { return frames->Count(); }});
     }
+    session.host_gpu = HostGpuFor(arguments.gpu);
+    if (!session.host_gpu) {
+        fmt::print(stderr, "nxhost: --gpu takes on or off, not \"{}\"\n", arguments.gpu);
+        return {2, {}};
+    }
     if (arguments.sound && *arguments.sound != "on" && *arguments.sound != "off") {
         fmt::print(stderr, "nxhost: --sound takes on or off, not \"{}\"\n", *arguments.sound);
         return {2, {}};
@@ -451,6 +459,10 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_option("--console", arguments->console,
                         "The console to run as: switch1 or switch2 (default: from the title id, "
                         "04... ids are Switch 2; over the profile's console key)");
+    command->add_option("--gpu", arguments->gpu,
+                        "The host GPU the 3D work runs on: on (default: Vulkan, as "
+                        "NXHOST_VULKAN_DEVICE chooses, else a discrete GPU, an integrated one, "
+                        "lavapipe) or off (3D work is named in the log, not executed)");
     command->add_flag("--docked", arguments->docked,
                       "Run docked (the TV's resolution) instead of handheld; also the profile "
                       "key `docked on`");

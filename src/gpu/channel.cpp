@@ -10,7 +10,7 @@ namespace gpu {
 Channel::Channel(ChannelSetup setup)
     : setup_(std::move(setup)),
       context_{setup_.id, std::make_shared<MemoryManager>(), setup_.largest_transfer,
-               setup_.syncpoints.get()},
+               setup_.host_gpu, setup_.syncpoints.get()},
       host_(context_, *setup_.syncpoints, setup_.gpfifo_class) {}
 
 void Channel::BindMemory(std::shared_ptr<MemoryManager> memory) {
@@ -124,6 +124,14 @@ HostOutcome Channel::Execute(const MethodCall& call) {
 
 ChannelProgress Channel::Run() {
     std::lock_guard run(run_mutex_);
+    const ChannelProgress progress = RunSegments();
+    // Work the host GPU still holds reaches guest memory whenever the channel stops: the CPU
+    // may read it before any fence of this channel says so.
+    context_.host_gpu->Synchronize();
+    return progress;
+}
+
+ChannelProgress Channel::RunSegments() {
     for (;;) {
         if (cancelled_) {
             stalled_.reset();

@@ -42,6 +42,7 @@ struct ChannelSetup {
     std::shared_ptr<GpuDump> dump = nullptr;  // null: no dump
     std::chrono::milliseconds stall_limit{5000};
     u64 largest_transfer = u64{256} << 20;
+    std::shared_ptr<HostGpu> host_gpu = MakeNoHostGpu();
 };
 
 enum class ChannelProgress { Idle, Stalled, Yielded };
@@ -76,6 +77,7 @@ private:
         std::size_t position = 0;
     };
 
+    ChannelProgress RunSegments();
     bool Load(Segment& segment);
     HostOutcome Execute(const MethodCall& call);
     void Bind(u32 subchannel, u32 class_id);

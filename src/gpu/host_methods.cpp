@@ -201,6 +201,9 @@ HostOutcome HostMethods::CallMethod(u32 method, u32 argument) {
     const bool ampere = IsAmpereGpfifo(gpfifo_class_);
     if (method != kSemaphoreD && method != kSemExecute && method != kSyncpointB) {
         registers_.Set(method, argument);
+    } else {
+        // A release or increment lands only after the host GPU's work before it (issue 15).
+        context_.host_gpu->Synchronize();
     }
     switch (method) {
         case kNop:

@@ -67,7 +67,6 @@ constexpr Named kThreed[] = {
     {0x124, "SET_MME_SHADOW_RAM_CONTROL"},
     {0x13C, "SEND_GO_IDLE"},
     {0x140, "PM_TRIGGER"},
-    {0x2C8, "INCREMENT_SYNC_POINT"},
     {0x800, "SET_COLOR_TARGET_A", 8, 64},
     {0x804, "SET_COLOR_TARGET_B", 8, 64},
     {0x808, "SET_COLOR_TARGET_WIDTH", 8, 64},

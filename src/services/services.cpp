@@ -62,7 +62,7 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     auto driver = std::make_shared<nvdrv::NvDriver>(
         config.console, config.gpu_settings,
         config.gpu_work ? config.gpu_work : std::make_shared<gpu::FrameWork>(),
-        config.deterministic);
+        config.host_gpu ? config.host_gpu : gpu::MakeNoHostGpu(), config.deterministic);
     for (const char* name : {"nvdrv", "nvdrv:a", "nvdrv:s", "nvdrv:t"}) {
         directory->Add(name, [driver] { return std::make_shared<nvdrv::NvDrvService>(driver); });
     }

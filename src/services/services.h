@@ -12,6 +12,7 @@
 #include "formats/storage.h"
 #include "gpu/frame_work.h"
 #include "gpu/gpu_settings.h"
+#include "gpu/host_gpu.h"
 #include "kernel/ipc_session.h"
 #include "profile/console_model.h"
 #include "services/am/operation_mode.h"
@@ -35,6 +36,9 @@ struct ServiceConfig {
     std::shared_ptr<vi::PresentedFrames> frames;  // where presented frames go (made if null)
     vi::DisplayPacing pacing;                     // the display's refresh (fps_target, --unlocked)
     std::shared_ptr<gpu::FrameWork> gpu_work;  // counts the GPU work of each frame (made if null)
+    // The host GPU the GPU's 3D work runs on (none, which logs that 3D work is not executed,
+    // if null).
+    std::shared_ptr<gpu::HostGpu> host_gpu;
     // Handheld or docked now, and whether a window may switch it (made from `console` if null).
     std::shared_ptr<am::OperationModeSwitch> operation_mode;
     // Host files shown read-only on the SD card for the run: (path on the card, host file).

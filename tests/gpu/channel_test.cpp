@@ -97,22 +97,6 @@ TEST(Channel, FirmwareCallFourReportsItsWorkDone) {
     EXPECT_EQ(ThreedOn(rig, 0).Registers().Get(0x3400 / 4), 1u);
 }
 
-// deko3d's fences: the 3D class's INCREMENT_SYNC_POINT (0x2C8; index, CLEAN_L2 bit 16,
-// CONDITION bit 20) increments the syncpoint once per write; an index past the syncpoints is
-// named and does nothing.
-TEST(Channel, TheThreedClassIncrementsSyncpoints) {
-    Rig rig;
-    const u32 before = rig.syncpoints->Read(0x10);
-    std::vector<u32> words;
-    Method(words, 0, kSetObject, {0xB197});
-    Method(words, 0, 0x2C8 / 4, {0x0011'0010});
-    Method(words, 0, 0x2C8 / 4, {0x0010'0010});
-    Method(words, 0, 0x2C8 / 4, {0x0000'0FFF});
-    EXPECT_EQ(rig.Execute(words), gpu::ChannelProgress::Idle);
-    EXPECT_EQ(rig.syncpoints->Read(0x10), before + 2);
-    EXPECT_EQ(rig.syncpoints->Read(0x11), 0u);
-}
-
 TEST(Channel, ARunCrossesSegmentsAndASubroutineSegmentKeepsItsOwnRun) {
     Rig rig;
     std::vector<u32> bind;

@@ -17,18 +17,21 @@ struct Rig {
     static constexpr u64 kData = kBase + 0x8'0000;  // where tests put their surfaces
 
     explicit Rig(u32 gpfifo_class = 0xB06F,
-                 std::chrono::milliseconds stall_limit = std::chrono::milliseconds(5000))
+                 std::chrono::milliseconds stall_limit = std::chrono::milliseconds(5000),
+                 std::shared_ptr<gpu::HostGpu> host_gpu = gpu::MakeNoHostGpu())
         : ram(std::make_shared<HostMemory>(0x10'0000)),
           memory(std::make_shared<gpu::MemoryManager>()),
           syncpoints(std::make_shared<gpu::SyncpointManager>()),
-          channel(std::make_shared<gpu::Channel>(
-              WithLimit(ChannelSetupFor(1, gpfifo_class, syncpoints), stall_limit))) {
+          channel(std::make_shared<gpu::Channel>(WithLimit(
+              ChannelSetupFor(1, gpfifo_class, syncpoints), stall_limit, std::move(host_gpu)))) {
         memory->Map(kBase, ram->Size(), ram, 0, 0x1000, 0);
         channel->BindMemory(memory);
     }
 
-    static gpu::ChannelSetup WithLimit(gpu::ChannelSetup setup, std::chrono::milliseconds limit) {
+    static gpu::ChannelSetup WithLimit(gpu::ChannelSetup setup, std::chrono::milliseconds limit,
+                                       std::shared_ptr<gpu::HostGpu> host_gpu) {
         setup.stall_limit = limit;
+        setup.host_gpu = std::move(host_gpu);
         return setup;
     }
 

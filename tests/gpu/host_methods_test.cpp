@@ -209,6 +209,18 @@ TEST(Syncpoints, IncrementsLandWhenTheirMethodsExecute) {
     EXPECT_TRUE(gpu::SyncpointManager::Reached(rig.syncpoints->Read(id), fence));
 }
 
+// deko3d's fences: the 3D class's own increment (byte 0x2C8), twice a fence on GM20B.
+TEST(Syncpoints, TheThreedClassIncrementsTheSyncpointItNames) {
+    Rig rig;
+    std::vector<u32> words;
+    Method(words, 0, 0, {0xB197});
+    Method(words, 0, 0x2C8 / 4, {0x00110010});
+    Method(words, 0, 0x2C8 / 4, {0x00110010});
+    EXPECT_EQ(rig.Execute(words), gpu::ChannelProgress::Idle);
+    EXPECT_EQ(rig.syncpoints->Read(16), 2u);
+    EXPECT_EQ(rig.syncpoints->Read(17), 0u);
+}
+
 TEST(Syncpoints, AWaitMethodStallsUntilTheSyncpointIsReached) {
     Rig rig;
     const u32 id = 0x12;

@@ -16,6 +16,7 @@
 #include "frontend/png_file.h"
 #include "frontend/stats/frame_record.h"
 #include "frontend/stats/frame_summary.h"
+#include "gpu/pixel_format.h"
 #include "homebrew/homebrew_run.h"
 
 namespace homebrew_test {
@@ -550,6 +551,32 @@ TEST(Homebrew, DekoProgramsSubmitGpuWorkThatIsExecuted) {
             << text.substr(0, 4000);
         EXPECT_NE(text.find("MAXWELL_B"), std::string::npos) << name;
         std::filesystem::remove(dump);
+    }
+}
+
+// NXGallery (deko3d) clears its R5G6B5 framebuffer to its background, SET_COLOR_CLEAR_VALUE
+// (235/255, 235/255, 235/255, 1), through CLEAR_SURFACE on the host GPU (lavapipe here), and
+// waits for the 3D class's fence before presenting it: every pixel is that grey as R5G6B5
+// keeps it (its draws are not executed yet, so nothing is drawn over it).
+TEST(Homebrew, NxGalleryPresentsItsClearedBackground) {
+    const RunOutcome run =
+        RunWithScript(Fixture("nxgallery_2.0.0.nro"), "4s shot background.png\n+0.1s exit\n");
+    if (run.log.find("no Vulkan host GPU") != std::string::npos) {
+        GTEST_SKIP() << "no Vulkan device at all: the clear is not made\n" << run.log;
+    }
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ASSERT_EQ(run.shot.width, 1280u) << run.log;
+    ASSERT_EQ(run.shot.height, 720u);
+    const auto channel = [](u32 bits) { return (235 * ((1u << bits) - 1) + 127) / 255; };
+    const u16 packed = static_cast<u16>(channel(5) << 11 | channel(6) << 5 | channel(5));
+    std::array<u8, 2> pixel{static_cast<u8>(packed), static_cast<u8>(packed >> 8)};
+    std::array<u8, 4> rgba{};
+    gpu::ConvertRowToRgba8(gpu::DisplayFormat::Rgb565, pixel, 1, rgba);
+    const u32 grey = u32{rgba[0]} << 16 | u32{rgba[1]} << 8 | rgba[2];
+    for (u32 y = 0; y < run.shot.height; y += 9) {
+        for (u32 x = 0; x < run.shot.width; x += 11) {
+            ASSERT_EQ(Pixel(run.shot, x, y), grey) << "at " << x << "," << y << "\n" << run.log;
+        }
     }
 }
 

@@ -42,6 +42,7 @@ DmaCopy::DmaCopy(EngineContext& context, u32 class_number)
 void DmaCopy::CallMethod(u32 method, u32 argument, bool) {
     registers_.Set(method, argument);
     if (method == kLaunchDma) {
+        context_.host_gpu->Synchronize();  // the copy sees the surfaces the host GPU wrote
         Launch(argument);
     }
 }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "base/types.h"
+#include "gpu/host_gpu.h"
 #include "gpu/memory_manager.h"
 #include "gpu/syncpoint_manager.h"
 
@@ -23,7 +24,10 @@ struct EngineContext {
     // The most bytes one copy or inline transfer may move; larger launches are refused with a
     // log line. A bound for fuzzing; real surfaces stay well below the default.
     u64 largest_transfer = u64{256} << 20;
-    // The syncpoints the 3D class's INCREMENT_SYNC_POINT increments (null: none to increment).
+    // The host GPU the 3D work goes to; its Synchronize() comes before every write of the
+    // engines and the host class to guest memory and every syncpoint operation.
+    std::shared_ptr<HostGpu> host_gpu = MakeNoHostGpu();
+    // The syncpoints the 3D class's own increments land in (the channel's; null: none).
     SyncpointManager* syncpoints = nullptr;
 };
 

@@ -23,6 +23,7 @@ constexpr u32 kDstOriginY = 0x1AC / 4;
 
 void InlineToMemory::CallMethod(const RegisterFile& registers, u32 method, u32 argument) {
     if (method == kLaunchDma) {
+        context_.host_gpu->Synchronize();  // its writes come after the host GPU's
         Launch(registers, argument);
     } else if (method == kLoadInlineData) {
         if (!transfer_) {

@@ -24,7 +24,7 @@ constexpr Action kThreedActions[] = {
     {0x17E0, "a draw of an index buffer"}, {0x17E4, "a one-word indexed draw"},
     {0x17E8, "a one-word indexed draw"},   {0x17EC, "a one-word indexed draw"},
     {0x17F0, "a one-word indexed draw"},   {0x17F4, "a one-word indexed draw"},
-    {0x17F8, "a one-word indexed draw"},   {0x19D0, "a clear of the render targets"},
+    {0x17F8, "a one-word indexed draw"},
 };
 constexpr Action kComputeActions[] = {
     {0x02BC, "a compute launch"},
@@ -33,6 +33,12 @@ constexpr Action kTwodActions[] = {
     {0x08FC, "a 2D blit from memory"},
 };
 
+constexpr u32 kClearSurface = 0x19D0 / 4;
+// The 3D class's syncpoint increment on Tegra, byte 0x2C8 (not in OGD's headers: Ryujinx
+// Engine/MethodIncrementSyncpoint.cs at method 0xB2, the syncpoint in bits 15:0, one
+// increment a write; deko3d's fences on fizeau and NXGallery write 0x00110010 twice for
+// syncpoint 16).
+constexpr u32 kIncrementSyncpoint = 0x02C8 / 4;
 constexpr u32 kReportSemaphoreA = 0x1B00 / 4;
 constexpr u32 kReportSemaphoreC = 0x1B08 / 4;
 constexpr u32 kReportSemaphoreD = 0x1B0C / 4;
@@ -42,10 +48,6 @@ constexpr u32 kReportSemaphoreD = 0x1B0C / 4;
 // macro waits for (yuzu maxwell_3d.cpp ProcessFirmwareCall4 sets it to 1 the same way).
 constexpr u32 kFirmwareArgs0 = 0x3400 / 4;
 constexpr u32 kFirmwareCall4 = 0x2310 / 4;
-// INCREMENT_SYNC_POINT (clb197.h / clc797.h 0x02c8): INDEX 11:0, CLEAN_L2 16:16, CONDITION 20:20
-// (stream-out or ROP writes done). Each write increments the syncpoint once its condition holds,
-// which here is at once: the work before it has run. deko3d's fences (its SyncptAction) use it.
-constexpr u32 kIncrementSyncPoint = 0x02C8 / 4;
 // Mesa uses the MME64 encoding from the Turing 3D class (0xC597) on (mme/mme_builder.h).
 macro::MacroFormat MacroFormatOf(u32 class_number) {
     return class_number >= 0xC500 ? macro::MacroFormat::Mme64 : macro::MacroFormat::Fermi;
@@ -73,6 +75,7 @@ RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineK
     }
     if (kind == EngineKind::Threed) {
         macros_.emplace(MacroFormatOf(class_number));
+        surface_clear_.emplace(context);
     }
 }
 
@@ -144,16 +147,6 @@ void RegisterEngine::CollectMacroCall(u32 method, u32 argument, bool is_last_cal
 // SET_REPORT_SEMAPHORE_D (OGD clb197.h): OPERATION 1:0 (RELEASE 0, ACQUIRE 1, REPORT_ONLY 2,
 // TRAP 3), REPORT 27:23 (0: the payload itself), STRUCTURE_SIZE 28 (1: one word, 0: four
 // words, the 64-bit value and the timestamp; yuzu maxwell_3d's LongQueryResult).
-void RegisterEngine::IncrementSyncPoint(u32 id) {
-    if (context_.syncpoints == nullptr || !SyncpointManager::Valid(id)) {
-        NameOnce(
-            kIncrementSyncPoint,
-            fmt::format("an increment of syncpoint {}, which does not exist: nothing done", id));
-        return;
-    }
-    context_.syncpoints->Increment(id);
-}
-
 void RegisterEngine::ReportSemaphore(u32 operation) {
     const u32 op = static_cast<u32>(base::Bits(operation, 0, 2));
     const u32 report = static_cast<u32>(base::Bits(operation, 23, 5));
@@ -168,6 +161,7 @@ void RegisterEngine::ReportSemaphore(u32 operation) {
                  "nothing written");
         return;
     }
+    context_.host_gpu->Synchronize();  // the release lands after the work before it
     MemoryManager& memory = *context_.memory;
     const u64 address = registers_.Address(kReportSemaphoreA);
     const u32 payload = registers_.Get(kReportSemaphoreC);
@@ -180,6 +174,16 @@ void RegisterEngine::ReportSemaphore(u32 operation) {
         u64 timestamp;
     } release{payload, GpuTimerNanoseconds()};
     memory.WriteValue(address, release, "3D report semaphore");
+}
+
+void RegisterEngine::IncrementSyncpoint(u32 argument) {
+    const u32 id = argument & 0xFFFF;
+    if (!context_.syncpoints || !SyncpointManager::Valid(id)) {
+        NameOnce(kIncrementSyncpoint, "an increment of a syncpoint that does not exist");
+        return;
+    }
+    context_.host_gpu->Synchronize();  // the fence lands after the work before it
+    context_.syncpoints->Increment(id);
 }
 
 void RegisterEngine::CallMethod(u32 method, u32 argument, bool is_last_call) {
@@ -203,12 +207,16 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
         }
         return;
     }
-    if (kind_ == EngineKind::Threed && method == kReportSemaphoreD) {
-        ReportSemaphore(argument);
+    if (kind_ == EngineKind::Threed && method == kIncrementSyncpoint) {
+        IncrementSyncpoint(argument);
         return;
     }
-    if (kind_ == EngineKind::Threed && method == kIncrementSyncPoint) {
-        IncrementSyncPoint(argument & 0xfff);
+    if (surface_clear_ && method == kClearSurface) {
+        surface_clear_->Execute(registers_, argument);
+        return;
+    }
+    if (kind_ == EngineKind::Threed && method == kReportSemaphoreD) {
+        ReportSemaphore(argument);
         return;
     }
     if (inline_to_memory_ && InlineToMemory::Handles(method)) {

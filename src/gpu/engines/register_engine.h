@@ -4,12 +4,12 @@
 // (FERMI_TWOD_A) classes as far as nxhost executes them today: every method write is kept in
 // the register file (the state a renderer reads later), the inline-to-memory methods of the 3D
 // and compute classes are executed, and so are the 3D class's semaphore releases
-// (SET_REPORT_SEMAPHORE_D) and syncpoint increments (INCREMENT_SYNC_POINT: deko3d's fences); the
-// methods that start work not executed yet (draws, clears, compute launches, 2D blits, counter
-// reports) are named in the log once each, with their class. In the 3D class, uploads of macro code
-// (LOAD_MME_*) and macro calls (method index 0xE00 and above) go to the class's macro engine
-// (src/gpu/macro: the Fermi format for MAXWELL_B, MME64 for the Turing and later classes), and the
-// methods a macro emits are applied as pushbuffer methods are.
+// (SET_REPORT_SEMAPHORE_D), its syncpoint increments (0x2C8, deko3d's fences) and CLEAR_SURFACE
+// (surface_clear.h, on the host GPU); the methods that start work not executed yet (draws, compute
+// launches, 2D blits, counter reports) are named in the log once each, with their class. In the 3D
+// class, uploads of macro code (LOAD_MME_*) and macro calls (method index 0xE00 and above) go to
+// the class's macro engine (src/gpu/macro: the Fermi format for MAXWELL_B, MME64 for the Turing and
+// later classes), and the methods a macro emits are applied as pushbuffer methods are.
 
 #include <bitset>
 #include <optional>
@@ -18,6 +18,7 @@
 #include "gpu/engines/engine.h"
 #include "gpu/engines/inline_to_memory.h"
 #include "gpu/engines/register_file.h"
+#include "gpu/engines/surface_clear.h"
 #include "gpu/macro/macro_engine.h"
 
 namespace gpu::engines {
@@ -49,7 +50,7 @@ private:
     // the macro runs when the run of methods ends.
     void CollectMacroCall(u32 method, u32 argument, bool is_last_call);
     void ReportSemaphore(u32 operation);
-    void IncrementSyncPoint(u32 id);
+    void IncrementSyncpoint(u32 argument);
     void NameOnce(u32 method, std::string_view what);
 
     EngineContext& context_;
@@ -58,6 +59,7 @@ private:
     RegisterFile registers_;
     std::optional<InlineToMemory> inline_to_memory_;
     std::optional<macro::MacroEngine> macros_;
+    std::optional<SurfaceClear> surface_clear_;  // the 3D class's
     MacroHostOf macro_host_{*this};
     std::optional<u32> called_macro_;
     std::vector<u32> macro_parameters_;

@@ -36,11 +36,11 @@ std::unique_ptr<NvDevice> OpenDevice(std::string_view path, NvDriver& driver) {
     }
     if (path == "/dev/nvhost-gpu") {
         const bool ampere = driver.console.console == profile::Console::Switch2;
-        return std::make_unique<NvHostGpu>(
-            GpuChannelSetup{driver.next_channel_id++,
-                            static_cast<u32>(ampere ? gpu::ClassId::AmpereChannelGpfifoB
-                                                    : gpu::ClassId::MaxwellChannelGpfifoA),
-                            driver.syncpoints, driver.gpu, driver.gpu_dump, driver.gpu_work});
+        return std::make_unique<NvHostGpu>(GpuChannelSetup{
+            driver.next_channel_id++,
+            static_cast<u32>(ampere ? gpu::ClassId::AmpereChannelGpfifoB
+                                    : gpu::ClassId::MaxwellChannelGpfifoA),
+            driver.syncpoints, driver.gpu, driver.gpu_dump, driver.gpu_work, driver.host_gpu});
     }
     for (const char* channel : kHost1xChannels) {
         if (path == channel) {

@@ -12,6 +12,7 @@
 #include "gpu/gpu_dump.h"
 #include "gpu/gpu_scheduler.h"
 #include "gpu/gpu_settings.h"
+#include "gpu/host_gpu.h"
 #include "gpu/syncpoint_manager.h"
 #include "ipc/service_object.h"
 #include "profile/console_model.h"
@@ -21,18 +22,22 @@
 namespace services::nvdrv {
 
 // What every session of the run shares: nvmap's objects, the syncpoints, the GPU (its thread,
-// its dump), the GPU's model and the game's GPU settings, and the count of each frame's GPU
-// work.
+// its dump, the host GPU its 3D work runs on), the GPU's model and the game's GPU settings,
+// and the count of each frame's GPU work.
 struct NvDriver {
     NvDriver(profile::ConsoleModel console_model, gpu::GpuSettings settings,
-             std::shared_ptr<gpu::FrameWork> frame_work, bool deterministic_run = false)
+             std::shared_ptr<gpu::FrameWork> frame_work,
+             std::shared_ptr<gpu::HostGpu> host = gpu::MakeNoHostGpu(),
+             bool deterministic_run = false)
         : console(console_model),
           gpu_settings(settings),
           gpu_work(std::move(frame_work)),
+          host_gpu(std::move(host)),
           deterministic(deterministic_run) {}
     profile::ConsoleModel console;
     gpu::GpuSettings gpu_settings;
     std::shared_ptr<gpu::FrameWork> gpu_work;
+    std::shared_ptr<gpu::HostGpu> host_gpu;  // where the channels' 3D work runs
     // Asynchronous syncpoint events are signalled after waiting for the GPU's work at fixed
     // guest times (nvhost_ctrl.h).
     bool deterministic = false;

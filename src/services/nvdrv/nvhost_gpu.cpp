@@ -102,6 +102,7 @@ gpu::ChannelSetup ChannelSetupOf(const GpuChannelSetup& device) {
     setup.gpfifo_class = device.gpfifo_class;
     setup.syncpoints = device.syncpoints;
     setup.dump = device.dump;
+    setup.host_gpu = device.host_gpu;
     return setup;
 }
 

@@ -21,6 +21,7 @@ struct GpuChannelSetup {
     std::shared_ptr<gpu::GpuScheduler> scheduler;
     std::shared_ptr<gpu::GpuDump> dump;
     std::shared_ptr<gpu::FrameWork> gpu_work;
+    std::shared_ptr<gpu::HostGpu> host_gpu = gpu::MakeNoHostGpu();
 };
 
 class NvHostGpu final : public NvDevice {

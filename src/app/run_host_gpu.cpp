@@ -1,0 +1,24 @@
+#include "app/run_host_gpu.h"
+
+#include "base/error.h"
+#include "base/log.h"
+#include "video/vulkan_host_gpu.h"
+
+namespace app {
+
+std::shared_ptr<gpu::HostGpu> HostGpuFor(const std::string& option) {
+    if (option == "off") {
+        return gpu::MakeNoHostGpu();
+    }
+    if (option != "on") {
+        return nullptr;
+    }
+    try {
+        return video::OpenVulkanHostGpu();
+    } catch (const base::Error& error) {
+        LOG_WARNING("video", "no Vulkan host GPU ({}): 3D work is not executed", error.what());
+        return gpu::MakeNoHostGpu();
+    }
+}
+
+}  // namespace app

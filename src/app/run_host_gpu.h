@@ -1,0 +1,17 @@
+#pragma once
+
+// The host GPU of a run (`--gpu`): on (the default) opens the Vulkan host GPU once for every
+// program of the run, and falls back to none, with a log line, where there is no Vulkan
+// device; off runs without one (3D work named in the log, not executed).
+
+#include <memory>
+#include <string>
+
+#include "gpu/host_gpu.h"
+
+namespace app {
+
+// Null for a value other than on and off.
+std::shared_ptr<gpu::HostGpu> HostGpuFor(const std::string& option);
+
+}  // namespace app
