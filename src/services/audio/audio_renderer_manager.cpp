@@ -26,7 +26,7 @@ base::Result AudioRendererManager::OpenAudioRenderer(
     if (!kernel::As<kernel::TransferMemory>(work_buffer.object)) {
         LOG_WARNING("audio", "OpenAudioRenderer: the work buffer handle names no transfer memory");
     }
-    *renderer.object = std::make_shared<AudioRenderer>(parameters, *environment);
+    *renderer.object = std::make_shared<AudioRenderer>(parameters, output_, *environment);
     LOG_INFO("audio",
              "audio renderer opened: REV{}, {} Hz, {} samples a frame, {} mix buffers, {} "
              "sub-mixes, {} voices, {} sinks, {} effects, {} splitters",
