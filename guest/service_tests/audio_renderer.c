@@ -5,7 +5,8 @@
 //     voice 0 into the left buffer of the final mix;
 //   - the same length of a 220 Hz sine of amplitude 6000 encoded here as DSP-ADPCM (one
 //     coefficient pair predicting 2 h0 - h1, scale 0: each nibble is the rounded error, so the
-//     decoded samples stay within 1 of the sine), played by voice 1 into the right buffer;
+//     decoded samples stay within 1 of the sine), from a starting context that continues the
+//     sine backwards, played by voice 1 into the right buffer;
 // a device sink takes the two buffers. The program starts the renderer, updates after every
 // frame's event and checks what it reads back: played samples and wave buffers consumed. Then
 // it waits 100 ms, queues the sine's first half again and prints how many ticks after the
@@ -133,7 +134,11 @@ _Static_assert(sizeof(SinkIn) == 0x140, "sink");
 typedef struct {
     int16_t sine[SAMPLES];
     uint8_t adpcm[ADPCM_FRAMES * 8];
+    // The ADPCM voice's parameters: coefficients then its starting context (predictor/scale,
+    // history0, history1), as the SDK's AdpcmParameter holds them.
     int16_t coefficients[16] __attribute__((aligned(0x40)));
+    uint16_t context_header;
+    int16_t context_history[2];
 } PoolData;
 
 // The pool is whole pages, as memory pools are (AUDREN_MEMPOOL_ALIGNMENT).
@@ -179,7 +184,11 @@ static void FillPool(void) {
     // Pair 0 predicts 2 h0 - h1 (Q11: 4096, -2048); every frame at scale 0.
     g_pool.coefficients[0] = 4096;
     g_pool.coefficients[1] = -2048;
-    int h0 = 0, h1 = 0;
+    // The decoder starts from the sine's samples -1 and -2, so the first prediction follows it.
+    int h0 = -Rounded(6000 * SineOfPhase(220)), h1 = -Rounded(6000 * SineOfPhase(440));
+    g_pool.context_header = 0x00;
+    g_pool.context_history[0] = (int16_t)h0;
+    g_pool.context_history[1] = (int16_t)h1;
     for (int i = 0; i < ADPCM_FRAMES * 14; ++i) {
         const int target = i < SAMPLES ? Rounded(6000 * SineOfPhase((int)((220ll * i) % RATE))) : 0;
         const int predicted = 2 * h0 - h1;
@@ -234,8 +243,9 @@ static void BuildInitialUpdate(void) {
             voice->wavebufs[b].sent_to_server = 1;
         }
     }
-    for (int v = 2; v < VOICES; ++v) {
+    for (int v = 2; v < VOICES; ++v) {  // as audrv numbers its unused voices and channels
         g_in.voices[v].id = v;
+        g_in.channels[v].id = v;
     }
     g_in.voices[0].format = 2;  // PCM16
     SetWaveBuf(&g_in.voices[0].wavebufs[0], g_pool.sine, HALF * 2, HALF);
@@ -243,7 +253,7 @@ static void BuildInitialUpdate(void) {
     g_in.voices[0].wavebuf_count = 2;
     g_in.voices[1].format = 6;  // ADPCM
     g_in.voices[1].extra = (uintptr_t)g_pool.coefficients;
-    g_in.voices[1].extra_size = sizeof(g_pool.coefficients);
+    g_in.voices[1].extra_size = sizeof(g_pool.coefficients) + 6;
     SetWaveBuf(&g_in.voices[1].wavebufs[0], g_pool.adpcm, sizeof(g_pool.adpcm), SAMPLES);
     g_in.voices[1].wavebuf_count = 1;
     g_in.mix = (MixIn){.volume = 1.0f,
@@ -282,6 +292,17 @@ static void Update(Handle renderer) {
     g_in.pools[0].state = 0;
 }
 
+// Waits for the next frame's event (up to 100 ms) and updates; false when none came.
+static bool NextFrame(Handle renderer, Handle event) {
+    int32_t index = -1;
+    if (svcWaitSynchronization(&index, &event, 1, 100000000) != 0) {
+        return false;
+    }
+    svcResetSignal(event);
+    Update(renderer);
+    return true;
+}
+
 // Updates after each frame until voice 0 has consumed `consumed0` buffers (and voice 1
 // `consumed1`) or two seconds passed; returns the frames waited.
 static int PlayUntil(Handle renderer, Handle event, uint32_t consumed0, uint32_t consumed1) {
@@ -289,13 +310,7 @@ static int PlayUntil(Handle renderer, Handle event, uint32_t consumed0, uint32_t
     const uint64_t deadline = svcGetSystemTick() + 2 * TICKS_PER_SECOND;
     while ((g_out.voices[0].consumed < consumed0 || g_out.voices[1].consumed < consumed1) &&
            svcGetSystemTick() < deadline) {
-        int32_t index = -1;
-        if (svcWaitSynchronization(&index, &event, 1, 100000000) != 0) {
-            continue;
-        }
-        svcResetSignal(event);
-        Update(renderer);
-        ++frames;
+        frames += NextFrame(renderer, event);
     }
     return frames;
 }
@@ -371,6 +386,9 @@ int main(void) {
     PlayUntil(renderer, event, 3, 1);
     CHECK(g_out.voices[0].consumed == 3);
     CHECK(g_out.voices[0].played == SAMPLES + HALF);
+    // A buffer is consumed when its last sample is taken; the resampler plays that sample
+    // two samples later, in the next frame, which plays before the renderer stops.
+    CHECK(NextFrame(renderer, event));
 
     IpcCall stop = {.command = 6};
     CHECK_RESULT(ipc_call(renderer, &stop), 0);

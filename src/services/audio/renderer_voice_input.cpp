@@ -89,20 +89,21 @@ void ApplyWaveBuffer(InputContext& context, dsp::WaveBuffer& buffer, std::span<c
 u32 ApplyVoiceInput(InputContext& context, std::span<const u8> channel_resources,
                     std::span<const u8> voices) {
     dsp::RendererState& state = context.state;
-    for (std::size_t at = 0; at + kVoiceResourceInSize <= channel_resources.size();
-         at += kVoiceResourceInSize) {
-        const auto in = channel_resources.subspan(at, kVoiceResourceInSize);
-        const u32 id = ReadAt<u32>(in, 0);
-        if (id >= state.channel_resources.size()) {
-            continue;
-        }
-        dsp::VoiceChannelResource& resource = state.channel_resources[id];
+    // Channel resources by their place in the section (as the console reads them); the
+    // volumes of one not in use are left as they were.
+    for (std::size_t i = 0; i < state.channel_resources.size() &&
+                            (i + 1) * kVoiceResourceInSize <= channel_resources.size();
+         ++i) {
+        const auto in = channel_resources.subspan(i * kVoiceResourceInSize, kVoiceResourceInSize);
+        dsp::VoiceChannelResource& resource = state.channel_resources[i];
         const bool in_use = ReadAt<u8>(in, 0x64) != 0;
         if (in_use && !resource.in_use) {
             resource.started = false;
         }
         resource.in_use = in_use;
-        std::memcpy(resource.mix_volumes.data(), in.data() + 4, sizeof(resource.mix_volumes));
+        if (in_use) {
+            std::memcpy(resource.mix_volumes.data(), in.data() + 4, sizeof(resource.mix_volumes));
+        }
     }
     u32 in_use_count = 0;
     for (std::size_t at = 0; at + kVoiceInSize <= voices.size(); at += kVoiceInSize) {
