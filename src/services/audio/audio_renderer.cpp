@@ -52,6 +52,9 @@ void RendererFrameWork::Run(u64 ticks, kernel::EventSignaller& events) {
             next_frame_ticks_ += kPeriodTicks;
         }
     }
+    if (frames.empty()) {
+        return;  // started after this period's time: its first frame is the next period's
+    }
     for (const auto& [start, pcm] : frames) {
         output_->Play(start, pcm, kOutputChannels, 1.0f);
     }
