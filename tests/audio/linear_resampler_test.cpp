@@ -66,6 +66,9 @@ TEST(LinearResampler, ConsumesTheSourceAtItsRate) {
     EXPECT_EQ(consumed, 200u * 160);
     EXPECT_EQ(ResampleInputCount(0, ResampleStep(48000, 2.0f, 48000), 240), 480u);
     EXPECT_EQ(ResampleStep(48000, 0.0f, 48000), 0u);  // a pitch of 0 plays nothing
+    // A program's absurd pitch is bounded: a frame never needs more than 64 samples an output.
+    EXPECT_EQ(ResampleStep(0xFFFFFFFF, 1e30f, 48000), kMaxResampleStep);
+    EXPECT_EQ(ResampleInputCount(0, kMaxResampleStep, 240), 64u * 240);
 }
 
 TEST(LinearResampler, FollowsASineWithinTheInterpolationBound) {

@@ -95,8 +95,8 @@ void ApplyAux(Effect& effect, const Mix& mix, std::span<float> buffers, u32 samp
         }
         return;
     }
-    if (aux.count_max < sample_count * std::max<u32>(channels, 1) || aux.send_buffer == 0 ||
-        aux.return_buffer == 0) {
+    if (channels == 0 || sample_count == 0 || aux.count_max < sample_count * channels ||
+        aux.send_buffer == 0 || aux.return_buffer == 0) {
         return;
     }
     u32 offsets[2] = {0, 0};  // read, write

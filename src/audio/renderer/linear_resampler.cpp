@@ -8,8 +8,9 @@ u64 ResampleStep(u32 source_rate, float pitch, u32 target_rate) {
     if (target_rate == 0 || !(pitch > 0.0f) || !std::isfinite(pitch)) {
         return 0;
     }
-    return static_cast<u64>(
-        std::llround(static_cast<double>(source_rate) * pitch / target_rate * 4294967296.0));
+    const double step = static_cast<double>(source_rate) * pitch / target_rate * 4294967296.0;
+    return step >= static_cast<double>(kMaxResampleStep) ? kMaxResampleStep
+                                                         : static_cast<u64>(std::llround(step));
 }
 
 void Resample(std::span<const float> in, std::span<float> out, u64 step, u64 fraction,

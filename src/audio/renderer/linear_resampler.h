@@ -21,8 +21,12 @@ namespace audio::renderer {
 // One channel's two most recent input samples, older first.
 using ResamplerHistory = std::array<float, 2>;
 
+// At most this many input samples an output sample: a bound that keeps a frame's input
+// finite whatever rate and pitch a program sends, far above those it uses.
+inline constexpr u64 kMaxResampleStep = u64{64} << 32;
+
 // Input samples advanced per output sample, Q32: source_rate * pitch / target_rate (0 for a
-// pitch that is not a positive number).
+// pitch that is not a positive number), at most kMaxResampleStep.
 u64 ResampleStep(u32 source_rate, float pitch, u32 target_rate);
 
 // Input samples a frame of `count` outputs consumes (the caller provides exactly these).

@@ -55,7 +55,7 @@ void MixDeviceSink(const Sink& sink, std::span<const float> buffers, u32 sample_
 void WriteCircularBufferSink(Sink& sink, std::span<const float> buffers, u32 sample_count,
                              SampleMemory& memory) {
     const u32 block = sample_count * 2;
-    if (sink.address == 0 || sink.size < block) {
+    if (sink.address == 0 || block == 0 || sink.size < block) {
         return;
     }
     std::vector<s16> pcm(sample_count);
