@@ -1,7 +1,9 @@
 // --audio-out against a signal known in advance: guest/service_tests/audio_out.c plays a
 // 440 Hz sine through audout:u (two buffers, a gap, a third), and the capture must hold it
 // sample for sample where the guest's clock says it played, with silence around it; the host's
-// sound device (SDL's disk driver) hears it too, at its own volume.
+// sound device (SDL's disk driver) hears it too, at its own volume. The audio renderer's mix
+// (guest/service_tests/audio_renderer.c: a PCM16 sine on the left, an ADPCM one on the right)
+// lands on the same timeline.
 
 #include <gtest/gtest.h>
 
@@ -123,6 +125,62 @@ TEST(AudioCapture, HoldsTheGuestsSignalWhereItPlayed) {
     // After it, silence to the end: the guest waited 50 ms more before it ended.
     EXPECT_EQ(FirstSound(sound, third + kFrames), sound.samples.size() / 2);
     EXPECT_GE(sound.samples.size() / 2, third + kFrames + 48 * 40);
+}
+
+// The renderer's frames: voice 0's 440 Hz PCM16 sine (amplitude 12000) on the left and voice
+// 1's 220 Hz ADPCM sine (6000) on the right for 9600 frames, silence, then the PCM16 sine's
+// first 4800 frames again where the guest's clock put them.
+TEST(AudioCapture, HoldsTheRenderersMixWhereItPlayed) {
+    constexpr int kSamples = 9600;
+    const auto folder = std::filesystem::temp_directory_path() /
+                        fmt::format("nxhost-renderer-capture-{}", ::getpid());
+    std::filesystem::create_directories(folder);
+    const auto wav = folder / "out.wav";
+    const RunOutcome run = RunNxhost(fmt::format("--audio-out '{}' '{}/guest/audio_renderer.nro'",
+                                                 wav.string(), NXHOST_BINARY_DIR));
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ASSERT_TRUE(std::regex_search(run.log, std::regex(R"(audio_renderer: \d+ checks, 0 failed)")))
+        << "the guest's own checks: " << run.log;
+    std::smatch match;
+    ASSERT_TRUE(std::regex_search(run.log, match, std::regex(R"(queued (\d+) ticks after)")))
+        << run.log;
+    const double third_after = std::stod(match[1]) / kTicksPerFrame;  // frames
+    const formats::WavSound sound = formats::ReadWav(base::ReadFile(wav), wav.string());
+    std::filesystem::remove_all(folder);
+
+    const auto sine = [](double frequency, double amplitude, int n) {
+        return amplitude * std::sin(2 * M_PI * frequency * n / 48000);
+    };
+    // Both sines begin at 0: the sound's first non-zero frame is their second.
+    const std::size_t first = FirstSound(sound, 0) - 1;
+    ASSERT_LT(first + kSamples, sound.samples.size() / 2);
+    EXPECT_LT(first, 48000u);
+    int mismatches = 0;
+    for (int n = 0; n < kSamples && mismatches < 5; ++n) {
+        const s16 left = sound.samples[(first + n) * 2];
+        const s16 right = sound.samples[(first + n) * 2 + 1];
+        // PCM16 passes unchanged; the ADPCM encoding tracks its sine within a sample.
+        if (std::abs(left - sine(440, 12000, n)) > 1 || std::abs(right - sine(220, 6000, n)) > 2) {
+            ADD_FAILURE() << "frame " << first + n << ": " << left << ", " << right << ", expected "
+                          << sine(440, 12000, n) << ", " << sine(220, 6000, n);
+            ++mismatches;
+        }
+    }
+    // The third buffer: queued between two frames, so it starts at most one frame (240) from
+    // where the guest's clock says, plus the 1 ms by which the clock readings differ.
+    const std::size_t third = FirstSound(sound, first + kSamples) - 1;
+    ASSERT_LT(third + kSamples / 2, sound.samples.size() / 2);
+    EXPECT_NEAR(static_cast<double>(third - first), third_after, 240 + 48);
+    EXPECT_GE(third, first + kSamples + 48 * 90);  // after the guest's 100 ms of sleep
+    for (int n = 0; n < kSamples / 2 && mismatches < 10; ++n) {
+        const s16 left = sound.samples[(third + n) * 2];
+        const s16 right = sound.samples[(third + n) * 2 + 1];
+        if (std::abs(left - sine(440, 12000, n)) > 1 || right != 0) {
+            ADD_FAILURE() << "frame " << third + n << ": " << left << ", " << right;
+            ++mismatches;
+        }
+    }
+    EXPECT_EQ(FirstSound(sound, third + kSamples / 2), sound.samples.size() / 2);
 }
 
 // Under --deterministic the guest clock is the instruction count, so two runs capture the same

@@ -1,7 +1,6 @@
 #include "services/audio/audio_renderer.h"
 
 #include "base/log.h"
-#include "services/audio/renderer_update.h"
 
 namespace services::audio {
 namespace {
@@ -10,27 +9,87 @@ namespace {
 constexpr u32 kStateStarted = 0;
 constexpr u32 kStateStopped = 1;
 
-}  // namespace
-
-void RendererFrameWork::Run(u64, kernel::EventSignaller& events) {
-    if (Started()) {
-        frames_.fetch_add(1, std::memory_order_relaxed);
-        events.Signal(*event_);
-    }
+::audio::renderer::RendererConfig ConfigOf(const RendererParameters& p) {
+    ::audio::renderer::RendererConfig config;
+    config.sample_rate = p.sample_rate;
+    config.sample_count = p.sample_count;
+    config.mix_buffer_count = p.mix_buffer_count;
+    config.sub_mix_count = p.sub_mix_count;
+    config.voice_count = p.voice_count;
+    config.sink_count = p.sink_count;
+    config.effect_count = p.effect_count;
+    config.splitter_count = p.splitter_count;
+    config.splitter_destination_count = p.splitter_destination_count;
+    config.voice_drop_enabled = p.voice_drop_enabled != 0;
+    return config;
 }
 
-void RendererFrameWork::SetStarted(bool started) {
-    if (started) {
+}  // namespace
+
+RendererFrameWork::RendererFrameWork(const RendererParameters& parameters,
+                                     std::shared_ptr<AudioOutput> output, cpu::GuestMemory* memory,
+                                     std::shared_ptr<kernel::ReadableEvent> event)
+    : parameters_(parameters),
+      output_(output ? std::move(output) : std::make_shared<AudioOutput>(nullptr)),
+      event_(std::move(event)),
+      renderer_(ConfigOf(parameters)),
+      memory_(memory, renderer_.State()) {}
+
+void RendererFrameWork::Run(u64 ticks, kernel::EventSignaller& events) {
+    if (!Started()) {
+        return;
+    }
+    // Every frame due by now is rendered (a few at most: the console's DSP does not wait for
+    // a late host), each placed at the tick it began.
+    std::vector<std::pair<u64, std::vector<s16>>> frames;
+    {
+        std::lock_guard lock(mutex_);
+        if (next_frame_ticks_ + kMaxCatchUpFrames * kPeriodTicks < ticks) {
+            next_frame_ticks_ = ticks - (kMaxCatchUpFrames - 1) * kPeriodTicks;
+        }
+        while (next_frame_ticks_ <= ticks) {
+            frames.emplace_back(next_frame_ticks_, renderer_.RenderFrame(memory_));
+            next_frame_ticks_ += kPeriodTicks;
+        }
+    }
+    if (frames.empty()) {
+        return;  // started after this period's time: its first frame is the next period's
+    }
+    for (const auto& [start, pcm] : frames) {
+        output_->Play(start, pcm, kOutputChannels, 1.0f);
+    }
+    frames_.fetch_add(frames.size(), std::memory_order_relaxed);
+    events.Signal(*event_);
+}
+
+void RendererFrameWork::SetStarted(bool started, u64 now) {
+    std::lock_guard lock(mutex_);
+    if (started && !Started()) {
         frames_.store(0, std::memory_order_relaxed);
+        next_frame_ticks_ = now;
     }
     started_.store(started, std::memory_order_relaxed);
 }
 
+void RendererFrameWork::SetTimeLimit(u32 percent) {
+    std::lock_guard lock(mutex_);
+    renderer_.State().rendering_time_limit_percent = percent;
+}
+
+base::Result RendererFrameWork::Update(std::span<const u8> input, std::span<u8> output,
+                                       UpdateSummary& summary) {
+    std::lock_guard lock(mutex_);
+    return RunUpdate(parameters_, input, output, ElapsedFrames(), renderer_.State(), memory_, log_,
+                     summary);
+}
+
 AudioRenderer::AudioRenderer(const RendererParameters& parameters,
+                             std::shared_ptr<AudioOutput> output,
                              kernel::IpcEnvironment& environment)
     : parameters_(parameters),
       event_(std::make_shared<kernel::ReadableEvent>()),
-      work_(std::make_shared<RendererFrameWork>(event_)) {
+      work_(std::make_shared<RendererFrameWork>(parameters, std::move(output),
+                                                &environment.Memory(), event_)) {
     environment.StartPeriodicWork(work_);
 }
 
@@ -56,23 +115,15 @@ base::Result AudioRenderer::GetState(ipc::Out<u32> state) {
 
 base::Result AudioRenderer::Update(std::span<const u8> input, std::span<u8> output) {
     UpdateSummary summary;
-    const base::Result result =
-        RunUpdate(parameters_, input, output, work_->ElapsedFrames(), summary);
+    const base::Result result = work_->Update(input, output, summary);
     if (result.IsFailure()) {
         return result;
     }
-    if (!logged_initial_state_.exchange(true)) {
-        LOG_INFO("audio",
-                 "audio renderer REV{}: header, memory pools and render info answered; voices, "
-                 "effects, sinks, performance and behaviour answered in their initial state "
-                 "(nothing is mixed yet)",
-                 RevisionNumber(parameters_.revision));
-    }
     LOG_DEBUG("audio",
               "RequestUpdate: {} voices in use, {} pools attached, {} detached, {:#x} bytes of "
-              "splitters",
+              "splitters, {} errors",
               summary.voices_in_use, summary.pools_attached, summary.pools_detached,
-              summary.splitter_size);
+              summary.splitter_size, summary.errors);
     return result;
 }
 
@@ -82,13 +133,13 @@ base::Result AudioRenderer::RequestUpdate(ipc::OutBuffer<ipc::kMapAlias> output,
     return Update(input.data, output.data);
 }
 
-base::Result AudioRenderer::Start() {
-    work_->SetStarted(true);
+base::Result AudioRenderer::Start(ipc::RequestEnvironment environment) {
+    work_->SetStarted(true, environment->Ticks());
     return base::ResultSuccess;
 }
 
-base::Result AudioRenderer::Stop() {
-    work_->SetStarted(false);
+base::Result AudioRenderer::Stop(ipc::RequestEnvironment environment) {
+    work_->SetStarted(false, environment->Ticks());
     return base::ResultSuccess;
 }
 
@@ -99,6 +150,7 @@ base::Result AudioRenderer::QuerySystemEvent(ipc::OutCopyHandle event) {
 
 base::Result AudioRenderer::SetRenderingTimeLimit(u32 percent) {
     time_limit_percent_.store(percent, std::memory_order_relaxed);
+    work_->SetTimeLimit(percent);
     return base::ResultSuccess;
 }
 

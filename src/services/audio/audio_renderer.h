@@ -1,36 +1,60 @@
 #pragma once
 
 // nn::audio::detail::IAudioRenderer: one opened audio renderer (audren:u's OpenAudioRenderer).
-// While started, its system event is signalled every 5 ms of guest time (one rendered frame
-// of `sample_count` samples), which is what a program's audio thread waits on. Command ids
-// from libnx services/audren.c and yuzu's reimplementation.
+// RequestUpdate applies the program's parameters to the renderer (renderer_update.h); while it
+// is started, every 5 ms of guest time the frame work renders one frame
+// (src/audio/renderer), plays the device sinks' output into the console's `AudioOutput` at
+// the guest tick the frame began, and signals the system event, which is what a program's
+// audio thread waits on. Command ids from libnx services/audren.c and yuzu's reimplementation.
+//
+// Threading: requests run on the guest's thread, the frame work under the scheduler lock; the
+// work's mutex guards the renderer, and nothing calls the kernel while holding it.
 
 #include <atomic>
 #include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
 
+#include "audio/renderer/renderer.h"
 #include "ipc/service_object.h"
 #include "kernel/event.h"
 #include "kernel/periodic_work.h"
+#include "services/audio/audio_output.h"
+#include "services/audio/renderer_memory.h"
 #include "services/audio/renderer_parameters.h"
+#include "services/audio/renderer_update.h"
 
 namespace services::audio {
 
 class RendererFrameWork final : public kernel::PeriodicWork {
 public:
     static constexpr u64 kPeriodTicks = 19'200'000 / 200;  // 5 ms
+    // Frames rendered at most to catch up periods the host missed.
+    static constexpr u64 kMaxCatchUpFrames = 4;
 
-    explicit RendererFrameWork(std::shared_ptr<kernel::ReadableEvent> event)
-        : event_(std::move(event)) {}
+    RendererFrameWork(const RendererParameters& parameters, std::shared_ptr<AudioOutput> output,
+                      cpu::GuestMemory* memory, std::shared_ptr<kernel::ReadableEvent> event);
     u64 PeriodTicks() const override { return kPeriodTicks; }
     bool MayWakeWaiters() const override { return Started(); }
     void Run(u64 ticks, kernel::EventSignaller& events) override;
 
     bool Started() const { return started_.load(std::memory_order_relaxed); }
-    void SetStarted(bool started);
+    void SetStarted(bool started, u64 now);
     u64 ElapsedFrames() const { return frames_.load(std::memory_order_relaxed); }
+    void SetTimeLimit(u32 percent);
+
+    base::Result Update(std::span<const u8> input, std::span<u8> output, UpdateSummary& summary);
 
 private:
-    std::shared_ptr<kernel::ReadableEvent> event_;
+    const RendererParameters parameters_;
+    const std::shared_ptr<AudioOutput> output_;
+    const std::shared_ptr<kernel::ReadableEvent> event_;
+    std::mutex mutex_;  // guards the renderer, its memory view and the log flags
+    ::audio::renderer::Renderer renderer_;
+    RendererMemory memory_;
+    InputLog log_;
+    u64 next_frame_ticks_ = 0;  // when the next frame is due (started only)
     std::atomic<bool> started_{false};
     std::atomic<u64> frames_{0};
 };
@@ -40,7 +64,8 @@ public:
     static constexpr auto kName = "nn::audio::detail::IAudioRenderer";
 
     // Starts the frame work in the requesting process.
-    AudioRenderer(const RendererParameters& parameters, kernel::IpcEnvironment& environment);
+    AudioRenderer(const RendererParameters& parameters, std::shared_ptr<AudioOutput> output,
+                  kernel::IpcEnvironment& environment);
 
     base::Result GetSampleRate(ipc::Out<u32> rate);
     base::Result GetSampleCount(ipc::Out<u32> count);
@@ -49,8 +74,8 @@ public:
     base::Result RequestUpdate(ipc::OutBuffer<ipc::kMapAlias> output,
                                ipc::OutBuffer<ipc::kMapAlias> performance,
                                ipc::InBuffer<ipc::kMapAlias> input);
-    base::Result Start();
-    base::Result Stop();
+    base::Result Start(ipc::RequestEnvironment environment);
+    base::Result Stop(ipc::RequestEnvironment environment);
     base::Result QuerySystemEvent(ipc::OutCopyHandle event);
     base::Result SetRenderingTimeLimit(u32 percent);
     base::Result GetRenderingTimeLimit(ipc::Out<u32> percent);
@@ -81,7 +106,6 @@ private:
     std::shared_ptr<kernel::ReadableEvent> event_;
     std::shared_ptr<RendererFrameWork> work_;
     std::atomic<u32> time_limit_percent_{100};
-    std::atomic<bool> logged_initial_state_{false};
 };
 
 }  // namespace services::audio

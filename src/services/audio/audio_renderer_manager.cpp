@@ -1,5 +1,9 @@
 #include "services/audio/audio_renderer_manager.h"
 
+#include <string>
+
+#include <fmt/format.h>
+
 #include "base/log.h"
 #include "kernel/memory_objects.h"
 #include "services/audio/audio_device.h"
@@ -23,10 +27,19 @@ base::Result AudioRendererManager::OpenAudioRenderer(
                     work_buffer_size, needed);
         return ResultInsufficientBuffer;
     }
-    if (!kernel::As<kernel::TransferMemory>(work_buffer.object)) {
-        LOG_WARNING("audio", "OpenAudioRenderer: the work buffer handle names no transfer memory");
+    // The renderer's state lives in the work buffer on the console, so the buffer the
+    // program hands over bounds what it may ask for (and what the host allocates for it).
+    const auto memory = kernel::As<kernel::TransferMemory>(work_buffer.object);
+    if (!memory || memory->Size() < work_buffer_size) {
+        LOG_WARNING("audio",
+                    "OpenAudioRenderer: the work buffer handle names {} for {:#x} bytes; "
+                    "refused with 2153-0004",
+                    memory ? fmt::format("transfer memory of {:#x} bytes", memory->Size())
+                           : std::string("no transfer memory"),
+                    work_buffer_size);
+        return ResultInsufficientBuffer;
     }
-    *renderer.object = std::make_shared<AudioRenderer>(parameters, *environment);
+    *renderer.object = std::make_shared<AudioRenderer>(parameters, output_, *environment);
     LOG_INFO("audio",
              "audio renderer opened: REV{}, {} Hz, {} samples a frame, {} mix buffers, {} "
              "sub-mixes, {} voices, {} sinks, {} effects, {} splitters",

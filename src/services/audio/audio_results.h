@@ -15,6 +15,8 @@ inline constexpr base::Result ResultInsufficientBuffer{kAudioModule, 4};
 inline constexpr base::Result ResultBufferCountReached{kAudioModule, 8};
 inline constexpr base::Result ResultInvalidChannelCount{kAudioModule, 10};
 inline constexpr base::Result ResultInvalidUpdateInfo{kAudioModule, 41};
+// A buffer the renderer was given lies outside the program's attached memory pools.
+inline constexpr base::Result ResultInvalidAddressInfo{kAudioModule, 42};
 inline constexpr base::Result ResultInvalidRevision{kAudioModule, 1537};
 
 }  // namespace services::audio

@@ -11,7 +11,7 @@ void AddAudioServices(ServiceDirectory& directory, std::shared_ptr<AudioOutput> 
         output = std::make_shared<AudioOutput>(nullptr);
     }
     directory.Add("audout:u", [output] { return std::make_shared<AudioOutManager>(output); });
-    directory.Add("audren:u", [] { return std::make_shared<AudioRendererManager>(); });
+    directory.Add("audren:u", [output] { return std::make_shared<AudioRendererManager>(output); });
     directory.Add("audin:u", [] { return std::make_shared<AudioInManager>(); });
 }
 

@@ -54,6 +54,9 @@ struct RendererFeatures {
     constexpr bool PerformanceMetricsVersion2() const { return number >= 5; }
     constexpr bool MixInParameterDirtyOnlyUpdate() const { return number >= 7; }
     constexpr bool EffectInfoVersion2() const { return number >= 9; }
+    // Wave buffers carry a loop start, end and count (yuzu's feature_support.h:
+    // WaveBufferVer2).
+    constexpr bool WaveBufferVersion2() const { return number >= 8; }
 
     u32 number;
 };

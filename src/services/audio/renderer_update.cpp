@@ -9,12 +9,10 @@
 namespace services::audio {
 namespace {
 
-template <typename T>
-T ReadAt(std::span<const u8> bytes, std::size_t offset) {
-    T value{};
-    std::memcpy(&value, bytes.data() + offset, sizeof(T));
-    return value;
-}
+namespace dsp = ::audio::renderer;
+
+constexpr u32 kMaxErrors = 10;  // the behaviour record's error slots
+constexpr u32 kErrorCountOffset = 0xA0;
 
 template <typename T>
 void WriteAt(std::span<u8> bytes, std::size_t offset, const T& value) {
@@ -43,7 +41,8 @@ u32 UpdateOutputSize(const RendererParameters& p) {
 }
 
 base::Result RunUpdate(const RendererParameters& p, std::span<const u8> input, std::span<u8> output,
-                       u64 elapsed_frames, UpdateSummary& summary) {
+                       u64 elapsed_frames, dsp::RendererState& state, dsp::SampleMemory& memory,
+                       InputLog& log, UpdateSummary& summary) {
     const RendererFeatures features(p.revision);
     summary = {};
     std::fill(output.begin(), output.end(), u8{0});
@@ -93,29 +92,70 @@ base::Result RunUpdate(const RendererParameters& p, std::span<const u8> input, s
         return ResultInvalidUpdateInfo;
     }
 
-    // Input: memory pools, then voice channel resources, then voices.
+    // Input: memory pools, voice channel resources, voices, effects, splitters, mixes, sinks.
     const std::size_t pools_in = sizeof(UpdateDataHeader) + in.behaviour_size;
-    const std::size_t voices_in = pools_in + in.memory_pool_size + in.voice_resources_size;
+    const std::size_t resources_in = pools_in + in.memory_pool_size;
+    const std::size_t voices_in = resources_in + in.voice_resources_size;
+    const std::size_t effects_in = voices_in + in.voices_size;
+    const std::size_t splitters_in = effects_in + in.effects_size;
+    const std::size_t mixes_in = splitters_in + summary.splitter_size;
+    const std::size_t sinks_in = mixes_in + in.mix_size;
     // Output: memory pools, voices, effects, sinks, performance, behaviour, render info.
     std::size_t at = sizeof(UpdateDataHeader);
+    state.pools.resize(pools);
     for (u32 i = 0; i < pools; ++i) {
-        const auto state = ReadAt<MemoryPoolState>(input, pools_in + i * kMemoryPoolInSize + 0x10);
+        const auto record = input.subspan(pools_in + i * kMemoryPoolInSize, kMemoryPoolInSize);
+        const auto request = ReadAt<MemoryPoolState>(record, 0x10);
         MemoryPoolState answer = MemoryPoolState::Invalid;  // no change
-        if (state == MemoryPoolState::RequestAttach) {
+        dsp::MemoryPool& pool = state.pools[i];
+        if (request == MemoryPoolState::RequestAttach) {
+            pool = {ReadAt<u64>(record, 0), ReadAt<u64>(record, 8), true};
             answer = MemoryPoolState::Attached;
             ++summary.pools_attached;
-        } else if (state == MemoryPoolState::RequestDetach) {
+        } else if (request == MemoryPoolState::RequestDetach) {
+            pool.attached = false;
             answer = MemoryPoolState::Detached;
             ++summary.pools_detached;
         }
         WriteAt(output, at + i * kMemoryPoolOutSize, answer);
     }
     at += pools * kMemoryPoolOutSize;
-    for (u32 i = 0; i < p.voice_count; ++i) {
-        // Voice record: id, node id, is_new, in_use, ...; its status (played samples, wave
-        // buffers consumed, voices dropped) stays at zero.
-        summary.voices_in_use += ReadAt<u8>(input, voices_in + i * kVoiceInSize + 9) != 0;
+
+    std::vector<UpdateError> errors;
+    InputContext context{p, state, memory, errors, log};
+    summary.voices_in_use =
+        ApplyVoiceInput(context, input.subspan(resources_in, in.voice_resources_size),
+                        input.subspan(voices_in, in.voices_size));
+    ApplyEffectInput(context, input.subspan(effects_in, in.effects_size));
+    ApplySplitterInput(context, input.subspan(splitters_in, summary.splitter_size));
+    ApplyMixInput(context, input.subspan(mixes_in, in.mix_size));
+    ApplySinkInput(context, input.subspan(sinks_in, in.sinks_size));
+
+    for (const dsp::Voice& voice : state.voices) {
+        WriteAt(output, at, voice.played_samples);
+        WriteAt(output, at + 8, voice.wave_buffers_consumed);
+        WriteAt(output, at + 12, voice.voice_drops);
+        at += kVoiceOutSize;
     }
+    const u32 effect_out =
+        features.EffectInfoVersion2() ? kEffectOutSizeVersion2 : kEffectOutSizeVersion1;
+    for (const dsp::Effect& effect : state.effects) {
+        WriteAt(output, at, static_cast<u8>(effect.usage));
+        at += effect_out;
+    }
+    for (const dsp::Sink& sink : state.sinks) {
+        WriteAt(output, at, sink.position);  // last written offset
+        at += kSinkOutSize;
+    }
+    at += kPerformanceOutSize;  // no metrics: nothing written
+    summary.errors = static_cast<u32>(errors.size());
+    const u32 reported = std::min<u32>(summary.errors, kMaxErrors);
+    for (u32 i = 0; i < reported; ++i) {
+        WriteAt(output, at + i * 0x10, errors[i].result.Raw());
+        WriteAt(output, at + i * 0x10 + 8, errors[i].address);
+    }
+    WriteAt(output, at + kErrorCountOffset, reported);
+
     UpdateDataHeader out{};
     out.revision = kProcessRevision;
     out.memory_pool_size = pools * kMemoryPoolOutSize;

@@ -7,14 +7,19 @@
 // (services/audren.h, audio/driver.c) and yuzu (audio_core/renderer/behavior/info_updater.cpp,
 // system.cpp Update).
 //
-// What is answered for real: the header, the memory pools' attach / detach requests (a pool
-// asked to attach is attached, one asked to detach is detached) and the elapsed frame count.
-// Voices, effects, sinks, performance and behaviour are answered in their initial state (no
-// samples played, no wave buffer consumed, no errors): mixing is a later issue.
+// The input is applied to the renderer's state (renderer_input.h): memory pools attach and
+// detach, voices, effects, splitters, mixes and sinks take their new parameters. The output
+// is answered from that state: the pools' new states, each voice's played samples, wave
+// buffers consumed and drops, each effect's usage, each sink's position, the errors (a buffer
+// outside the pools) in the behaviour record, and the elapsed frame count. Performance
+// metrics are not built: the section is answered empty.
 
 #include <span>
 
+#include "audio/renderer/renderer_state.h"
+#include "audio/renderer/sample_memory.h"
 #include "base/result.h"
+#include "services/audio/renderer_input.h"
 #include "services/audio/renderer_parameters.h"
 
 namespace services::audio {
@@ -82,12 +87,17 @@ struct UpdateSummary {
     u32 pools_attached = 0;
     u32 pools_detached = 0;
     u32 splitter_size = 0;
+    u32 errors = 0;
 };
 
-// Parses `input` and writes the reply into `output` (zeroed first). Fails with
-// ResultInvalidUpdateInfo when the input does not match the renderer's parameters or the
-// output is too small.
+// Parses `input` into `state` and writes the reply into `output` (zeroed first); `memory`
+// reads what voices point to (ADPCM parameters). Fails with ResultInvalidUpdateInfo, the
+// state untouched, when the input does not match the renderer's parameters or the output is
+// too small. `log` keeps what was logged once across updates.
 base::Result RunUpdate(const RendererParameters& parameters, std::span<const u8> input,
-                       std::span<u8> output, u64 elapsed_frames, UpdateSummary& summary);
+                       std::span<u8> output, u64 elapsed_frames,
+                       ::audio::renderer::RendererState& state,
+                       ::audio::renderer::SampleMemory& memory, InputLog& log,
+                       UpdateSummary& summary);
 
 }  // namespace services::audio
