@@ -21,9 +21,18 @@ using llvm_tier::Region;
 using llvm_tier::RegionCompiler;
 using llvm_tier::RegionFunction;
 
+// Entering and leaving a region costs about as much as a few hundred instructions in dynarmic
+// (dynarmic's return to the core's loop, the registers copied both ways, the table look-ups).
+// A region that runs fewer instructions than this per entry, on average over its first
+// kTrialEntries, is slower than no region: it is dropped and its entry never compiled again.
+constexpr u64 kMinInstructionsPerEntry = 512;
+constexpr u64 kTrialEntries = 256;
+
 struct ReadyRegion {
     Region region;
     RegionFunction function;
+    std::atomic<u64> entries{0};
+    std::atomic<u64> instructions{0};
 };
 
 class LlvmTier final : public CodeTier {
@@ -47,10 +56,11 @@ public:
         if (worker_.joinable()) {
             worker_.join();
         }
-        LOG_INFO(
-            "cpu",
-            "LLVM tier: {} regions compiled, entered {} times, {} guest instructions run in them",
-            ready_log_.size(), region_runs_.load(), region_instructions_.load());
+        LOG_INFO("cpu",
+                 "LLVM tier: {} regions compiled ({} dropped as too short per entry), entered {} "
+                 "times, {} guest instructions run in them",
+                 ready_log_.size(), dropped_short_, region_runs_.load(),
+                 region_instructions_.load());
     }
 
     u64 SampleSlice() const override { return config_.sample_slice; }
@@ -86,18 +96,30 @@ public:
     }
 
     std::optional<RegionExit> Run(RegionState& state) override {
-        RegionFunction function = nullptr;
+        const u64 entry = state.pc;
+        std::shared_ptr<ReadyRegion> ready;
         {
             std::lock_guard lock(mutex_);
-            const auto found = ready_.find(state.pc);
+            const auto found = ready_.find(entry);
             if (found == ready_.end()) {
                 return std::nullopt;
             }
-            function = found->second->function;
+            ready = found->second;
         }
-        function(&state);
+        ready->function(&state);
         region_runs_.fetch_add(1, std::memory_order_relaxed);
         region_instructions_.fetch_add(state.instructions, std::memory_order_relaxed);
+        const u64 entries = ready->entries.fetch_add(1, std::memory_order_relaxed) + 1;
+        const u64 instructions =
+            ready->instructions.fetch_add(state.instructions, std::memory_order_relaxed) +
+            state.instructions;
+        if (entries == kTrialEntries && instructions < kMinInstructionsPerEntry * entries) {
+            std::lock_guard lock(mutex_);
+            LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry", entry,
+                      instructions / entries);
+            ready_.erase(entry);
+            ++dropped_short_;
+        }
         return static_cast<RegionExit>(state.exit);
     }
 
@@ -137,7 +159,7 @@ private:
             std::lock_guard lock(mutex_);
             invalidations_before = invalidations_;
         }
-        auto ready = std::make_unique<ReadyRegion>();
+        auto ready = std::make_shared<ReadyRegion>();
         ready->region = llvm_tier::DiscoverRegion(memory_, pc);
         if (ready->region.words.empty()) {
             return;  // the first instruction is not one the tier translates
@@ -173,9 +195,10 @@ private:
     std::unordered_map<u64, unsigned> samples_;
     std::unordered_set<u64> attempted_;  // queued, compiling or ready
     std::deque<u64> queued_;
-    std::unordered_map<u64, std::unique_ptr<ReadyRegion>> ready_;
+    std::unordered_map<u64, std::shared_ptr<ReadyRegion>> ready_;
     std::vector<u64> ready_log_;
     u64 invalidations_ = 0;
+    u64 dropped_short_ = 0;
     std::atomic<u64> region_runs_{0};
     std::atomic<u64> region_instructions_{0};
     bool stopping_ = false;

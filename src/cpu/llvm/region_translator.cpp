@@ -689,18 +689,38 @@ private:
         return phi;
     }
 
+    Value* PageAllows(Value* address, Permission need) {
+        const u8 bits = static_cast<u8>(need);
+        return builder_.CreateICmpEQ(
+            builder_.CreateAnd(PagePermission(address), builder_.getInt8(bits)),
+            builder_.getInt8(bits));
+    }
+
     // The host pointer of [address, address + bytes) once every page of it allows the access;
     // otherwise the region ends with a fault at this instruction, its registers untouched.
     Value* CheckedHostPointer(Value* address, unsigned bytes, bool write, llvm::Type* type) {
-        const u8 need = static_cast<u8>(write ? Permission::Write : Permission::Read);
-        Value* last = builder_.CreateAdd(address, builder_.getInt64(bytes - 1));
-        Value* allowed = builder_.getTrue();
-        for (Value* probe : {address, last}) {
-            Value* permission = PagePermission(probe);
-            allowed = builder_.CreateAnd(
+        const Permission need = write ? Permission::Write : Permission::Read;
+        Value* allowed = PageAllows(address, need);
+        if (bytes > 1) {
+            // The last byte's page too, where the access crosses into the next page.
+            Value* crosses = builder_.CreateICmpUGT(
+                builder_.CreateAnd(address, builder_.getInt64(kPageSize - 1)),
+                builder_.getInt64(kPageSize - bytes));
+            BasicBlock* from = builder_.GetInsertBlock();
+            BasicBlock* next_page = NewBlock("next_page");
+            BasicBlock* checked = NewBlock("checked");
+            builder_.CreateCondBr(crosses, next_page, checked, FaultIsRare());
+            builder_.SetInsertPoint(next_page);
+            Value* both = builder_.CreateAnd(
                 allowed,
-                builder_.CreateICmpEQ(builder_.CreateAnd(permission, builder_.getInt8(need)),
-                                      builder_.getInt8(need)));
+                PageAllows(builder_.CreateAdd(address, builder_.getInt64(bytes - 1)), need));
+            BasicBlock* next_page_end = builder_.GetInsertBlock();
+            builder_.CreateBr(checked);
+            builder_.SetInsertPoint(checked);
+            auto* phi = builder_.CreatePHI(builder_.getInt1Ty(), 2);
+            phi->addIncoming(allowed, from);
+            phi->addIncoming(both, next_page_end);
+            allowed = phi;
         }
         BasicBlock* ok = NewBlock("access");
         BasicBlock* fault = NewBlock("fault");
