@@ -164,7 +164,10 @@ private:
         if (ready->region.words.empty()) {
             return;  // the first instruction is not one the tier translates
         }
-        ready->function = compiler_.Compile(ready->region);
+        {
+            std::lock_guard compiling(compile_mutex_);
+            ready->function = compiler_.Compile(ready->region);
+        }
         std::lock_guard lock(mutex_);
         // Code that changed while it compiled: drop it; the next samples compile it anew.
         if (invalidations_ != invalidations_before && !StillMatches(ready->region)) {
@@ -189,7 +192,9 @@ private:
 
     GuestMemory& memory_;
     LlvmTierConfig config_;
-    RegionCompiler compiler_;  // used by one thread at a time: the worker, or the core's
+    // One compile at a time: the worker's, or (compiling in the foreground) a core's.
+    std::mutex compile_mutex_;
+    RegionCompiler compiler_;
     mutable std::mutex mutex_;
     std::condition_variable queued_changed_;
     std::unordered_map<u64, unsigned> samples_;
