@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# bench/cpu/run.sh BUILD_DIR [REPETITIONS]
+# bench/cpu/run.sh BUILD_DIR [REPETITIONS] [MODE]
 # Runs each CPU workload three ways side by side: under nxhost (NAME.nro), as an aarch64 Linux
 # program under qemu-aarch64, and as a native host program. Each is run REPETITIONS times
 # (default 5), interleaved so that machine load hits all three alike; the median wall time is
 # kept. The checksums of all runs must agree. Prints a table and writes it, with the machine,
 # date and command, to bench/results/cpu.md.
+# MODE llvm instead sets nxhost with the LLVM tier (--cpu-tier llvm) against nxhost without it
+# and native, and writes bench/results/cpu_llvm.md.
 set -euo pipefail
-build=${1:?usage: bench/cpu/run.sh BUILD_DIR [REPETITIONS]}
+build=${1:?usage: bench/cpu/run.sh BUILD_DIR [REPETITIONS] [llvm]}
 repetitions=${2:-5}
+mode=${3:-qemu}
 # The workloads are single-threaded, like the qemu and native runs they are set against, so
 # nxhost runs them on one emulated core unless told otherwise.
 NXHOST_FLAGS=${NXHOST_FLAGS:---cores 1}
@@ -34,6 +37,7 @@ run_once() {
   local -a command
   case $kind in
     nxhost) command=("$nxhost" run $NXHOST_FLAGS "$bench/cpu_$workload.nro") ;;
+    nxhost_llvm) command=("$nxhost" run $NXHOST_FLAGS --cpu-tier llvm "$bench/cpu_$workload.nro") ;;
     nxhost_cores3) command=("$nxhost" run --cores 3 "$bench/cpu_$workload.nro") ;;
     qemu) command=("$qemu" -cpu max "$bench/cpu_$workload.linux") ;;
     native) command=("$bench/cpu_$workload.native") ;;
@@ -62,6 +66,53 @@ require_one_checksum() {
 }
 
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+machine_line() {
+  local model
+  model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
+  echo "Machine: ${model:-unknown CPU}, $(nproc) cores available, $(uname -sr)"
+}
+
+if [ "$mode" = llvm ]; then
+  result="$root/bench/results/cpu_llvm.md"
+  rows=""
+  for workload in "${workloads[@]}"; do
+    for ((i = 0; i < repetitions; ++i)); do
+      for kind in native nxhost nxhost_llvm; do
+        run_once "$kind" "$workload"
+      done
+    done
+    require_one_checksum "$workload" "between the builds and tiers"
+    native=$(median "$work/native.$workload.times")
+    nx=$(median "$work/nxhost.$workload.times")
+    llvm=$(median "$work/nxhost_llvm.$workload.times")
+    row=$(awk -v w="$workload" -v n="$native" -v x="$nx" -v l="$llvm" 'BEGIN {
+      bar = (l <= 1.5 * n) ? "yes" : "no"
+      printf "| %s | %d | %d | %d | %.1f | %.1f | %.2f | %s |", w, n, x, l, x / n, l / n, l / x, bar }')
+    rows+="$row"$'\n'
+    echo "$row"
+  done
+  mkdir -p "$(dirname "$result")"
+  cat >"$result" <<REPORT
+# CPU benchmark: nxhost with the LLVM tier against nxhost without it and native
+
+Recorded by \`bench/cpu/run.sh $build $repetitions llvm\`, $(date -u '+%Y-%m-%d %H:%M UTC'),
+commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown).
+
+$(machine_line).
+
+nxhost ran with \`$NXHOST_FLAGS\`, and with \`$NXHOST_FLAGS --cpu-tier llvm\` for the tier's column.
+Wall time of the whole process (start-up, dynarmic and the tier's background compiles
+included), median of $repetitions runs per build, run interleaved; every run's checksum agreed.
+The bar of issue 18 is the tier within 1.5x of native.
+
+| workload | native ms | nxhost ms | nxhost + LLVM tier ms | nxhost/native | tier/native | tier/nxhost | tier ≤ 1.5x native |
+|---|---|---|---|---|---|---|---|
+${rows}
+REPORT
+  echo "written to $result"
+  exit 0
+fi
 
 rows=""
 declare -A nxhost_ms
@@ -99,7 +150,6 @@ lse_cost_cores3=$(awk -v l="$lse_cores3" -v x="$llsc_cores3" 'BEGIN { printf "%.
 table="| workload | native ms | qemu-aarch64 ms | nxhost ms | nxhost/qemu | nxhost/native | nxhost ≥ 2x faster than qemu |
 |---|---|---|---|---|---|---|
 ${rows}"
-model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
 mkdir -p "$(dirname "$result")"
 cat >"$result" <<REPORT
 # CPU benchmark: nxhost against qemu-user and native
@@ -107,7 +157,7 @@ cat >"$result" <<REPORT
 Recorded by \`bench/cpu/run.sh $build $repetitions\` (\`make bench\`), $(date -u '+%Y-%m-%d %H:%M UTC'),
 commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown).
 
-Machine: ${model:-unknown CPU}, $(nproc) cores available, $(uname -sr); $("$qemu" --version | head -1).
+$(machine_line); $("$qemu" --version | head -1).
 
 nxhost ran with \`$NXHOST_FLAGS\`. Wall time of the whole process (start-up and JIT included), median of $repetitions runs per
 build, run interleaved; every run's checksum agreed. Ratios are of times: nxhost/qemu below 0.5

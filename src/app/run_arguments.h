@@ -20,6 +20,7 @@ struct RunArguments {
     bool strict_exclusives = false;
     unsigned cores = 3;
     bool deterministic = false;
+    std::string cpu_tier = "dynarmic";
     std::optional<std::string> profiles;
     std::optional<std::string> input;
     std::optional<std::string> pad_layout;

@@ -159,6 +159,9 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     options.strict_exclusives = arguments.strict_exclusives;
     options.cores = arguments.cores;
     options.deterministic = arguments.deterministic;
+    options.cpu_tier = arguments.cpu_tier == "llvm"         ? kernel::CpuTier::Llvm
+                       : arguments.cpu_tier == "llvm-eager" ? kernel::CpuTier::LlvmEager
+                                                            : kernel::CpuTier::DynarmicOnly;
     options.last_load_result = launch.last_load_result;
     options.time_limit_ns = static_cast<u64>(arguments.time_limit_seconds * 1e9);
     options.max_memory_bytes = session.max_memory_bytes;
@@ -426,6 +429,12 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
                       "by default an STXR succeeds when memory still holds what LDXR read)");
     command->add_option("--cores", arguments->cores, "Emulated CPU cores, 1 to 4 (default 3)")
         ->check(CLI::Range(1, 4));
+    command
+        ->add_option("--cpu-tier", arguments->cpu_tier,
+                     "dynarmic (default); llvm: hot guest code also compiled through LLVM on "
+                     "a background thread; llvm-eager: every sampled block compiled at once, "
+                     "for tests (src/cpu/llvm/README.md)")
+        ->check(CLI::IsMember({"dynarmic", "llvm", "llvm-eager"}));
     command->add_flag("--deterministic", arguments->deterministic,
                       "One core and a guest clock driven by guest instructions: the same "
                       "instruction count and output on every run");

@@ -12,6 +12,7 @@ namespace cpu {
 class GuestMemory;
 class ExclusiveMonitor;
 class LsePatchArea;
+class CodeTier;
 class Core;
 
 using Vector = std::array<u64, 2>;
@@ -86,6 +87,8 @@ struct CoreConfig {
     // but such ABA sequences, and for LSE atomics (our trampolines) always, at a third of the
     // cost. Plain stores never fail an STXR here either way.
     bool strict_exclusives = false;
+    // Hot code runs there once compiled (see code_tier.h); null: the core's JIT alone.
+    CodeTier* tier = nullptr;
 };
 
 // One emulated CPU core. Run() executes guest code until Halt() or a fault stops it.

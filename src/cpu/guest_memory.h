@@ -68,6 +68,12 @@ public:
     // Writes regardless of guest permissions (loading code into read-only pages).
     void WriteInitial(u64 address, std::span<const u8> bytes);
 
+    // The permission table as compiled code reads it (the LLVM tier checks each access inline):
+    // entry [address >> (12 + kPermissionLeafBits)] of PermissionRoot() is a pointer, null where
+    // nothing was ever mapped, to one Permission byte per page of that span.
+    static constexpr unsigned kPermissionLeafBits = 15;
+    const void* PermissionRoot() const { return permissions_.data(); }
+
     template <typename T>
     requires std::is_trivially_copyable_v<T> std::optional<T> Read(u64 address)
     const {
@@ -90,7 +96,7 @@ private:
     Permission PagePermission(u64 page) const;
 
     // Two levels, so a 39-bit space costs memory only where something is mapped.
-    static constexpr unsigned kLeafBits = 15;
+    static constexpr unsigned kLeafBits = kPermissionLeafBits;
     // Read without a lock by every core (JIT slow paths, supervisor calls) while one maps:
     // the leaves and their entries are atomic, and a leaf, once made, lives as long as this.
     using Leaf = std::array<std::atomic<Permission>, std::size_t{1} << kLeafBits>;
@@ -98,6 +104,9 @@ private:
     unsigned address_bits_;
     u8* base_ = nullptr;
     std::vector<std::atomic<Leaf*>> permissions_;
+    // The layout PermissionRoot() promises.
+    static_assert(sizeof(std::atomic<Leaf*>) == sizeof(void*) && sizeof(Leaf) == sizeof(u8)
+                                                                                     << kLeafBits);
 };
 
 }  // namespace cpu

@@ -27,6 +27,14 @@ struct ModuleCode {
     std::span<u8> text;
 };
 
+enum class CpuTier {
+    DynarmicOnly,
+    Llvm,
+    // Every sampled block entry (a sample every thousand instructions) compiled at once, on the
+    // core's thread: for tests, so that short programs run mostly in regions.
+    LlvmEager,
+};
+
 struct RunOptions {
     // argv as an NRO's loader passes it; the first is the program's path.
     std::vector<std::string> arguments;
@@ -41,6 +49,8 @@ struct RunOptions {
     // One core, and a guest clock that advances with guest instructions: every run of the same
     // program gives the same instruction count and output.
     bool deterministic = false;
+    // Hot guest code also compiled through LLVM (src/cpu/llvm), or dynarmic alone.
+    CpuTier cpu_tier = CpuTier::DynarmicOnly;
     // Region sizes and the application pool, from the game's profile.
     MemorySettings memory;
     // The Horizon version the loader reports (major << 16 | minor << 8 | micro), from the

@@ -9,6 +9,7 @@
 #include "base/error.h"
 #include "base/host_memory.h"
 #include "base/log.h"
+#include "cpu/llvm/llvm_tier.h"
 #include "kernel/process_state.h"
 
 namespace kernel {
@@ -214,6 +215,16 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
         main_thread->context.x[1] = main_thread_handle;
     }
 
+    if (options.cpu_tier == CpuTier::Llvm) {
+        // Deterministic runs compile on the core's thread, so that every run enters the same
+        // regions after the same instructions.
+        code_tier = cpu::CreateLlvmTier(
+            memory, cpu::LlvmTierConfig{.compile_in_foreground = options.deterministic});
+    } else if (options.cpu_tier == CpuTier::LlvmEager) {
+        code_tier = cpu::CreateLlvmTier(
+            memory, cpu::LlvmTierConfig{
+                        .compile_in_foreground = true, .sample_slice = 1000, .hot_samples = 1});
+    }
     for (unsigned index = 0; index < scheduler.CoreCount(); ++index) {
         cores.push_back(cpu::CreateDynarmicCore(cpu::CoreConfig{
             .memory = &memory,
@@ -224,6 +235,7 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
             .precise_faults = options.precise_faults,
             .single_core = scheduler.CoreCount() == 1,
             .strict_exclusives = options.strict_exclusives,
+            .tier = code_tier.get(),
         }));
     }
     clock.SetInstructionSource([this] { return InstructionsExecuted(); });

@@ -10,6 +10,7 @@
 #include <string>
 #include <thread>
 
+#include "cpu/code_tier.h"
 #include "cpu/core.h"
 #include "cpu/exclusive_monitor.h"
 #include "cpu/guest_memory.h"
@@ -101,6 +102,7 @@ struct Process::State final : cpu::CoreHooks {
 
     std::unique_ptr<cpu::LsePatchArea> lse_patches;
     cpu::ExclusiveMonitor monitor;
+    std::unique_ptr<cpu::CodeTier> code_tier;  // null unless RunOptions::llvm_tier
     std::vector<std::unique_ptr<cpu::Core>> cores;
     // Per core: guest counter ticks spent with no thread to run (GetInfo IdleTickCount).
     std::array<std::atomic<u64>, 4> idle_ticks{};

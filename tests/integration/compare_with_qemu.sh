@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compare_with_qemu.sh NXHOST QEMU BUILD_DIR NAME
 # The differential test: NAME.linux under qemu-aarch64 is the reference; NAME.nro and
-# NAME.exefs under nxhost must print exactly the same.
+# NAME.exefs under nxhost (with the flags in $RUN_FLAGS) must print exactly the same.
 set -u
 nxhost=$1 qemu=$2 dir=$3 name=$4
 work=$(mktemp -d)
@@ -18,7 +18,7 @@ if [ "$lines" -lt 1 ]; then
   exit 1
 fi
 for form in nro exefs; do
-  "$nxhost" run "$dir/$name.$form" >"$work/$form.txt" 2>"$work/$form.log"
+  "$nxhost" run ${RUN_FLAGS:-} "$dir/$name.$form" >"$work/$form.txt" 2>"$work/$form.log"
   status=$?
   if [ "$status" -ne 0 ]; then
     cat "$work/$form.log"
@@ -30,4 +30,4 @@ for form in nro exefs; do
     exit 1
   fi
 done
-echo "$name: $lines lines identical under qemu-aarch64 and nxhost (nro, exefs)"
+echo "$name: $lines lines identical under qemu-aarch64 and nxhost ${RUN_FLAGS:-}(nro, exefs)"

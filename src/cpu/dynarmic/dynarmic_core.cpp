@@ -2,6 +2,8 @@
 #include <cstring>
 #include <limits>
 #include <mutex>
+#include <unordered_set>
+#include <vector>
 
 #include <dynarmic/interface/A64/a64.h>
 #include <dynarmic/interface/A64/config.h>
@@ -11,6 +13,7 @@
 #include "cpu/a64_extension.h"
 #include "cpu/a64_extension/pointer_auth.h"
 #include "cpu/atomic128.h"
+#include "cpu/code_tier.h"
 #include "cpu/core.h"
 #include "cpu/dynarmic/host_division_guard.h"
 #include "cpu/exclusive_monitor.h"
@@ -24,6 +27,14 @@ using Dynarmic::A64::Exception;
 using Dynarmic::A64::VAddr;
 
 constexpr auto kFaultHalt = Dynarmic::HaltReason::UserDefined2;
+constexpr auto kRegionEntryHalt = Dynarmic::HaltReason::UserDefined3;
+
+// With a code tier, the code-read callback gives this word (BRK #0x7ee1) for the entry of a
+// region the tier has compiled; the breakpoint it raises hands the entry to the tier. Only
+// addresses in trapped_ mean it: a guest's own BRK never stands at a region's entry, whose
+// first instruction is one the tier translates.
+constexpr u32 kRegionTrap = 0xd4200000u | (0x7ee1u << 5);
+constexpr u32 kNzcvMask = 0xf000'0000;
 
 class DynarmicCore final : public Core, private Dynarmic::A64::UserCallbacks {
 public:
@@ -33,6 +44,7 @@ public:
           lse_patches_(config.lse_patches),
           index_(config.index),
           precise_faults_(config.precise_faults),
+          tier_(config.tier),
           tpidrro_(config.tpidrro_el0) {
         Dynarmic::A64::UserConfig& jit_config = jit_config_;
         jit_config.callbacks = this;
@@ -77,27 +89,22 @@ public:
 
     Stop Run() override {
         fault_.reset();
-        {
-            const Dynarmic::HaltReason reason = Engine().Run();
-            if (Dynarmic::Has(reason, kFaultHalt)) {
-                Engine().ClearHalt(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
-                if (fault_ && fault_->pc == 0) {
-                    // A data abort: the access itself with precise faults, else the block's end.
-                    fault_->pc = Engine().GetPC();
-                    fault_->pc_is_precise = precise_faults_;
-                    fault_ = AtOriginalPc(*fault_);
-                }
-                return Stop{StopReason::Fault, fault_};
-            }
-            // Halt() or the end of the instruction budget: the kernel decides what runs next.
-            Engine().ClearHalt(Dynarmic::HaltReason::UserDefined1);
-            return Stop{StopReason::Halted, std::nullopt};
+        if (tier_ != nullptr) {
+            return RunWithTier();
         }
+        const Dynarmic::HaltReason reason = Engine().Run();
+        if (Dynarmic::Has(reason, kFaultHalt)) {
+            return FaultStop();
+        }
+        // Halt() or the end of the instruction budget: the kernel decides what runs next.
+        Engine().ClearHalt(Dynarmic::HaltReason::UserDefined1);
+        return Stop{StopReason::Halted, std::nullopt};
     }
 
     // From other host threads: a core that has not run yet has nothing to stop.
     void Halt() override {
         if (jit_ready_.load(std::memory_order_acquire)) {
+            halt_requested_.store(true, std::memory_order_release);
             jit_->HaltExecution(Dynarmic::HaltReason::UserDefined1);
         }
     }
@@ -137,6 +144,9 @@ public:
     void SetTpidrroEl0(u64 value) override { tpidrro_ = value; }
     // From other host threads: a core that has not run yet has no code to drop.
     void InvalidateCode(u64 address, u64 size) override {
+        if (tier_ != nullptr) {
+            tier_->Invalidate(address, size);
+        }
         if (jit_ready_.load(std::memory_order_acquire)) {
             jit_->InvalidateCacheRange(address, size);
         }
@@ -145,6 +155,111 @@ public:
     unsigned Index() const override { return index_; }
 
 private:
+    Stop FaultStop() {
+        Engine().ClearHalt(kFaultHalt | Dynarmic::HaltReason::MemoryAbort);
+        if (fault_ && fault_->pc == 0) {
+            // A data abort: the access itself with precise faults, else the block's end.
+            fault_->pc = Engine().GetPC();
+            fault_->pc_is_precise = precise_faults_;
+            fault_ = AtOriginalPc(*fault_);
+        }
+        return Stop{StopReason::Fault, fault_};
+    }
+
+    // Runs the guest in dynarmic's slices and the tier's regions until the kernel's budget is
+    // spent, a Halt() or a fault. Whenever the PC is a ready region's entry (reached through
+    // the trap word, or where another region left off), the region runs instead of dynarmic.
+    Stop RunWithTier() {
+        const u64 budget = hooks_.InstructionBudget(*this);
+        const u64 start = ticks_;
+        for (bool ran = false;; ran = true) {
+            DropTranslationsOfNewRegions();
+            const u64 used = ticks_ - start;
+            if ((ran && used >= budget) || halt_requested_.load(std::memory_order_acquire)) {
+                break;
+            }
+            if (tier_->IsReady(Engine().GetPC())) {
+                if (auto stop = RunRegion(budget - std::min(used, budget))) {
+                    return *stop;
+                }
+                continue;
+            }
+            // dynarmic runs in the tier's slices: where a slice ends (a block entry) is a sample
+            // of where the guest spends its time, which is how the tier finds hot code without
+            // instrumenting dynarmic's blocks.
+            slice_ =
+                std::max<u64>(1, std::min(budget - std::min(used, budget), tier_->SampleSlice()));
+            const Dynarmic::HaltReason reason = Engine().Run();
+            // The trap words dynarmic ran stand for no guest instruction.
+            ticks_ -= region_traps_;
+            region_traps_ = 0;
+            if (Dynarmic::Has(reason, kFaultHalt)) {
+                return FaultStop();
+            }
+            if (Dynarmic::Has(reason, Dynarmic::HaltReason::UserDefined1)) {
+                break;
+            }
+            if (Dynarmic::Has(reason, kRegionEntryHalt)) {
+                Engine().ClearHalt(kRegionEntryHalt);
+            } else if (!Dynarmic::Has(reason, Dynarmic::HaltReason::CacheInvalidation)) {
+                tier_->Sample(Engine().GetPC());  // the slice ended at a block entry
+            }
+        }
+        Engine().ClearHalt(Dynarmic::HaltReason::UserDefined1);
+        halt_requested_.store(false, std::memory_order_release);
+        return Stop{StopReason::Halted, std::nullopt};
+    }
+
+    // The region entered at the current PC, on the guest state dynarmic holds; a fault in it
+    // stops the run at the faulting instruction, with the registers as they were before it.
+    std::optional<Stop> RunRegion(u64 instructions_left) {
+        RegionState state;
+        state.x = Engine().GetRegisters();
+        state.sp = Engine().GetSP();
+        state.pc = Engine().GetPC();
+        const u32 pstate = Engine().GetPstate();
+        state.nzcv = pstate & kNzcvMask;
+        state.instruction_budget = instructions_left;
+        state.halt_requested = &halt_requested_;
+        const std::optional<RegionExit> exit = tier_->Run(state);
+        if (!exit) {
+            return std::nullopt;  // dropped since IsReady: dynarmic runs the code
+        }
+        Engine().SetRegisters(state.x);
+        Engine().SetSP(state.sp);
+        Engine().SetPC(state.pc);
+        Engine().SetPstate((pstate & ~kNzcvMask) | (state.nzcv & kNzcvMask));
+        ticks_ += state.instructions;
+        if (*exit == RegionExit::Continue) {
+            return std::nullopt;
+        }
+        const auto kind = *exit == RegionExit::WriteFault ? GuestFault::Kind::WriteFault
+                                                          : GuestFault::Kind::ReadFault;
+        fault_ = GuestFault{kind, state.pc, state.fault_address, true};
+        return Stop{StopReason::Fault, fault_};
+    }
+
+    // Regions that became ready: dynarmic translates their entries anew, as the trap word.
+    void DropTranslationsOfNewRegions() {
+        new_regions_.clear();
+        regions_seen_ = tier_->ReadySince(regions_seen_, new_regions_);
+        for (const u64 entry : new_regions_) {
+            Engine().InvalidateCacheRange(entry, 4);
+        }
+    }
+
+    // dynarmic reached a trap word: enter the region, or, where it was dropped since, run the
+    // guest's own instruction there.
+    void ReachedRegionTrap(VAddr pc) {
+        ++region_traps_;
+        if (tier_->IsReady(pc)) {
+            Engine().HaltExecution(kRegionEntryHalt);
+        } else {
+            trapped_.erase(pc);
+            Engine().InvalidateCacheRange(pc, 4);
+        }
+    }
+
     Dynarmic::A64::Jit& Engine() const {
         std::call_once(jit_once_, [this] {
             jit_ = std::make_unique<Dynarmic::A64::Jit>(jit_config_);
@@ -249,6 +364,10 @@ private:
         if (host == nullptr) {
             return std::nullopt;
         }
+        if (tier_ != nullptr && tier_->IsReady(address)) {
+            trapped_.insert(address);
+            return kRegionTrap;
+        }
         u32 word;
         std::memcpy(&word, host, 4);
         if (const auto keys_off = RewritePointerAuth(word)) {
@@ -316,6 +435,10 @@ private:
                 }
                 return;
             case Exception::Breakpoint:
+                if (trapped_.contains(pc)) {
+                    ReachedRegionTrap(pc);
+                    return;
+                }
                 DeliverFault(GuestFault{GuestFault::Kind::Breakpoint, pc, 0});
                 return;
             case Exception::NoExecuteFault:
@@ -337,14 +460,23 @@ private:
                                          VAddr address) override {
         constexpr u64 kCacheLine = 64;
         if (operation == Dynarmic::A64::InstructionCacheOperation::InvalidateByVAToPoU) {
+            if (tier_ != nullptr) {
+                tier_->Invalidate(address & ~(kCacheLine - 1), kCacheLine);
+            }
             Engine().InvalidateCacheRange(address & ~(kCacheLine - 1), kCacheLine);
         } else {
+            if (tier_ != nullptr) {
+                tier_->Invalidate(0, memory_.AddressSpaceSize());
+            }
             Engine().ClearCache();
         }
     }
 
     void AddTicks(u64 ticks) override { ticks_ += ticks; }
     u64 GetTicksRemaining() override {
+        if (tier_ != nullptr) {
+            return slice_;
+        }
         return std::min<u64>(hooks_.InstructionBudget(*this), std::numeric_limits<u32>::max());
     }
     u64 GetCNTPCT() override { return hooks_.ReadCounter(*this); }
@@ -379,6 +511,16 @@ private:
     LsePatchArea* lse_patches_;
     unsigned index_;
     bool precise_faults_;
+    CodeTier* tier_;
+    // The tier's side: the slice RunWithTier gives dynarmic, the entries this core's JIT got
+    // the trap word for, how many of those dynarmic ran in the last slice, the regions this
+    // core has seen become ready, and Halt() as the regions poll it.
+    u64 slice_ = 0;
+    std::unordered_set<u64> trapped_;
+    u64 region_traps_ = 0;
+    u64 regions_seen_ = 0;
+    std::vector<u64> new_regions_;
+    std::atomic<bool> halt_requested_{false};
     u64 tpidrro_;
     u64 tpidr_ = 0;
     u64 ticks_ = 0;

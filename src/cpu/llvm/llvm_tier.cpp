@@ -1,0 +1,219 @@
+#include "cpu/llvm/llvm_tier.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "base/log.h"
+#include "cpu/guest_memory.h"
+#include "cpu/llvm/region.h"
+#include "cpu/llvm/region_compiler.h"
+
+namespace cpu {
+namespace {
+
+using llvm_tier::Region;
+using llvm_tier::RegionCompiler;
+using llvm_tier::RegionFunction;
+
+// Entering and leaving a region costs about as much as a few hundred instructions in dynarmic
+// (dynarmic's return to the core's loop, the registers copied both ways, the table look-ups).
+// A region that runs fewer instructions than this per entry, on average over its first
+// kTrialEntries, is slower than no region: it is dropped and its entry never compiled again.
+constexpr u64 kMinInstructionsPerEntry = 512;
+constexpr u64 kTrialEntries = 256;
+
+struct ReadyRegion {
+    Region region;
+    RegionFunction function;
+    std::atomic<u64> entries{0};
+    std::atomic<u64> instructions{0};
+};
+
+class LlvmTier final : public CodeTier {
+public:
+    LlvmTier(GuestMemory& memory, const LlvmTierConfig& config)
+        : memory_(memory),
+          config_(config),
+          compiler_(llvm_tier::MemoryLayout{memory.Base(), memory.AddressBits(),
+                                            memory.PermissionRoot()}) {
+        if (!config_.compile_in_foreground) {
+            worker_ = std::thread([this] { CompileQueued(); });
+        }
+    }
+
+    ~LlvmTier() override {
+        {
+            std::lock_guard lock(mutex_);
+            stopping_ = true;
+        }
+        queued_changed_.notify_all();
+        if (worker_.joinable()) {
+            worker_.join();
+        }
+        LOG_INFO("cpu",
+                 "LLVM tier: {} regions compiled ({} dropped as too short per entry), entered {} "
+                 "times, {} guest instructions run in them",
+                 ready_log_.size(), dropped_short_, region_runs_.load(),
+                 region_instructions_.load());
+    }
+
+    u64 SampleSlice() const override { return config_.sample_slice; }
+
+    void Sample(u64 pc) override {
+        {
+            std::lock_guard lock(mutex_);
+            if (attempted_.contains(pc) || ++samples_[pc] < config_.hot_samples) {
+                return;
+            }
+            attempted_.insert(pc);
+            samples_.erase(pc);
+            if (!config_.compile_in_foreground) {
+                queued_.push_back(pc);
+                queued_changed_.notify_one();
+                return;
+            }
+        }
+        Compile(pc);
+    }
+
+    u64 ReadySince(u64 seen, std::vector<u64>& entries) const override {
+        std::lock_guard lock(mutex_);
+        for (u64 index = seen; index < ready_log_.size(); ++index) {
+            entries.push_back(ready_log_[index]);
+        }
+        return ready_log_.size();
+    }
+
+    bool IsReady(u64 pc) const override {
+        std::lock_guard lock(mutex_);
+        return ready_.contains(pc);
+    }
+
+    std::optional<RegionExit> Run(RegionState& state) override {
+        const u64 entry = state.pc;
+        std::shared_ptr<ReadyRegion> ready;
+        {
+            std::lock_guard lock(mutex_);
+            const auto found = ready_.find(entry);
+            if (found == ready_.end()) {
+                return std::nullopt;
+            }
+            ready = found->second;
+        }
+        ready->function(&state);
+        region_runs_.fetch_add(1, std::memory_order_relaxed);
+        region_instructions_.fetch_add(state.instructions, std::memory_order_relaxed);
+        const u64 entries = ready->entries.fetch_add(1, std::memory_order_relaxed) + 1;
+        const u64 instructions =
+            ready->instructions.fetch_add(state.instructions, std::memory_order_relaxed) +
+            state.instructions;
+        if (entries == kTrialEntries && instructions < kMinInstructionsPerEntry * entries) {
+            std::lock_guard lock(mutex_);
+            LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry", entry,
+                      instructions / entries);
+            ready_.erase(entry);
+            ++dropped_short_;
+        }
+        return static_cast<RegionExit>(state.exit);
+    }
+
+    void Invalidate(u64 address, u64 size) override {
+        std::lock_guard lock(mutex_);
+        for (auto it = ready_.begin(); it != ready_.end();) {
+            if (it->second->region.Overlaps(address, size)) {
+                // Its machine code stays mapped (a core may be inside it); it is only unlisted.
+                attempted_.erase(it->first);
+                it = ready_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        ++invalidations_;
+    }
+
+private:
+    void CompileQueued() {
+        std::unique_lock lock(mutex_);
+        while (true) {
+            queued_changed_.wait(lock, [this] { return stopping_ || !queued_.empty(); });
+            if (stopping_) {
+                return;
+            }
+            const u64 pc = queued_.front();
+            queued_.pop_front();
+            lock.unlock();
+            Compile(pc);
+            lock.lock();
+        }
+    }
+
+    void Compile(u64 pc) {
+        u64 invalidations_before;
+        {
+            std::lock_guard lock(mutex_);
+            invalidations_before = invalidations_;
+        }
+        auto ready = std::make_shared<ReadyRegion>();
+        ready->region = llvm_tier::DiscoverRegion(memory_, pc);
+        if (ready->region.words.empty()) {
+            return;  // the first instruction is not one the tier translates
+        }
+        {
+            std::lock_guard compiling(compile_mutex_);
+            ready->function = compiler_.Compile(ready->region);
+        }
+        std::lock_guard lock(mutex_);
+        // Code that changed while it compiled: drop it; the next samples compile it anew.
+        if (invalidations_ != invalidations_before && !StillMatches(ready->region)) {
+            attempted_.erase(pc);
+            return;
+        }
+        LOG_DEBUG("cpu", "LLVM tier: region at {:#x} ready, {} instructions", pc,
+                  ready->region.words.size());
+        ready_[pc] = std::move(ready);
+        ready_log_.push_back(pc);
+    }
+
+    bool StillMatches(const Region& region) const {
+        for (const auto& [pc, word] : region.words) {
+            const u8* host = memory_.HostPointer(pc, 4, Permission::Execute);
+            if (host == nullptr || std::memcmp(host, &word, 4) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    GuestMemory& memory_;
+    LlvmTierConfig config_;
+    // One compile at a time: the worker's, or (compiling in the foreground) a core's.
+    std::mutex compile_mutex_;
+    RegionCompiler compiler_;
+    mutable std::mutex mutex_;
+    std::condition_variable queued_changed_;
+    std::unordered_map<u64, unsigned> samples_;
+    std::unordered_set<u64> attempted_;  // queued, compiling or ready
+    std::deque<u64> queued_;
+    std::unordered_map<u64, std::shared_ptr<ReadyRegion>> ready_;
+    std::vector<u64> ready_log_;
+    u64 invalidations_ = 0;
+    u64 dropped_short_ = 0;
+    std::atomic<u64> region_runs_{0};
+    std::atomic<u64> region_instructions_{0};
+    bool stopping_ = false;
+    std::thread worker_;
+};
+
+}  // namespace
+
+std::unique_ptr<CodeTier> CreateLlvmTier(GuestMemory& memory, const LlvmTierConfig& config) {
+    return std::make_unique<LlvmTier>(memory, config);
+}
+
+}  // namespace cpu

@@ -1,0 +1,26 @@
+#pragma once
+
+// The LLVM CPU tier's interface: a CodeTier for one process (see README.md).
+
+#include <memory>
+
+#include "cpu/code_tier.h"
+
+namespace cpu {
+
+class GuestMemory;
+
+struct LlvmTierConfig {
+    // Compile a hot region on the core's thread as soon as it is found, instead of on the
+    // tier's background thread: every run then enters the same regions at the same guest
+    // instruction (--deterministic).
+    bool compile_in_foreground = false;
+    // Instructions between two samples, and the samples at one block entry that make it hot:
+    // code that runs for about slice * hot_samples instructions gets compiled.
+    u64 sample_slice = 50'000;
+    unsigned hot_samples = 4;
+};
+
+std::unique_ptr<CodeTier> CreateLlvmTier(GuestMemory& memory, const LlvmTierConfig& config);
+
+}  // namespace cpu

@@ -1,0 +1,37 @@
+#pragma once
+
+// A region: the guest code reachable from one entry through direct branches, calls and
+// returns to the region's own call sites, as far as the tier translates it.
+
+#include <map>
+#include <set>
+
+#include "base/types.h"
+
+namespace cpu {
+class GuestMemory;
+}
+
+namespace cpu::llvm_tier {
+
+struct Region {
+    u64 entry = 0;
+    // Every translated instruction, by address. An address a branch reaches that is not here
+    // is an exit back to the core.
+    std::map<u64, u32> words;
+    // Where a basic block starts: the entry, branch targets and the instructions after
+    // conditional branches and calls.
+    std::set<u64> block_starts;
+    // The instructions after the region's BLs: a RET to one of them stays in the region.
+    std::set<u64> return_points;
+
+    bool Contains(u64 pc) const { return words.contains(pc); }
+    // Whether any translated instruction has a byte in [address, address + size).
+    bool Overlaps(u64 address, u64 size) const;
+};
+
+// Follows the code from entry, reading it with the guest's execute permission, until every
+// path ends in an instruction the tier does not translate, an indirect branch, or the limit.
+Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instructions = 2048);
+
+}  // namespace cpu::llvm_tier

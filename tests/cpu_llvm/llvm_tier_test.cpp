@@ -1,0 +1,424 @@
+// The LLVM tier against the dynarmic core: the same A64 code, the same initial state, the same
+// registers, flags and memory afterwards. Encodings from llvm-mc-14 -triple=aarch64
+// -show-encoding, branches from the Arm ARM's formats (C4.1).
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "cpu/code_tier.h"
+#include "cpu/core.h"
+#include "cpu/exclusive_monitor.h"
+#include "cpu/guest_memory.h"
+#include "cpu/llvm/a64_instruction.h"
+#include "cpu/llvm/llvm_tier.h"
+#include "cpu/llvm/region.h"
+#include "cpu/llvm/region_compiler.h"
+
+namespace {
+
+using cpu::GuestFault;
+using cpu::Permission;
+using cpu::RegionState;
+
+constexpr u64 kCode = 0x100000;
+constexpr u64 kData = 0x200000;
+constexpr u64 kReadOnly = 0x300000;
+constexpr u32 kSvcHalt = 0xd40000e1;  // svc #7: the hooks halt the core
+
+constexpr u32 BranchCondition(unsigned condition, int instructions) {
+    return 0x54000000u | ((static_cast<u32>(instructions) & 0x7ffff) << 5) | condition;
+}
+constexpr u32 BranchLink(int instructions) {
+    return 0x94000000u | (static_cast<u32>(instructions) & 0x3ffffff);
+}
+constexpr u32 Branch(int instructions) {
+    return 0x14000000u | (static_cast<u32>(instructions) & 0x3ffffff);
+}
+constexpr u32 TestBranchZero(unsigned rt, unsigned bit, int instructions) {
+    return 0x36000000u | ((bit >> 5) << 31) | ((bit & 31) << 19) |
+           ((static_cast<u32>(instructions) & 0x3fff) << 5) | rt;
+}
+constexpr u32 CompareBranchNonZero(unsigned rt, int instructions) {
+    return 0xb5000000u | ((static_cast<u32>(instructions) & 0x7ffff) << 5) | rt;
+}
+constexpr u32 Adr(unsigned rd, bool page, int immediate) {
+    const u32 bits = static_cast<u32>(immediate) & 0x1fffff;
+    return (page ? 0x90000000u : 0x10000000u) | ((bits & 3) << 29) | ((bits >> 2) << 5) | rd;
+}
+constexpr u32 LoadLiteralX(unsigned rt, int instructions) {
+    return 0x58000000u | ((static_cast<u32>(instructions) & 0x7ffff) << 5) | rt;
+}
+
+class HaltingHooks final : public cpu::CoreHooks {
+public:
+    void CallSvc(cpu::Core& core, u32) override { core.Halt(); }
+    bool OnFault(cpu::Core&, const GuestFault&) override { return false; }
+};
+
+// Counts the regions a core ran, around the real tier.
+class CountingTier final : public cpu::CodeTier {
+public:
+    explicit CountingTier(std::unique_ptr<cpu::CodeTier> tier) : tier_(std::move(tier)) {}
+    u64 SampleSlice() const override { return tier_->SampleSlice(); }
+    void Sample(u64 pc) override { tier_->Sample(pc); }
+    u64 ReadySince(u64 seen, std::vector<u64>& entries) const override {
+        return tier_->ReadySince(seen, entries);
+    }
+    bool IsReady(u64 pc) const override { return tier_->IsReady(pc); }
+    std::optional<cpu::RegionExit> Run(RegionState& state) override {
+        ++runs;
+        return tier_->Run(state);
+    }
+    void Invalidate(u64 address, u64 size) override { tier_->Invalidate(address, size); }
+    std::atomic<unsigned> runs{0};
+
+private:
+    std::unique_ptr<cpu::CodeTier> tier_;
+};
+
+class LlvmTierTest : public ::testing::Test {
+protected:
+    LlvmTierTest() {
+        memory.Map(kCode, 0x10000, Permission::ReadExecute);
+        memory.Map(kData, 0x1000, Permission::ReadWrite);
+        memory.Map(kReadOnly, 0x1000, Permission::Read);
+    }
+
+    void LoadProgram(const std::vector<u32>& program) {
+        memory.WriteInitial(
+            kCode, {reinterpret_cast<const u8*>(program.data()), program.size() * sizeof(u32)});
+    }
+
+    std::unique_ptr<cpu::Core> MakeCore(cpu::CodeTier* tier, bool precise_faults = true) {
+        cpu::CoreConfig config{&memory, &monitor, &hooks, 0, 0, nullptr, precise_faults};
+        config.tier = tier;
+        return cpu::CreateDynarmicCore(config);
+    }
+
+    // The program on dynarmic alone, from `initial`.
+    std::pair<cpu::Core::Stop, cpu::ThreadContext> RunOnDynarmic(
+        const cpu::ThreadContext& initial) {
+        auto core = MakeCore(nullptr);
+        core->SetContext(initial);
+        const auto stop = core->Run();
+        return {stop, core->GetContext()};
+    }
+
+    // The region at kCode compiled and run once, from `initial`.
+    RegionState RunAsRegion(const cpu::ThreadContext& initial) {
+        const auto region = cpu::llvm_tier::DiscoverRegion(memory, kCode);
+        cpu::llvm_tier::RegionCompiler compiler(
+            {memory.Base(), memory.AddressBits(), memory.PermissionRoot()});
+        const auto function = compiler.Compile(region);
+        RegionState state;
+        state.x = initial.x;
+        state.sp = initial.sp;
+        state.pc = kCode;
+        state.nzcv = initial.pstate & 0xf0000000;
+        state.instruction_budget = ~u64{0};
+        state.halt_requested = &no_halt;
+        function(&state);
+        return state;
+    }
+
+    std::vector<u8> Data() {
+        std::vector<u8> bytes(0x1000);
+        EXPECT_TRUE(memory.ReadBlock(kData, bytes));
+        return bytes;
+    }
+    void ResetData(u64 seed) {
+        std::mt19937_64 random(seed);
+        std::vector<u8> bytes(0x1000);
+        for (auto& byte : bytes) {
+            byte = static_cast<u8>(random());
+        }
+        memory.WriteBlock(kData, bytes);
+    }
+
+    // Runs the program both ways from the same state and memory and compares everything.
+    void ExpectSameAsDynarmic(const std::vector<u32>& program, const cpu::ThreadContext& initial,
+                              u64 svc_index) {
+        LoadProgram(program);
+        ResetData(1);
+        const auto [stop, expected] = RunOnDynarmic(initial);
+        ASSERT_EQ(stop.reason, cpu::Core::StopReason::Halted);
+        const auto dynarmic_memory = Data();
+        ResetData(1);
+        const RegionState actual = RunAsRegion(initial);
+        EXPECT_EQ(actual.exit, static_cast<u32>(cpu::RegionExit::Continue));
+        EXPECT_EQ(actual.pc, kCode + 4 * svc_index);
+        EXPECT_EQ(expected.pc, kCode + 4 * svc_index + 4);
+        for (unsigned index = 0; index < 31; ++index) {
+            EXPECT_EQ(actual.x[index], expected.x[index]) << "x" << index;
+        }
+        EXPECT_EQ(actual.sp, expected.sp);
+        EXPECT_EQ(actual.nzcv, expected.pstate & 0xf0000000);
+        EXPECT_EQ(Data(), dynarmic_memory);
+    }
+
+    static cpu::ThreadContext RandomContext(u64 seed) {
+        std::mt19937_64 random(seed);
+        cpu::ThreadContext context;
+        for (auto& x : context.x) {
+            // Small values, all-ones and sign boundaries appear often enough to matter.
+            switch (random() % 4) {
+                case 0:
+                    x = random() % 64;
+                    break;
+                case 1:
+                    x = ~u64{0} - random() % 3;
+                    break;
+                case 2:
+                    x = u64{0x8000'0000} + random() % 3 - 1;
+                    break;
+                default:
+                    x = random();
+                    break;
+            }
+        }
+        context.sp = random();
+        context.pc = kCode;
+        context.pstate = static_cast<u32>(random()) & 0xf0000000;
+        return context;
+    }
+
+    cpu::GuestMemory memory{39};
+    cpu::ExclusiveMonitor monitor{1};
+    HaltingHooks hooks;
+    std::atomic<bool> no_halt{false};
+};
+
+TEST_F(LlvmTierTest, DataProcessingMatchesDynarmic) {
+    const std::vector<u32> program{
+        0xab040062,  // adds x2, x3, x4
+        0x3a0700c5,  // adcs w5, w6, w7
+        0xfa0a0128,  // sbcs x8, x9, x10
+        0xd345558b,  // ubfx x11, x12, #5, #17
+        0x13032dcd,  // sbfx w13, w14, #3, #9
+        0xb36c2e0f,  // bfi x15, x16, #20, #12
+        0x93d33651,  // extr x17, x18, x19, #13
+        0x9a96b6b4,  // csinc x20, x21, x22, lt
+        0xfa471844,  // ccmp x2, #7, #4, ne
+        0x5a998717,  // csneg w23, w24, w25, hi
+        0x9adc0b7a,  // udiv x26, x27, x28
+        0x1ac00fdd,  // sdiv w29, w30, w0
+        0x9b031041,  // madd x1, x2, x3, x4
+        0x9b477cc5,  // smulh x5, x6, x7
+        0x9bca7d28,  // umulh x8, x9, x10
+        0x9bad398b,  // umaddl x11, w12, w13, x14
+        0xdac0120f,  // clz x15, x16
+        0x5ac01651,  // cls w17, w18
+        0xdac00293,  // rbit x19, x20
+        0xdac00ed5,  // rev x21, x22
+        0x5ac00717,  // rev16 w23, w24
+        0xdac00b59,  // rev32 x25, x26
+        0x92089f9b,  // and x27, x28, #0xff00ff00ff00ff00
+        0x321e0fdd,  // orr w29, w30, #0x3c
+        0xeac22420,  // ands x0, x1, x2, ror #9
+        0x6aa50883,  // bics w3, w4, w5, asr #2
+        0x9ac820e6,  // lsl x6, x7, x8
+        0x1acb2949,  // asr w9, w10, w11
+        0x9ace2dac,  // ror x12, x13, x14
+        0x8b31ca0f,  // add x15, x16, w17, sxtw #2
+        0xeb340672,  // subs x18, x19, w20, uxtb #1
+        Adr(21, false, -8), Adr(22, true, 3),
+        0x31448eff,  // cmn w23, #0x123, lsl #12
+        0x12a24698,  // movn w24, #0x1234, lsl #16
+        0x93401f59,  // sxtb x25, w26
+        0x9a9f17e0,  // cset x0, eq
+        kSvcHalt,
+    };
+    for (u64 seed = 0; seed < 8; ++seed) {
+        SCOPED_TRACE(seed);
+        ExpectSameAsDynarmic(program, RandomContext(seed), program.size() - 1);
+    }
+}
+
+// Random words of every data-processing class the tier translates, each class a mask/value
+// pair of its encoding (Arm ARM C4.1.86-C4.1.95), run as one long region.
+TEST_F(LlvmTierTest, RandomDataProcessingMatchesDynarmic) {
+    constexpr std::pair<u32, u32> kClasses[] = {
+        {0x1f800000, 0x11000000}, {0x1f800000, 0x12000000}, {0x1f800000, 0x12800000},
+        {0x1f800000, 0x13000000}, {0x1f800000, 0x13800000}, {0x1f000000, 0x0a000000},
+        {0x1f200000, 0x0b000000}, {0x1f200000, 0x0b200000}, {0x1fe0fc00, 0x1a000000},
+        {0x3fe00410, 0x3a400000}, {0x3fe00800, 0x1a800000}, {0x7fe00000, 0x1ac00000},
+        {0x7fff0000, 0x5ac00000}, {0x1f000000, 0x1b000000},
+    };
+    std::mt19937_64 random(42);
+    for (int round = 0; round < 6; ++round) {
+        std::vector<u32> program;
+        while (program.size() < 200) {
+            const auto& [mask, value] = kClasses[random() % std::size(kClasses)];
+            const u32 word = (static_cast<u32>(random()) & ~mask) | value;
+            if (cpu::llvm_tier::Classify(word)) {
+                program.push_back(word);
+            }
+        }
+        program.push_back(kSvcHalt);
+        SCOPED_TRACE(round);
+        ExpectSameAsDynarmic(program, RandomContext(100 + round), program.size() - 1);
+    }
+}
+
+TEST_F(LlvmTierTest, LoadsAndStoresMatchDynarmic) {
+    const std::vector<u32> program{
+        0xf9400422,  // ldr x2, [x1, #8]
+        0x38401c23,  // ldrb w3, [x1, #1]!
+        0x78806424,  // ldrsh x4, [x1], #6
+        0xb8a67825,  // ldrsw x5, [x1, x6, lsl #2]
+        0xb81fd022,  // stur w2, [x1, #-3]
+        0x7827d823,  // strh w3, [x1, w7, sxtw #1]
+        0xa9811022,  // stp x2, x4, [x1, #16]!
+        0x297f2428,  // ldp w8, w9, [x1, #-8]
+        0x68c12c2a,  // ldpsw x10, x11, [x1], #8
+        0xf85ff02c,  // ldur x12, [x1, #-1]
+        0xf8003025,  // stur x5, [x1, #3]
+        LoadLiteralX(13, -11),
+        0xf9800020,  // prfm pldl1keep, [x1]
+        0xa9bf7bfd,  // stp x29, x30, [sp, #-16]!
+        0x3940000e,  // ldrb w14, [x0]
+        0x39000c0e,  // strb w14, [x0, #3]
+        kSvcHalt,
+    };
+    cpu::ThreadContext initial = RandomContext(7);
+    initial.x[0] = kData + 0x400;
+    initial.x[1] = kData + 0x100;
+    initial.x[6] = 5;
+    initial.x[7] = ~u64{3};  // -4 as a W register, sign-extended
+    initial.sp = kData + 0x800;
+    ExpectSameAsDynarmic(program, initial, program.size() - 1);
+}
+
+TEST_F(LlvmTierTest, BranchesCallsAndReturnsStayInTheRegion) {
+    const std::vector<u32> program{
+        BranchLink(4),               // 0: bl fn
+        0x91000400,                  // 1: add x0, x0, #1
+        TestBranchZero(0, 3, -2),    // 2: tbz x0, #3, 0
+        CompareBranchNonZero(0, 3),  // 3: cbnz x0, end
+        0x91000800,                  // 4: fn: add x0, x0, #2
+        0xd65f03c0,                  // 5: ret
+        kSvcHalt,                    // 6: end
+    };
+    cpu::ThreadContext initial = RandomContext(3);
+    initial.x[0] = 0;
+    ExpectSameAsDynarmic(program, initial, 6);
+}
+
+// A region that faults stops at the faulting instruction with the registers of before it; the
+// core reports it as dynarmic with precise faults does.
+TEST_F(LlvmTierTest, FaultInsideARegionIsPreciseAndLeavesTheStateBeforeIt) {
+    LoadProgram({
+        0x91000400,  // add x0, x0, #1
+        0xf9000022,  // str x2, [x1]  (x1 read-only)
+        0x91000400,  // add x0, x0, #1
+        kSvcHalt,
+    });
+    cpu::ThreadContext initial = RandomContext(5);
+    initial.x[0] = 10;
+    initial.x[1] = kReadOnly + 8;
+    const RegionState region = RunAsRegion(initial);
+    EXPECT_EQ(region.exit, static_cast<u32>(cpu::RegionExit::WriteFault));
+    EXPECT_EQ(region.pc, kCode + 4);
+    EXPECT_EQ(region.fault_address, kReadOnly + 8);
+    EXPECT_EQ(region.x[0], 11u);
+    EXPECT_EQ(region.instructions, 1u);
+    const auto [stop, context] = RunOnDynarmic(initial);
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::WriteFault);
+    EXPECT_EQ(stop.fault->pc, region.pc);
+    EXPECT_EQ(stop.fault->address, region.fault_address);
+    EXPECT_EQ(memory.Read<u64>(kReadOnly + 8), u64{0});
+}
+
+// A long loop (about 5 million instructions) through a core with the tier: the region is
+// found by sampling, compiled, entered, and gives the same registers and instruction count.
+std::vector<u32> LoopProgram() {
+    return {
+        0xd2800000,              // movz x0, #0
+        0xd2884801,              // movz x1, #0x4240
+        0xf2a001e1,              // movk x1, #0xf, lsl #16  (1000000 iterations)
+        0x8b410c00,              // loop: add x0, x0, x1, lsr #3
+        0xca001c00,              // eor x0, x0, x0, lsl #7
+        0xf1000421,              // subs x1, x1, #1
+        BranchCondition(1, -3),  // b.ne loop
+        kSvcHalt,
+    };
+}
+
+TEST_F(LlvmTierTest, HotLoopRunsCompiledWithTheSameResultAndCount) {
+    LoadProgram(LoopProgram());
+    cpu::ThreadContext initial;
+    initial.pc = kCode;
+    auto dynarmic_only = MakeCore(nullptr);
+    dynarmic_only->SetContext(initial);
+    dynarmic_only->Run();
+    const auto expected = dynarmic_only->GetContext();
+
+    CountingTier tier(
+        cpu::CreateLlvmTier(memory, {.compile_in_foreground = true, .hot_samples = 2}));
+    auto core = MakeCore(&tier);
+    core->SetContext(initial);
+    const auto tier_stop = core->Run();
+    ASSERT_EQ(tier_stop.reason, cpu::Core::StopReason::Halted);
+    EXPECT_GT(tier.runs, 0u);
+    const auto context = core->GetContext();
+    EXPECT_EQ(context.x[0], expected.x[0]);
+    EXPECT_EQ(context.x[1], 0u);
+    EXPECT_EQ(context.pc, expected.pc);
+    EXPECT_EQ(context.pstate & 0xf0000000, expected.pstate & 0xf0000000);
+    EXPECT_EQ(core->InstructionsExecuted(), dynarmic_only->InstructionsExecuted());
+}
+
+// Code rewritten after its region was compiled: the kernel's invalidation drops the region and
+// the new code runs.
+TEST_F(LlvmTierTest, RewrittenCodeDropsItsRegion) {
+    LoadProgram(LoopProgram());
+    CountingTier tier(
+        cpu::CreateLlvmTier(memory, {.compile_in_foreground = true, .hot_samples = 2}));
+    auto core = MakeCore(&tier);
+    cpu::ThreadContext initial;
+    initial.pc = kCode;
+    core->SetContext(initial);
+    core->Run();
+    ASSERT_GT(tier.runs, 0u);
+    const u64 old_result = core->GetX(0);
+
+    auto program = LoopProgram();
+    program[4] = 0xca000c00;  // eor x0, x0, x0, lsl #3 instead of lsl #7
+    LoadProgram(program);
+    core->InvalidateCode(kCode, program.size() * 4);
+    core->SetContext(initial);
+    core->Run();
+    auto reference = MakeCore(nullptr);
+    reference->SetContext(initial);
+    reference->Run();
+    EXPECT_NE(core->GetX(0), old_result);
+    EXPECT_EQ(core->GetX(0), reference->GetX(0));
+}
+
+// Halt() from another thread stops a core that is inside a region's endless loop.
+TEST_F(LlvmTierTest, HaltStopsAnEndlessRegion) {
+    LoadProgram({0x91000400, Branch(-1)});  // loop: add x0, x0, #1; b loop
+    CountingTier tier(
+        cpu::CreateLlvmTier(memory, {.compile_in_foreground = true, .hot_samples = 2}));
+    auto core = MakeCore(&tier);
+    cpu::ThreadContext initial;
+    initial.pc = kCode;
+    core->SetContext(initial);
+    std::thread halter([&] {
+        while (tier.runs == 0) {
+            std::this_thread::yield();
+        }
+        core->Halt();
+    });
+    const auto stop = core->Run();
+    halter.join();
+    EXPECT_EQ(stop.reason, cpu::Core::StopReason::Halted);
+    EXPECT_GT(core->GetX(0), 0u);
+}
+
+}  // namespace
