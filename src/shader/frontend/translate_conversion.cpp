@@ -125,7 +125,8 @@ void F2i(Translator& t) {
     }
 }
 
-// An integer (U32 or U64 value, signed or not) converted to F32 or F64 with a rounding mode.
+}  // namespace
+
 // Directed modes start from the round-to-nearest conversion of the magnitude and compare it,
 // converted back exactly, with the magnitude.
 Value IntToFloat(Translator& t, Value value, bool is_signed, Type float_type, Rounding mode) {
@@ -164,6 +165,8 @@ Value IntToFloat(Translator& t, Value value, bool is_signed, Type float_type, Ro
         t.Spv(Op::OpSelect, Type::Bool, {negative, magnitude_below, magnitude_above});
     return RoundDirected(t, mode, signed_nearest, below, above);
 }
+
+namespace {
 
 void WriteFloat(Translator& t, Value result) {
     if (result.GetType() == Type::F64) {
