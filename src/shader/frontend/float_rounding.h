@@ -24,6 +24,9 @@ Rounding RoundingOf(std::string_view name);
 // (translate_conversion.cpp).
 ir::Value IntToFloat(Translator& t, ir::Value value, bool is_signed, ir::Type float_type,
                      Rounding mode);
+// F2I's conversion of operand 1 to an integer of `bits` (32 or 64) into operand 0
+// (translate_conversion.cpp).
+void FloatToInt(Translator& t, bool is_signed, int bits, bool is_double);
 
 // FTZ: single-precision denormals read and written as zero of the same sign.
 ir::Value FlushDenormal(Translator& t, ir::Value f32);

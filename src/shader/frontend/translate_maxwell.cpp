@@ -216,6 +216,16 @@ void I2f(Translator& t) {
     t.WriteDst(0, t.BitcastU32(value));
 }
 
+// F2I[.FTZ].{U32,S32}.F32[.FLOOR|.CEIL|.TRUNC] Rd, b: as Ampere's F2I of a 32-bit result.
+void F2i(Translator& t) {
+    const std::string_view destination = t.EnumName({"U16", "S16"});
+    const std::string_view source = t.EnumName({"F16", "F32"});
+    if ((destination != "U32" && destination != "S32") || source != "F32") {
+        t.Unsupported("F2I from " + std::string(source) + " to " + std::string(destination));
+    }
+    FloatToInt(t, destination == "S32", 32, false);
+}
+
 // F2F[.FTZ].F32.F32.{ROUND,FLOOR,CEIL,TRUNC}: FRND, rounding to an integral value.
 void F2f(Translator& t) {
     if (t.EnumName({"ROUND", "FLOOR"}).empty() || !t.Has("F32")) {
@@ -314,6 +324,7 @@ const HandlerTable& MaxwellHandlers() {
         handlers["RRO"] = Checked(Rro);
         handlers["I2F"] = Checked(I2f);
         handlers["F2F"] = Checked(F2f, {"SAT"});
+        handlers["F2I"] = Checked(F2i);
         handlers["IPA"] = Checked(Ipa);
         handlers["KIL"] = Checked(Kil);
         AddMaxwellTextureHandlers(handlers);
