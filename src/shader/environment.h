@@ -23,6 +23,10 @@ enum class Stage : u8 {
 };
 const char* StageName(Stage stage);
 
+// The instruction set of a program's code: Ampere (sm_86, 128-bit words) or Maxwell (SM50-53,
+// the Switch's GM20B: 64-bit instructions, a control word before each three).
+enum class Architecture : u8 { Ampere, Maxwell };
+
 // What a compute launch fixes for the translation (none of it applies to graphics stages).
 struct ComputeLaunch {
     std::array<u32, 3> block{1, 1, 1};  // threads per block: the SPIR-V workgroup size
@@ -51,8 +55,11 @@ public:
     // How messages name the program ("kernel NAME", "vertex program at 0x...").
     virtual const std::string& Name() const = 0;
     virtual Stage GetStage() const = 0;
-    // The code, from the program's first instruction: its size and its 128-bit words by offset
-    // (a multiple of 16 below CodeBytes()).
+    virtual Architecture GetArchitecture() const { return Architecture::Ampere; }
+    // The code, from the program's first instruction: its size and its words by offset. Ampere:
+    // the 128-bit word at a multiple of 16 below CodeBytes(). Maxwell: the 64-bit word at a
+    // multiple of 8 in `lo` (CodeBytes() a multiple of 32: each bundle a control word, then
+    // three instructions).
     virtual u64 CodeBytes() const = 0;
     virtual sass::Word CodeWord(u64 offset) const = 0;
     // A constant bank whose contents are fixed at translation time (ptxas' own constants in a
@@ -64,6 +71,10 @@ public:
     // The shader program header of a graphics stage; null for compute.
     virtual const Sph* Header() const = 0;
     virtual ComputeLaunch Launch() const = 0;
+    // The constant bank that Maxwell's texture instructions without a handle register (TEXS,
+    // TLDS, TLD, TEX with an index) read their handle from, c[bank][index * 4] (the 3D engine's
+    // TEX_CB_INDEX); nothing where the environment does not know it.
+    virtual std::optional<u32> TextureBank() const { return std::nullopt; }
     // The texture whose handle is at c[bank][offset]; nothing where no handle can be there.
     virtual std::optional<TextureType> TextureHandle(u32 bank, u32 offset) const = 0;
     virtual const TargetProfile& Target() const = 0;

@@ -10,6 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "base/file.h"
+#include "formats/nro.h"
+#include "formats/romfs.h"
+#include "formats/storage.h"
 #include "shader/sass/instruction.h"
 
 namespace shader::sass::testing {
@@ -184,6 +187,26 @@ bool FixtureMissing(const std::vector<FixtureInstruction>& fixture, const char* 
         ADD_FAILURE() << what << " fixture is missing";
     }
     return true;
+}
+
+std::vector<Shader> HomebrewShaders() {
+    std::vector<Shader> shaders;
+    for (const char* nro :
+         {"fizeau_2.8.1.nro", "nxgallery_2.0.0.nro", "melonds-switch_fast-alpha-r6.nro"}) {
+        const auto path = SharedDir() / "fixtures/homebrew" / nro;
+        if (!std::filesystem::exists(path)) {
+            continue;
+        }
+        const formats::Nro file = formats::ReadNro(base::ReadFile(path), path.string());
+        const formats::RomfsReader romfs(
+            std::make_shared<formats::MemoryStorage>(file.assets.romfs, nro));
+        romfs.Walk([&](const std::string& name, const formats::RomfsFile&) {
+            if (name.ends_with(".dksh")) {
+                shaders.push_back({std::string(nro) + ":" + name, romfs.ReadFile(name)});
+            }
+        });
+    }
+    return shaders;
 }
 
 }  // namespace shader::sass::testing

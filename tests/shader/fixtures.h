@@ -44,6 +44,15 @@ std::vector<FixtureInstruction> LoadCudaFixture();
 std::vector<FixtureInstruction> LoadHexListing(const std::filesystem::path& path,
                                                const std::string& program);
 
+// A DKSH file of a homebrew fixture's RomFS ("fizeau_2.8.1.nro:/imgui_fsh.dksh") and its bytes.
+struct Shader {
+    std::string name;
+    std::vector<u8> bytes;
+};
+// deko3d's shaders as homebrew ships them: the RomFS *.dksh of fizeau, NXGallery and melonDS.
+// Empty when the fixtures are missing.
+std::vector<Shader> HomebrewShaders();
+
 // Skips (or fails under CI) when a fixture set is missing.
 bool FixtureMissing(const std::vector<FixtureInstruction>& fixture, const char* what);
 

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "fixtures.h"
+#include "graphics_environment.h"
 #include "shader/graphics.h"
 #include "shader/sass/instruction.h"
 #include "shader/sph.h"
@@ -16,66 +17,16 @@ namespace {
 
 using shader::sass::testing::GraphicsProgramFixture;
 
-// nvidia-modeset's 3D code puts its texture handles in constant bank 4 (the TEX and ULDC
-// operands of the fixture); every texture of those programs is 2D, as the engine would read
-// from its texture headers.
-constexpr u32 kTextureBank = 4;
+using shader::testing::kFixtureTextureBank;
+using shader::testing::LavapipeLike;
+using shader::testing::NvidiaLike;
+constexpr u32 kTextureBank = kFixtureTextureBank;
 
-class FixtureEnvironment final : public shader::ShaderEnvironment {
-public:
-    FixtureEnvironment(const GraphicsProgramFixture& program, const shader::TargetProfile& target)
-        : name_("program " + program.name),
-          code_(program.code),
-          header_(shader::ParseSph(program.header, program.name)),
-          target_(target) {}
-
-    const std::string& Name() const override { return name_; }
-    shader::Stage GetStage() const override {
-        return header_.IsPixel() ? shader::Stage::Fragment : shader::Stage::Vertex;
-    }
-    u64 CodeBytes() const override { return code_.size(); }
-    shader::sass::Word CodeWord(u64 offset) const override {
-        return shader::sass::ToWord(&code_.at(offset));
-    }
-    bool FixesConstantBank(u32) const override { return false; }
-    std::optional<u32> ReadConstantBank(u32, u32) const override { return std::nullopt; }
-    const shader::Sph* Header() const override { return &header_; }
-    shader::ComputeLaunch Launch() const override { return {}; }
-    std::optional<shader::TextureType> TextureHandle(u32 bank, u32) const override {
-        if (bank != kTextureBank) {
-            return std::nullopt;
-        }
-        return shader::TextureType{.dim = shader::ImageDim::D2};
-    }
-    const shader::TargetProfile& Target() const override { return target_; }
-
-private:
-    std::string name_;
-    std::vector<u8> code_;
-    shader::Sph header_;
-    shader::TargetProfile target_;
-};
-
-// NVIDIA's own device: native float arithmetic gives its results, quads exchange values.
-shader::TargetProfile NvidiaLike() {
-    shader::TargetProfile target;
-    target.int64 = true;
-    target.float64 = true;
-    target.fragment_quad_operations = true;
-    target.denorm_preserve_f32 = true;
-    target.signed_zero_inf_nan_preserve_f32 = true;
-    target.fused_fma_f32 = true;
-    return target;
-}
-
-// lavapipe: no denormals kept, fma rounded twice, so FADD/FMUL/FFMA take the exact f64 paths.
-shader::TargetProfile LavapipeLike() {
-    shader::TargetProfile target;
-    target.subgroup_size = 8;
-    target.int64 = true;
-    target.float64 = true;
-    target.fragment_quad_operations = true;
-    return target;
+// An Ampere program of the fixture.
+shader::testing::GraphicsEnvironment FixtureEnvironment(const GraphicsProgramFixture& program,
+                                                        const shader::TargetProfile& target) {
+    return {"program " + program.name, program.header, program.code, shader::Architecture::Ampere,
+            target};
 }
 
 std::vector<GraphicsProgramFixture> Programs() {
@@ -96,8 +47,11 @@ const GraphicsProgramFixture& Find(const std::vector<GraphicsProgramFixture>& pr
     throw std::runtime_error("no program " + name);
 }
 
-// The validator's complaints, or empty when the module is valid for Vulkan 1.1.
-std::string Validate(const std::vector<u32>& spirv) {
+}  // namespace
+
+namespace shader::testing {
+
+std::string ValidateSpirv(const std::vector<u32>& spirv) {
     spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
     std::string messages;
     tools.SetMessageConsumer(
@@ -106,6 +60,12 @@ std::string Validate(const std::vector<u32>& spirv) {
         });
     return tools.Validate(spirv) ? std::string() : messages + " ";
 }
+
+}  // namespace shader::testing
+
+namespace {
+
+using shader::testing::ValidateSpirv;
 
 TEST(GraphicsTranslate, EveryFixtureProgramIsValidSpirv) {
     const auto programs = Programs();
@@ -117,10 +77,10 @@ TEST(GraphicsTranslate, EveryFixtureProgramIsValidSpirv) {
         for (const shader::TargetProfile& target : {NvidiaLike(), LavapipeLike()}) {
             SCOPED_TRACE(program.name +
                          (target.fused_fma_f32 ? " (native floats)" : " (exact floats)"));
-            const FixtureEnvironment env(program, target);
+            const auto env = FixtureEnvironment(program, target);
             const std::string error = test_support::ErrorOf([&] {
                 const shader::GraphicsProgram translated = shader::TranslateGraphics(env);
-                EXPECT_EQ(Validate(translated.spirv), "");
+                EXPECT_EQ(ValidateSpirv(translated.spirv), "");
                 EXPECT_EQ(translated.stage, env.GetStage());
             });
             EXPECT_EQ(error, "(no error)");
@@ -133,7 +93,7 @@ TEST(GraphicsTranslate, VertexProgramLayout) {
     if (programs.empty()) {
         GTEST_SKIP() << "../shared/fixtures/nvidia-ampere-graphics is missing";
     }
-    const FixtureEnvironment env(Find(programs, "nvidia_headsurface_vertex"), NvidiaLike());
+    const auto env = FixtureEnvironment(Find(programs, "nvidia_headsurface_vertex"), NvidiaLike());
     const shader::GraphicsProgram program = shader::TranslateGraphics(env);
     // ALD a[0x80], a[0x84] (generic 0: x, y) and a[0x100].64, a[0x10c] (generic 8: x, y, w).
     ASSERT_EQ(program.layout.inputs.size(), 2u);
@@ -158,7 +118,8 @@ TEST(GraphicsTranslate, FragmentProgramLayout) {
     if (programs.empty()) {
         GTEST_SKIP() << "../shared/fixtures/nvidia-ampere-graphics is missing";
     }
-    const FixtureEnvironment env(Find(programs, "nvidia_headsurface_fragment"), NvidiaLike());
+    const auto env =
+        FixtureEnvironment(Find(programs, "nvidia_headsurface_fragment"), NvidiaLike());
     const shader::GraphicsProgram program = shader::TranslateGraphics(env);
     // IPA.PASS a[0x310], a[0x314], a[0x320], a[0x324]: coordinates 1 and 2, s and t.
     ASSERT_EQ(program.layout.inputs.size(), 2u);
@@ -186,8 +147,8 @@ TEST(GraphicsTranslate, BindlessHandlesAreTheirConstantBankWords) {
     if (programs.empty()) {
         GTEST_SKIP() << "../shared/fixtures/nvidia-ampere-graphics is missing";
     }
-    const FixtureEnvironment env(Find(programs, "nvidia_headsurface_fragment_blend_customSampling"),
-                                 NvidiaLike());
+    const auto env = FixtureEnvironment(
+        Find(programs, "nvidia_headsurface_fragment_blend_customSampling"), NvidiaLike());
     const shader::GraphicsProgram program = shader::TranslateGraphics(env);
     std::vector<u32> offsets;
     for (const shader::ImageBinding& image : program.layout.images) {
@@ -205,8 +166,8 @@ TEST(GraphicsTranslate, QuadExchangesNeedTheDevice) {
     }
     shader::TargetProfile target = NvidiaLike();
     target.fragment_quad_operations = false;
-    const FixtureEnvironment env(Find(programs, "nvidia_headsurface_fragment_customSampling"),
-                                 target);
+    const auto env =
+        FixtureEnvironment(Find(programs, "nvidia_headsurface_fragment_customSampling"), target);
     const std::string error = test_support::ErrorOf([&] { shader::TranslateGraphics(env); });
     EXPECT_NE(error.find("VK_SUBGROUP_FEATURE_QUAD_BIT"), std::string::npos) << error;
 }
@@ -299,7 +260,7 @@ TEST(GraphicsTranslate, FragmentInterpolationKillAndDepth) {
                    "ISETP.EQ.AND P0, PT, R0, RZ, PT ;", "@P0 KILL ;", "EXIT ;"});
     const shader::GraphicsProgram translated =
         shader::TranslateGraphics(FixtureEnvironment(program, NvidiaLike()));
-    EXPECT_EQ(Validate(translated.spirv), "");
+    EXPECT_EQ(ValidateSpirv(translated.spirv), "");
     ASSERT_EQ(translated.layout.inputs.size(), 2u);
     EXPECT_EQ(translated.layout.inputs[0],
               (shader::StageVarying{0, 0x1, shader::Interpolation::Flat}));
@@ -328,7 +289,7 @@ TEST(GraphicsTranslate, VertexIdPointSizeAndClipDistances) {
                    "AST a[0x78], R1 ;", "AST a[0x7c], R1 ;", "EXIT ;"});
     const shader::GraphicsProgram translated =
         shader::TranslateGraphics(FixtureEnvironment(program, NvidiaLike()));
-    EXPECT_EQ(Validate(translated.spirv), "");
+    EXPECT_EQ(ValidateSpirv(translated.spirv), "");
     const std::string text = Disassembly(translated.spirv);
     for (const char* expected : {"BuiltIn VertexIndex", "BuiltIn BaseVertex", "OpISub",
                                  "BuiltIn PointSize", "BuiltIn ClipDistance", "BuiltIn Position",
@@ -365,7 +326,7 @@ TEST(GraphicsTranslate, DamagedProgramsAreValidOrRefused) {
         try {
             const shader::GraphicsProgram translated =
                 shader::TranslateGraphics(FixtureEnvironment(program, NvidiaLike()));
-            EXPECT_EQ(Validate(translated.spirv), "") << program.name << " round " << round;
+            EXPECT_EQ(ValidateSpirv(translated.spirv), "") << program.name << " round " << round;
             ++valid;
         } catch (const base::Error&) {
             ++refused;

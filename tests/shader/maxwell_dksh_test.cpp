@@ -6,41 +6,15 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "base/file.h"
 #include "fixtures.h"
 #include "formats/dksh.h"
-#include "formats/nro.h"
-#include "formats/romfs.h"
-#include "formats/storage.h"
 #include "shader/maxwell/instruction.h"
 
 namespace shader::maxwell {
 namespace {
 
-struct Shader {
-    std::string name;
-    std::vector<u8> bytes;
-};
-
-std::vector<Shader> HomebrewShaders() {
-    std::vector<Shader> shaders;
-    for (const char* nro :
-         {"fizeau_2.8.1.nro", "nxgallery_2.0.0.nro", "melonds-switch_fast-alpha-r6.nro"}) {
-        const auto path = sass::testing::SharedDir() / "fixtures/homebrew" / nro;
-        if (!std::filesystem::exists(path)) {
-            continue;
-        }
-        const formats::Nro file = formats::ReadNro(base::ReadFile(path), path.string());
-        const formats::RomfsReader romfs(
-            std::make_shared<formats::MemoryStorage>(file.assets.romfs, nro));
-        romfs.Walk([&](const std::string& name, const formats::RomfsFile&) {
-            if (name.ends_with(".dksh")) {
-                shaders.push_back({std::string(nro) + ":" + name, romfs.ReadFile(name)});
-            }
-        });
-    }
-    return shaders;
-}
+using sass::testing::HomebrewShaders;
+using sass::testing::Shader;
 
 TEST(MaxwellDksh, EveryHomebrewShaderDecodes) {
     const std::vector<Shader> shaders = HomebrewShaders();

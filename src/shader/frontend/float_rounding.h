@@ -20,6 +20,14 @@ enum class Rounding { Nearest, Down, Up, Zero };
 // The mode of the instruction's {,RM,RP,RZ} (or F2I's {,FLOOR,CEIL,TRUNC}) modifier.
 Rounding RoundingOf(std::string_view name);
 
+// An integer (U32 or U64 value, signed or not) converted to F32 or F64 with a rounding mode
+// (translate_conversion.cpp).
+ir::Value IntToFloat(Translator& t, ir::Value value, bool is_signed, ir::Type float_type,
+                     Rounding mode);
+// F2I's conversion of operand 1 to an integer of `bits` (32 or 64) into operand 0
+// (translate_conversion.cpp).
+void FloatToInt(Translator& t, bool is_signed, int bits, bool is_double);
+
 // FTZ: single-precision denormals read and written as zero of the same sign.
 ir::Value FlushDenormal(Translator& t, ir::Value f32);
 // The same on U32 bits, in integer operations.

@@ -87,10 +87,17 @@ void F2i(Translator& t) {
     if (source == "F16") {
         t.Unsupported("F2I from f16");
     }
-    const bool is_double = source == "F64";
+    FloatToInt(t, is_signed, wide ? 64 : 32, source == "F64");
+}
+
+}  // namespace
+
+// The float in operand 1 rounded by the instruction's {FLOOR,CEIL,TRUNC} to an integer of `bits`
+// (32 or 64), clamped to its range, NaN giving the sign bit's value (0 with .NTZ).
+void FloatToInt(Translator& t, bool is_signed, int bits, bool is_double) {
+    const bool wide = bits == 64;
     const Type float_type = is_double ? Type::F64 : Type::F32;
     const Type int_type = wide ? Type::U64 : Type::U32;
-    const int bits = wide ? 64 : 32;
     const auto int_imm = [&](u64 v) {
         return wide ? Value::U64(v) : Value::U32(static_cast<u32>(v));
     };
@@ -125,7 +132,8 @@ void F2i(Translator& t) {
     }
 }
 
-// An integer (U32 or U64 value, signed or not) converted to F32 or F64 with a rounding mode.
+namespace {}  // namespace
+
 // Directed modes start from the round-to-nearest conversion of the magnitude and compare it,
 // converted back exactly, with the magnitude.
 Value IntToFloat(Translator& t, Value value, bool is_signed, Type float_type, Rounding mode) {
@@ -164,6 +172,8 @@ Value IntToFloat(Translator& t, Value value, bool is_signed, Type float_type, Ro
         t.Spv(Op::OpSelect, Type::Bool, {negative, magnitude_below, magnitude_above});
     return RoundDirected(t, mode, signed_nearest, below, above);
 }
+
+namespace {
 
 void WriteFloat(Translator& t, Value result) {
     if (result.GetType() == Type::F64) {

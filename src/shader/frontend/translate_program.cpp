@@ -6,7 +6,9 @@
 #include <set>
 
 #include "base/error.h"
+#include "shader/frontend/jump_table.h"
 #include "shader/frontend/translator.h"
+#include "shader/maxwell/instruction.h"
 #include "shader/sph.h"
 
 namespace shader::frontend {
@@ -16,7 +18,9 @@ using ir::Block;
 using ir::Terminator;
 using ir::Value;
 
-constexpr u64 kInstructionBytes = 16;
+constexpr u64 kAmpereInstructionBytes = 16;
+constexpr u64 kMaxwellInstructionBytes = 8;
+constexpr u64 kMaxwellBundleBytes = 32;  // a control word, then three instructions
 
 struct Decoded {
     u64 offset = 0;
@@ -30,21 +34,37 @@ bool NeedsOwnBlock(std::string_view mnemonic) {
     // Warp operations (SHFL, VOTE, REDUX, MATCH) are not here: every thread runs them, the
     // guard masks what the thread contributes and whether it takes the result.
     static const std::set<std::string_view> kNames = {
-        "LDG",  "STG",  "LDS",    "STS",    "LDL",  "STL",   "ATOMG",  "ATOM", "ATOMS",
-        "RED",  "LDSM", "LDGSTS", "SULD",   "SUST", "SURED", "SUATOM", "TEX",  "TLD",
-        "TLD4", "TXD",  "TMML",   "MEMBAR", "HMMA", "IMMA",  "AST"};
+        "LDG",  "STG",    "LDS",  "STS",  "LDL",   "STL",    "ATOMG", "ATOM", "ATOMS", "RED",
+        "LDSM", "LDGSTS", "SULD", "SUST", "SURED", "SUATOM", "TEX",   "TLD",  "TLD4",  "TXD",
+        "TMML", "MEMBAR", "HMMA", "IMMA", "AST",   "TEXS",   "TLDS",  "ST",   "LD",    "KIL"};
     return kNames.contains(mnemonic);
 }
+
+// What a block's place on the reconvergence stack is: the entries that SSY (Maxwell's
+// reconvergence point), PBK (a loop's break target), PCNT (its continue target) and calls
+// (CALL, CAL: the return address) pushed on the way to it, innermost first. SYNC, BRK, CONT and
+// RET go to the address of the innermost entry of their kind; all but CONT pop it (a loop's
+// continue target stays pushed for its next iteration).
+enum class FrameKind : u8 { Return, Sync, Break, Continue };
+struct Frame {
+    FrameKind kind = FrameKind::Return;
+    u64 address = 0;
+    u32 parent = 0;  // the context below it, 0 = the empty stack
+    auto operator<=>(const Frame&) const = default;
+};
 
 class ProgramBuilder {
 public:
     explicit ProgramBuilder(const ShaderEnvironment& env)
-        : env_(env), ssa_(program_), translator_(program_, ssa_, env) {}
+        : env_(env),
+          maxwell_(env.GetArchitecture() == Architecture::Maxwell),
+          ssa_(program_),
+          translator_(program_, ssa_, env) {}
 
     ir::Program Build() {
         Decode();
         FindLeaders();
-        BlockFor(0, 0);
+        BlockFor(First(), 0);
         while (!pending_.empty()) {
             const auto [key, block] = *pending_.begin();
             pending_.erase(pending_.begin());
@@ -68,8 +88,8 @@ public:
     }
 
 private:
-    // A block is one SASS offset in one call context (the return address of the inlined call
-    // it belongs to, 0 at the program's top level; nested calls are chained by contexts_).
+    // A block is one SASS offset in one context (its reconvergence stack, 0 when empty, chained
+    // through frames_).
     using Key = std::pair<u64, u32>;
 
     [[noreturn]] void Fail(u64 offset, std::string_view what) const {
@@ -79,7 +99,8 @@ private:
     void ResolveTextureHandles() {
         for (const auto& block : program_.Blocks()) {
             for (ir::Inst* inst : block->insts) {
-                if (inst->op == ir::Op::ImageSample && inst->resource == kUnresolvedImage) {
+                if ((inst->op == ir::Op::ImageSample || inst->op == ir::Op::ImageQuery) &&
+                    inst->resource == kUnresolvedImage) {
                     const Decoded& d = At(inst->sass_offset);
                     translator_.Begin(block.get(), d.inst, d.offset);
                     ResolveTextureHandle(translator_, *inst);
@@ -135,25 +156,60 @@ private:
         program_.info.images_without_dim.clear();
     }
 
+    // Words past the last EXIT may be data or padding: they stay undecoded, and only reached
+    // ones matter.
+    void Add(u64 offset, const std::optional<sass::Instruction>& inst) {
+        decoded_.push_back(inst ? Decoded{offset, *inst, inst->form->mnemonic}
+                                : Decoded{offset, {}, {}});
+    }
+
     void Decode() {
         const u64 bytes = env_.CodeBytes();
-        if (bytes % kInstructionBytes != 0) {
-            base::Fail("{}: code size {} is not a multiple of 16", env_.Name(), bytes);
-        }
-        for (u64 offset = 0; offset < bytes; offset += kInstructionBytes) {
-            const std::optional<sass::Instruction> inst = sass::Decode(env_.CodeWord(offset));
-            if (!inst) {
-                // Words past the last EXIT may be data or padding; only reached ones matter.
-                decoded_.push_back({offset, {}, {}});
-                continue;
+        if (!maxwell_) {
+            if (bytes % kAmpereInstructionBytes != 0) {
+                base::Fail("{}: code size {} is not a multiple of 16", env_.Name(), bytes);
             }
-            decoded_.push_back({offset, *inst, inst->form->mnemonic});
+            for (u64 offset = 0; offset < bytes; offset += kAmpereInstructionBytes) {
+                Add(offset, sass::Decode(env_.CodeWord(offset)));
+            }
+            return;
+        }
+        if (bytes % kMaxwellBundleBytes != 0) {
+            base::Fail("{}: code size {} is not a whole number of 32-byte bundles", env_.Name(),
+                       bytes);
+        }
+        // One entry per 8 bytes; the control word's slot stays undecoded.
+        for (u64 bundle = 0; bundle < bytes; bundle += kMaxwellBundleBytes) {
+            const u64 control = env_.CodeWord(bundle).lo;
+            Add(bundle, std::nullopt);
+            for (u64 i = 0; i < 3; ++i) {
+                const u64 offset = bundle + kMaxwellInstructionBytes * (i + 1);
+                Add(offset, maxwell::Decode(env_.CodeWord(offset).lo,
+                                            static_cast<u32>(control >> (21 * i) & 0x1fffff)));
+            }
         }
     }
 
+    u64 InstructionBytes() const {
+        return maxwell_ ? kMaxwellInstructionBytes : kAmpereInstructionBytes;
+    }
+
+    // The instruction after the one at `offset` (Maxwell's skips the next bundle's control).
+    u64 Next(u64 offset) const {
+        const u64 next = offset + InstructionBytes();
+        return maxwell_ && next % kMaxwellBundleBytes == 0 ? next + kMaxwellInstructionBytes : next;
+    }
+
+    // A Maxwell branch to a bundle's start goes to its first instruction (nvdisasm's
+    // self-branch after EXIT names the bundle).
+    u64 Landing(u64 target) const {
+        return maxwell_ && target % kMaxwellBundleBytes == 0 ? target + kMaxwellInstructionBytes
+                                                             : target;
+    }
+
     const Decoded& At(u64 offset) const {
-        const u64 index = offset / kInstructionBytes;
-        if (offset % kInstructionBytes != 0 || index >= decoded_.size()) {
+        const u64 index = offset / InstructionBytes();
+        if (offset % InstructionBytes() != 0 || index >= decoded_.size()) {
             Fail(offset, "control flow leaves the program's code");
         }
         const Decoded& decoded = decoded_[index];
@@ -166,8 +222,9 @@ private:
     u64 BranchTarget(const Decoded& d, std::size_t operand) const {
         const sass::OperandSpec& spec = d.inst.form->operands[operand];
         const unsigned width = d.inst.form->fields[static_cast<std::size_t>(spec.field)].width;
-        return d.offset + kInstructionBytes +
-               static_cast<u64>(sass::SignExtend(d.inst.Value(spec.field), width) * 4);
+        return Landing(
+            d.offset + d.inst.form->encoding->branch_from +
+            static_cast<u64>(sass::SignExtend(d.inst.Value(spec.field), width) * spec.scale));
     }
 
     std::size_t TargetOperand(const Decoded& d) const {
@@ -180,20 +237,53 @@ private:
         Fail(d.offset, "branch without a target");
     }
 
+    static bool Pushes(std::string_view m) {
+        return m == "SSY" || m == "PBK" || m == "PCNT" || m == "CAL";
+    }
+    static bool EndsBlock(std::string_view m) {
+        return m == "BRA" || m == "CALL" || m == "EXIT" || m == "RET" || m == "BRX" ||
+               m == "SYNC" || m == "BRK" || m == "CONT" || m == "CAL";
+    }
+
     void FindLeaders() {
-        leaders_.insert(0);
+        leaders_.insert(First());
         for (const Decoded& d : decoded_) {
             if (d.inst.form == nullptr) {
                 continue;
             }
             const std::string_view m = d.mnemonic;
-            if (m == "BRA" || m == "CALL") {
+            if (m == "BRA" || m == "CALL" || Pushes(m)) {
                 leaders_.insert(BranchTarget(d, TargetOperand(d)));
             }
-            if (m == "BRA" || m == "CALL" || m == "EXIT" || m == "RET") {
-                leaders_.insert(d.offset + kInstructionBytes);
+            if (m == "BRX") {
+                const JumpTable& table = JumpTableAt(d);
+                leaders_.insert(table.targets.begin(), table.targets.end());
+            }
+            if (EndsBlock(m)) {
+                leaders_.insert(Next(d.offset));
             }
         }
+    }
+
+    u64 First() const { return maxwell_ ? kMaxwellInstructionBytes : 0; }
+
+    const JumpTable& JumpTableAt(const Decoded& d) {
+        if (const auto it = jump_tables_.find(d.offset); it != jump_tables_.end()) {
+            return it->second;
+        }
+        std::vector<JumpTableInstruction> before;
+        for (u64 offset = d.offset; offset > First() && before.size() < kJumpTableWindow;) {
+            offset -= InstructionBytes();
+            const Decoded& previous = decoded_[offset / InstructionBytes()];
+            if (previous.inst.form != nullptr) {
+                before.push_back({&previous.inst, previous.offset});
+            }
+        }
+        JumpTable table = FindJumpTable(env_, d.inst, d.offset, before);
+        for (u64& target : table.targets) {
+            target = Landing(target);
+        }
+        return jump_tables_.emplace(d.offset, std::move(table)).first->second;
     }
 
     Block* BlockFor(u64 offset, u32 context) {
@@ -234,23 +324,66 @@ private:
         return guard;
     }
 
-    u32 CallContext(u64 return_offset, u32 parent) {
-        const auto key = std::make_pair(return_offset, parent);
-        if (const auto it = context_ids_.find(key); it != context_ids_.end()) {
+    u32 Push(FrameKind kind, u64 address, u32 parent, u64 offset) {
+        const Frame frame{kind, address, parent};
+        if (const auto it = context_ids_.find(frame); it != context_ids_.end()) {
             return it->second;
         }
-        if (contexts_.size() > 64) {
-            Fail(return_offset, "calls nested too deeply (recursion is not supported)");
+        if (frames_.size() > kMaxContexts) {
+            Fail(offset,
+                 "the reconvergence stack takes too many shapes (recursion, or pushes in a loop)");
         }
-        contexts_.push_back(key);
-        const u32 id = static_cast<u32>(contexts_.size());
-        context_ids_[key] = id;
+        frames_.push_back(frame);
+        const u32 id = static_cast<u32>(frames_.size());
+        context_ids_[frame] = id;
         return id;
+    }
+
+    // The innermost entry of `kind` on the stack of `context`, as its context id.
+    u32 Innermost(FrameKind kind, u32 context, u64 offset, std::string_view what) const {
+        for (u32 id = context; id != 0; id = frames_[id - 1].parent) {
+            if (frames_[id - 1].kind == kind) {
+                return id;
+            }
+        }
+        Fail(offset, std::string(what) + " with no matching entry on the reconvergence stack");
+    }
+
+    // SYNC, BRK, CONT and RET: a jump to the innermost entry of their kind (`pop`: below it).
+    void Unwind(Block* block, const Decoded& d, Value guard, bool guarded, u32 context,
+                FrameKind kind, bool pop) {
+        const u32 id = Innermost(kind, context, d.offset, d.mnemonic);
+        const Frame& frame = frames_[id - 1];
+        Block* target = BlockFor(frame.address, pop ? frame.parent : id);
+        if (guarded) {
+            Branch(block, guard, target, BlockFor(Next(d.offset), context));
+        } else {
+            Jump(block, target);
+        }
+    }
+
+    // BRX Ra, offset: a jump through a table of code offsets in a fixed constant bank.
+    void IndirectBranch(Block* block, const Decoded& d, bool guarded, u32 context) {
+        if (guarded) {
+            Fail(d.offset, "predicated BRX");
+        }
+        const JumpTable& table = JumpTableAt(d);
+        translator_.Begin(block, d.inst, d.offset);
+        const Value address = JumpTableAddress(translator_, table);
+        for (std::size_t i = 0; i + 1 < table.targets.size(); ++i) {
+            Block* next = program_.NewBlock(d.offset);
+            const Value entry = Value::U32(table.base + static_cast<u32>(i) * 4);
+            Branch(block, translator_.Spv(spv::Op::OpIEqual, ir::Type::Bool, {address, entry}),
+                   BlockFor(table.targets[i], context), next);
+            block = next;
+            translator_.SetBlock(block);
+        }
+        Jump(block, BlockFor(table.targets.back(), context));
     }
 
     // Translates from `offset` until the block ends; returns when a terminator is set.
     void Fill(Block* block, u64 offset, u32 context) {
-        for (bool first = true;; first = false, offset += kInstructionBytes) {
+        for (bool first = true;; first = false, offset = Next(offset)) {
             if (!first && leaders_.contains(offset)) {
                 Jump(block, BlockFor(offset, context));
                 return;
@@ -278,7 +411,7 @@ private:
                 if (!guarded && condition == Value::Bool(true)) {
                     Jump(block, target);
                 } else {
-                    Branch(block, condition, target, BlockFor(offset + kInstructionBytes, context));
+                    Branch(block, condition, target, BlockFor(Next(offset), context));
                 }
                 return;
             }
@@ -286,20 +419,20 @@ private:
                 if (guarded) {
                     Block* exit = ExitBlock();
                     StoreFragmentOutputs(exit, d);
-                    Branch(block, guard, exit, BlockFor(offset + kInstructionBytes, context));
+                    Branch(block, guard, exit, BlockFor(Next(offset), context));
                 } else {
                     StoreFragmentOutputs(block, d);
                     block->end.kind = Terminator::Kind::Exit;
                 }
                 return;
             }
-            if (m == "CALL") {
+            if (m == "CALL" || m == "CAL") {
                 // Guarded: ptxas also leaves loops by `@P CALL.REL.NOINC` to code that never
                 // returns (seen in exits.cubin's nested_break).
-                const u32 callee_context = CallContext(offset + kInstructionBytes, context);
+                const u32 callee_context = Push(FrameKind::Return, Next(offset), context, offset);
                 Block* callee = BlockFor(BranchTarget(d, TargetOperand(d)), callee_context);
                 if (guarded) {
-                    Branch(block, guard, callee, BlockFor(offset + kInstructionBytes, context));
+                    Branch(block, guard, callee, BlockFor(Next(offset), context));
                 } else {
                     Jump(block, callee);
                 }
@@ -312,8 +445,26 @@ private:
                 if (context == 0) {
                     Fail(offset, "RET outside a called function");
                 }
-                const auto [return_offset, parent] = contexts_[context - 1];
-                Jump(block, BlockFor(return_offset, parent));
+                Unwind(block, d, guard, guarded, context, FrameKind::Return, true);
+                return;
+            }
+            if (m == "SSY" || m == "PBK" || m == "PCNT") {
+                const FrameKind kind = m == "SSY"   ? FrameKind::Sync
+                                       : m == "PBK" ? FrameKind::Break
+                                                    : FrameKind::Continue;
+                Jump(block, BlockFor(Next(offset), Push(kind, BranchTarget(d, TargetOperand(d)),
+                                                        context, offset)));
+                return;
+            }
+            if (m == "SYNC" || m == "BRK" || m == "CONT") {
+                const FrameKind kind = m == "SYNC"  ? FrameKind::Sync
+                                       : m == "BRK" ? FrameKind::Break
+                                                    : FrameKind::Continue;
+                Unwind(block, d, guard, guarded, context, kind, kind != FrameKind::Continue);
+                return;
+            }
+            if (m == "BRX") {
+                IndirectBranch(block, d, guarded, context);
                 return;
             }
             if (m == "BSYNC" && !guarded) {
@@ -328,14 +479,15 @@ private:
             if (m == "DEPBAR") {
                 continue;  // a wait on scoreboards: the IR's order already has the results
             }
-            const auto handler = Handlers().find(m);
-            if (handler == Handlers().end()) {
+            const HandlerTable& handlers = maxwell_ ? MaxwellHandlers() : Handlers();
+            const auto handler = handlers.find(m);
+            if (handler == handlers.end()) {
                 translator_.Begin(block, d.inst, d.offset);
                 translator_.Unsupported("no translation for " + std::string(m));
             }
             if (guarded && NeedsOwnBlock(m)) {
                 Block* then_block = program_.NewBlock(offset);
-                Block* after = program_.NewBlock(offset + kInstructionBytes);
+                Block* after = program_.NewBlock(Next(offset));
                 Branch(block, guard, then_block, after);
                 translator_.Begin(then_block, d.inst, d.offset);
                 handler->second(translator_);
@@ -387,7 +539,10 @@ private:
         }
     }
 
+    static constexpr std::size_t kMaxContexts = 256;
+
     const ShaderEnvironment& env_;
+    bool maxwell_ = false;
     ir::Program program_;
     SsaBuilder ssa_;
     Translator translator_;
@@ -395,8 +550,9 @@ private:
     std::set<u64> leaders_;
     std::map<Key, Block*> blocks_;
     std::map<Key, Block*> pending_;
-    std::vector<std::pair<u64, u32>> contexts_;  // id - 1 -> (return offset, parent context)
-    std::map<std::pair<u64, u32>, u32> context_ids_;
+    std::vector<Frame> frames_;  // context id - 1 -> its innermost entry
+    std::map<Frame, u32> context_ids_;
+    std::map<u64, JumpTable> jump_tables_;
     std::vector<std::unique_ptr<Block>> unreached_;
 };
 

@@ -63,10 +63,12 @@ u64 OperandField(Translator& t, std::size_t operand) {
     return t.Field(t.Spec(operand).field);
 }
 
+}  // namespace
+
 // The image of the handle at c[bank][word offset * 4]; later uses of the same handle must agree
 // on its kind, dimension and texel size (2D and ARRAY_2D make it arrayed). A use that does not
 // know the dimension (TXQ) takes that of the others, or the environment's.
-u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use, bool knows_dim = true) {
+u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use, bool knows_dim) {
     const u32 offset = static_cast<u32>(word_offset * 4);
     if (!t.Env().TextureHandle(static_cast<u32>(bank), offset)) {
         t.Unsupported(fmt::format(
@@ -103,6 +105,8 @@ u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use, bool kno
     }
     return static_cast<u32>(images.size() - 1);
 }
+
+namespace {
 
 // Source word `index` of `count`, split between Ra and Rb.
 Value SourceWord(Translator& t, u32 index, u32 count) {
@@ -310,22 +314,90 @@ void SurfaceStore(Translator& t) {
 
 }  // namespace
 
-// A bindless TEX's handle register must hold a word loaded from a fixed place of a constant bank
-// (ULDC URn, c[bank][offset]): that word is the handle the image is bound by.
+namespace {
+
+bool SameLoad(const ir::Inst* a, const ir::Inst* b) {
+    return a->Arg(0).Bits() == b->Arg(0).Bits() && a->Arg(1).Bits() == b->Arg(1).Bits();
+}
+
+// The condition under which `block` runs, where it is the taken side of its only predecessor's
+// branch (a guarded instruction's block of its own).
+Value GuardOf(const ir::Block* block) {
+    if (block->preds.size() != 1) {
+        return {};
+    }
+    const ir::Terminator& end = block->preds[0]->end;
+    if (end.kind != ir::Terminator::Kind::Branch || end.targets[0] != block) {
+        return {};
+    }
+    return end.condition.Resolve();
+}
+
+bool IsSelect(const ir::Inst* inst) {
+    return inst->op == ir::Op::Spv && inst->aux == static_cast<u32>(spv::Op::OpSelect);
+}
+
+// The load of one constant bank word at a fixed offset that `value` is on every path (through
+// the phis that join copies of it, Maxwell loading the handle again on each path, and the
+// selects of a guarded MOV under the guard `guard`), or null.
+const ir::Inst* HandleLoad(Value value, Value guard) {
+    std::vector<const ir::Inst*> pending{value.Def()};
+    std::set<const ir::Inst*> seen;
+    const ir::Inst* found = nullptr;
+    while (!pending.empty()) {
+        const ir::Inst* inst = pending.back();
+        pending.pop_back();
+        if (inst == nullptr) {
+            return nullptr;
+        }
+        if (!seen.insert(inst).second) {
+            continue;
+        }
+        if (IsSelect(inst) && !guard.IsEmpty() && inst->Arg(0) == guard) {
+            pending.push_back(inst->Arg(1).Def());
+            continue;
+        }
+        if (inst->op == ir::Op::Phi) {
+            for (std::size_t i = 0; i < inst->args.size(); ++i) {
+                pending.push_back(inst->Arg(i).Def());
+            }
+            continue;
+        }
+        if (inst->op != ir::Op::ConstBank || !inst->Arg(0).IsImmediate() ||
+            !inst->Arg(1).IsImmediate() || inst->Arg(1).Bits() % 4 != 0 ||
+            (found != nullptr && !SameLoad(found, inst))) {
+            return nullptr;
+        }
+        found = inst;
+    }
+    return found;
+}
+
+}  // namespace
+
+// A bindless TEX's (TXQ's) handle register must hold a word loaded from a fixed place of a
+// constant bank (ULDC URn, c[bank][offset]; Maxwell: MOV Rn, c[bank][offset]): that word is the
+// handle the image is bound by.
 void ResolveTextureHandle(Translator& t, ir::Inst& sample) {
     const Value handle = sample.args.back().Resolve();
     sample.args.pop_back();
-    const ir::Inst* load = handle.Def();
-    if (load == nullptr || load->op != ir::Op::ConstBank || !load->Arg(0).IsImmediate() ||
-        !load->Arg(1).IsImmediate() || load->Arg(1).Bits() % 4 != 0) {
+    const ir::Inst* load = HandleLoad(handle, GuardOf(sample.block));
+    if (load == nullptr) {
         t.Unsupported(
-            "a texture handle in a uniform register that does not hold one word of a constant "
+            "a texture handle in a register that does not hold one word of a constant "
             "bank at a fixed offset (handles computed at run time need descriptor indexing)");
     }
-    const Dimension shape = TextureDimension(t);
-    sample.resource =
-        ImageOf(t, load->Arg(0).Bits(), load->Arg(1).Bits() / 4,
-                {.kind = ImageKind::Sampled, .dim = shape.dim, .arrayed = shape.arrayed});
+    if (sample.op == ir::Op::ImageQuery) {
+        sample.resource = ImageOf(t, load->Arg(0).Bits(), load->Arg(1).Bits() / 4,
+                                  {.kind = ImageKind::Sampled}, false);
+        return;
+    }
+    // The shape the sample was emitted with: its coordinates, the layer among them.
+    const bool arrayed = ir::ImageShapeArrayed(sample.aux2);
+    const u32 axes = ir::ImageShapeCoordinates(sample.aux2) - (arrayed ? 1 : 0);
+    const ImageDim dim = axes == 1 ? ImageDim::D1 : axes == 2 ? ImageDim::D2 : ImageDim::D3;
+    sample.resource = ImageOf(t, load->Arg(0).Bits(), load->Arg(1).Bits() / 4,
+                              {.kind = ImageKind::Sampled, .dim = dim, .arrayed = arrayed});
 }
 
 void AddTextureHandlers(HandlerTable& table) {

@@ -189,11 +189,15 @@ u64 Translator::Immediate(std::size_t index) const {
             }
             return value * spec.scale;
         case OperandKind::SignedImmediate:
-            return static_cast<u64>(sass::SignExtend(value, field.width) * spec.scale);
+            // Maxwell's 20-bit ALU immediates are split (sign bit 56).
+            return static_cast<u64>(
+                sass::SignExtend(inst_->RawImmediate(spec), inst_->ImmediateWidth(spec)) *
+                spec.scale);
         case OperandKind::Float32:
-            return value;
+            // Maxwell's keep only the top bits of the f32.
+            return inst_->Immediate(spec);
         case OperandKind::Float64High:
-            return value << 32;
+            return inst_->Immediate(spec) << 32;
         default:
             Unsupported("operand " + std::to_string(index) + " is not an immediate");
     }

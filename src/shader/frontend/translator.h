@@ -150,11 +150,20 @@ void AddGraphicsHandlers(HandlerTable& table);
 // The image of a TEX whose handle was in a uniform register: Inst::resource until
 // ResolveTextureHandle (translate_texture.cpp) finds it, after SSA construction.
 inline constexpr u32 kUnresolvedImage = ~0u;
+// The image of the handle at c[bank][word offset * 4] (translate_texture.cpp); later uses of the
+// same handle must agree on its kind, dimension and texel size (2D and ARRAY_2D make it
+// arrayed). A use that does not know the dimension (TXQ) takes that of the others, or the
+// environment's.
+u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use, bool knows_dim = true);
 void ResolveTextureHandle(Translator& t, ir::Inst& sample);
 // SHFL in a fragment stage: the quad butterflies of derivatives (translate_graphics.cpp); false
 // in other stages, where SHFL is a warp operation.
 bool TranslateQuadShuffle(Translator& t);
 
+// Ampere's handlers by mnemonic, and Maxwell's (translate_maxwell.cpp: Ampere's where the
+// forms agree, its own where they do not; translate_maxwell_texture.cpp).
 const HandlerTable& Handlers();
+const HandlerTable& MaxwellHandlers();
+void AddMaxwellTextureHandlers(HandlerTable& table);
 
 }  // namespace shader::frontend

@@ -1,0 +1,336 @@
+// Maxwell (SM50-53) instructions. Where a Maxwell form has the operand layout and modifier names
+// of an Ampere one (FADD, FMUL, FFMA, FSETP, MUFU, ISETP, IMNMX, SEL, MOV, S2R, LDC, ALD, AST,
+// SHFL, FSWZADD ...), the Ampere handler serves it; the others are here: the 32-bit immediate
+// forms, IADD, SHL/SHR, LOP, ISCADD, BFE/BFI, XMAD, RRO, I2F/F2F, IPA with its multiplier, KIL.
+// Every handler first refuses what it does not translate: a condition code write (.CC), an
+// operand suffix it does not read, or a modifier of its `unhandled` list.
+// Semantics: NVIDIA's PTX ISA manual for the operations, Mesa's nv50_ir_emit_gm107.cpp and
+// nv50_ir_lowering_nvc0.cpp for XMAD's modes and RRO.
+#include <numbers>
+
+#include "shader/frontend/float_rounding.h"
+#include "shader/frontend/translator.h"
+
+namespace shader::frontend {
+namespace {
+
+using ir::Type;
+using ir::Value;
+using spv::Op;
+
+// A set operand suffix (".CC" on a destination, ".NEG" on FADD32I's immediate, I2F's byte
+// selector, XMAD's .H1) is refused unless the handler reads it.
+void RefuseSuffixes(Translator& t, bool reads_suffixes) {
+    for (std::size_t i = 0; i < t.OperandCount(); ++i) {
+        const sass::OperandSpec& spec = t.Spec(i);
+        if (spec.suffix < 0 || t.Field(spec.suffix) == 0) {
+            continue;
+        }
+        const std::string& name = spec.suffix_names.at(t.Field(spec.suffix));
+        if (name == "CC") {
+            t.Unsupported("a condition code write (.CC)");
+        }
+        if (!reads_suffixes) {
+            t.Unsupported("operand suffix ." + name);
+        }
+    }
+}
+
+Handler Checked(Handler handler, std::vector<std::string_view> unhandled = {},
+                bool reads_suffixes = false) {
+    return [handler = std::move(handler), unhandled = std::move(unhandled),
+            reads_suffixes](Translator& t) {
+        RefuseSuffixes(t, reads_suffixes);
+        for (const std::string_view name : unhandled) {
+            if (t.Has(name)) {
+                t.Unsupported("modifier ." + std::string(name));
+            }
+        }
+        handler(t);
+    };
+}
+
+Value Add(Translator& t, Value a, Value b) {
+    return t.Spv(Op::OpIAdd, Type::U32, {a, b});
+}
+
+// IADD Rd, a, b and IADD32I Rd, a, imm (each source negated by "-").
+void Iadd(Translator& t) {
+    t.WriteDst(0, Add(t, t.Int(1), t.Int(2)));
+}
+
+// ISCADD Rd, a, b, shift: (a << shift) + b.
+void Iscadd(Translator& t) {
+    const Value shifted = t.Spv(Op::OpShiftLeftLogical, Type::U32,
+                                {t.Int(1), Value::U32(static_cast<u32>(t.Immediate(3)) & 31)});
+    t.WriteDst(0, Add(t, shifted, t.Int(2)));
+}
+
+// SHL[.W] and SHR[.U32][.W]: shifts by b; .W wraps the amount to 0..31, otherwise amounts of 32
+// and more shift everything out (SHR of a signed value leaves its sign).
+void Shift(Translator& t, bool left) {
+    const bool arithmetic = !left && !t.Has("U32");
+    const Value a = t.Int(1);
+    const Value amount = t.Int(2);
+    const Op op = left         ? Op::OpShiftLeftLogical
+                  : arithmetic ? Op::OpShiftRightArithmetic
+                               : Op::OpShiftRightLogical;
+    if (t.Has("W")) {
+        t.WriteDst(0, t.Spv(op, Type::U32,
+                            {a, t.Spv(Op::OpBitwiseAnd, Type::U32, {amount, Value::U32(31)})}));
+        return;
+    }
+    const Value clamped = t.Glsl(GLSLstd450UMin, Type::U32, {amount, Value::U32(31)});
+    const Value shifted = t.Spv(op, Type::U32, {a, clamped});
+    const Value all_out = t.Spv(Op::OpUGreaterThan, Type::Bool, {amount, Value::U32(31)});
+    const Value fill = arithmetic ? shifted : Value::U32(0);
+    t.WriteDst(0, t.Spv(Op::OpSelect, Type::U32, {all_out, fill, shifted}));
+}
+
+// LOP.op [Pd,] Rd, ~a, ~b and LOP32I.op Rd, ~a, imm: AND, OR, XOR or PASS_B.
+void Lop(Translator& t, std::size_t first) {
+    const Value a = t.Int(first);
+    const Value b = t.Int(first + 1);
+    const std::string_view how = t.EnumName({"AND", "PASS_B"});
+    Value result;
+    if (how == "AND") {
+        result = t.Spv(Op::OpBitwiseAnd, Type::U32, {a, b});
+    } else if (how == "OR") {
+        result = t.Spv(Op::OpBitwiseOr, Type::U32, {a, b});
+    } else if (how == "XOR") {
+        result = t.Spv(Op::OpBitwiseXor, Type::U32, {a, b});
+    } else {
+        result = b;
+    }
+    t.WriteDst(first - 1, result);
+}
+
+void LopRegister(Translator& t) {
+    if (t.Field(t.Spec(0).field) != kTruePredicate || !t.EnumName({"T", "NZ"}).empty()) {
+        t.Unsupported("LOP with a predicate result");
+    }
+    Lop(t, 2);
+}
+
+// BFE[.U32][.BREV] Rd, a, b: the field of b's width (bits 8-15) at b's position (bits 0-7) of a,
+// sign-extended without .U32; a field past bit 31 takes the bits there are.
+void Bfe(Translator& t) {
+    const bool is_signed = !t.Has("U32");
+    Value a = t.Int(1);
+    if (t.Has("BREV")) {
+        a = t.Spv(Op::OpBitReverse, Type::U32, {a});
+    }
+    const Value b = t.Int(2);
+    const Value position =
+        t.Glsl(GLSLstd450UMin, Type::U32,
+               {t.Spv(Op::OpBitwiseAnd, Type::U32, {b, Value::U32(0xff)}), Value::U32(32)});
+    const Value width = t.Spv(Op::OpBitFieldUExtract, Type::U32, {b, Value::U32(8), Value::U32(8)});
+    const Value available = t.Spv(Op::OpISub, Type::U32, {Value::U32(32), position});
+    const Value count = t.Glsl(GLSLstd450UMin, Type::U32, {width, available});
+    const Value field = t.Spv(is_signed ? Op::OpBitFieldSExtract : Op::OpBitFieldUExtract,
+                              Type::U32, {a, position, count});
+    t.WriteDst(0, field);
+}
+
+// BFI Rd, a, b, c: a's low bits inserted into c at b's position (bits 0-7) with b's width
+// (bits 8-15).
+void Bfi(Translator& t) {
+    const Value b = t.Int(2);
+    const Value position =
+        t.Glsl(GLSLstd450UMin, Type::U32,
+               {t.Spv(Op::OpBitwiseAnd, Type::U32, {b, Value::U32(0xff)}), Value::U32(32)});
+    const Value width = t.Spv(Op::OpBitFieldUExtract, Type::U32, {b, Value::U32(8), Value::U32(8)});
+    const Value available = t.Spv(Op::OpISub, Type::U32, {Value::U32(32), position});
+    const Value count = t.Glsl(GLSLstd450UMin, Type::U32, {width, available});
+    t.WriteDst(0, t.Spv(Op::OpBitFieldInsert, Type::U32, {t.Int(3), t.Int(1), position, count}));
+}
+
+// XMAD[.types][.PSL][.mode][.MRG] Rd, a[.H1], b[.H1], c: a 16 x 16-bit multiply-add, the
+// halves picked by .H1 (b's immediate form is its low 16 bits). .PSL shifts the product left by
+// 16; .MRG puts b's low half in the result's high half; the modes change c: .CLO takes its low
+// half, .CHI its high half, .CBCC adds b << 16 to it (the high half of a 32-bit product).
+void Xmad(Translator& t) {
+    if (t.Has("X") || t.Has("CSFU")) {
+        t.Unsupported("XMAD.X or .CSFU");
+    }
+    const std::string_view types = t.EnumName({"S16.U16", "U16.S16"});
+    const bool a_signed = types == "S16.U16" || types == "S16.S16";
+    const bool b_signed = types == "U16.S16" || types == "S16.S16";
+    const auto half = [&](std::size_t operand, bool is_signed, Value* whole) {
+        const sass::OperandSpec& spec = t.Spec(operand);
+        const Value value = t.Raw(operand);
+        *whole = value;
+        const bool high = spec.suffix >= 0 && t.Field(spec.suffix) != 0;
+        return t.Spv(is_signed ? Op::OpBitFieldSExtract : Op::OpBitFieldUExtract, Type::U32,
+                     {value, Value::U32(high ? 16 : 0), Value::U32(16)});
+    };
+    Value a_word;
+    Value b_word;
+    const Value a = half(1, a_signed, &a_word);
+    // b is operand 2 (a register, an immediate or a constant), c operand 3.
+    const Value b = half(2, b_signed, &b_word);
+    Value product = t.Spv(Op::OpIMul, Type::U32, {a, b});
+    if (t.Has("PSL")) {
+        product = t.Spv(Op::OpShiftLeftLogical, Type::U32, {product, Value::U32(16)});
+    }
+    Value c = t.Int(3);
+    const std::string_view mode = t.EnumName({"CLO", "CBCC"});
+    if (mode == "CLO") {
+        c = t.Spv(Op::OpBitwiseAnd, Type::U32, {c, Value::U32(0xffff)});
+    } else if (mode == "CHI") {
+        c = t.Spv(Op::OpShiftRightLogical, Type::U32, {c, Value::U32(16)});
+    } else if (mode == "CBCC") {
+        c = Add(t, c, t.Spv(Op::OpShiftLeftLogical, Type::U32, {b_word, Value::U32(16)}));
+    } else if (!mode.empty()) {
+        t.Unsupported("XMAD mode ." + std::string(mode));
+    }
+    Value result = Add(t, product, c);
+    if (t.Has("MRG")) {
+        result = t.Spv(Op::OpBitFieldInsert, Type::U32,
+                       {result, b_word, Value::U32(16), Value::U32(16)});
+    }
+    t.WriteDst(0, result);
+}
+
+// RRO.SINCOS / RRO.EX2 Rd, b: the range reduction MUFU.SIN, COS and EX2 expect. Here MUFU.SIN
+// and COS take revolutions (the Ampere handler multiplies by 2 pi), so RRO.SINCOS divides by
+// 2 pi; MUFU.EX2 takes its operand as it is, so RRO.EX2 passes b on.
+void Rro(Translator& t) {
+    Value value = t.Float(1);
+    if (t.Has("SINCOS")) {
+        value = t.Spv(Op::OpFMul, Type::F32,
+                      {value, Value::F32(static_cast<float>(1 / (2 * std::numbers::pi)))});
+    }
+    t.WriteDst(0, t.BitcastU32(value));
+}
+
+// I2F.F32.{S32,U32}[.RM|.RP|.RZ] Rd, b: a 32-bit integer to f32.
+void I2f(Translator& t) {
+    const std::string_view destination = t.EnumName({"INVALIDFPSRC0"});
+    const std::string_view source = t.EnumName({"U8", "S8"});
+    if (destination != "F32" || (source != "U32" && source != "S32")) {
+        t.Unsupported("I2F from " + std::string(source) + " to " + std::string(destination));
+    }
+    const Value value = IntToFloat(t, t.Int(1), source == "S32", Type::F32,
+                                   RoundingOf(t.EnumName({"RM", "RP", "RZ"})));
+    t.WriteDst(0, t.BitcastU32(value));
+}
+
+// F2I[.FTZ].{U32,S32}.F32[.FLOOR|.CEIL|.TRUNC] Rd, b: as Ampere's F2I of a 32-bit result.
+void F2i(Translator& t) {
+    const std::string_view destination = t.EnumName({"U16", "S16"});
+    const std::string_view source = t.EnumName({"F16", "F32"});
+    if ((destination != "U32" && destination != "S32") || source != "F32") {
+        t.Unsupported("F2I from " + std::string(source) + " to " + std::string(destination));
+    }
+    FloatToInt(t, destination == "S32", 32, false);
+}
+
+// F2F[.FTZ].F32.F32.{ROUND,FLOOR,CEIL,TRUNC}: FRND, rounding to an integral value.
+void F2f(Translator& t) {
+    if (t.EnumName({"ROUND", "FLOOR"}).empty() || !t.Has("F32")) {
+        t.Unsupported("F2F other than F32 to an integral F32");
+    }
+    Handlers().at("FRND")(t);
+}
+
+// IPA[.PASS|.CONSTANT][.CENTROID] Rd, a[address], Rmultiplier: an input at the pixel. The
+// default mode multiplies the plane's value (value / w for perspective inputs) by the register,
+// which the code sets to w (1 / the reciprocal of a[0x7c]) for perspective-correct values.
+void Ipa(Translator& t) {
+    if (t.Env().GetStage() != Stage::Fragment) {
+        t.Unsupported("IPA outside a fragment stage");
+    }
+    if (t.Field(t.Spec(3).field) != kZeroRegister || t.Field(t.Spec(4).field) != kTruePredicate) {
+        t.Unsupported("IPA with a sample offset register or a predicate");
+    }
+    const std::string_view mode = t.EnumName({"PASS", "SC"});
+    const std::string_view location = t.EnumName({"CENTROID", "OFFSET"});
+    if (mode == "SC" || (!location.empty() && location != "CENTROID")) {
+        t.Unsupported("IPA mode ." + std::string(mode) + " ." + std::string(location));
+    }
+    const auto interpolate =
+        mode == "CONSTANT" ? ir::InterpolateMode::Constant : ir::InterpolateMode::Pass;
+    const auto where = location == "CENTROID" ? ir::InterpolateLocation::Centroid
+                                              : ir::InterpolateLocation::Center;
+    const sass::OperandSpec& attribute = t.Spec(1);
+    Value value = t.Emit(ir::Op::Interpolate, Type::U32, {},
+                         static_cast<u32>(t.Field(attribute.field)) * attribute.scale,
+                         static_cast<u32>(interpolate) | static_cast<u32>(where) << 4);
+    if (mode.empty()) {
+        value = t.BitcastU32(t.Spv(Op::OpFMul, Type::F32, {t.BitcastF32(value), t.Float(2)}));
+    }
+    if (t.Has("SAT")) {
+        value = t.BitcastU32(t.Glsl(GLSLstd450FClamp, Type::F32,
+                                    {t.BitcastF32(value), Value::F32(0), Value::F32(1)}));
+    }
+    t.WriteDst(0, value);
+}
+
+// KIL: the invocation's pixel is discarded (where its guard holds: a block of its own).
+void Kil(Translator& t) {
+    if (t.Env().GetStage() != Stage::Fragment) {
+        t.Unsupported("KIL outside a fragment stage");
+    }
+    t.Emit(ir::Op::Discard, Type::Void, {});
+}
+
+}  // namespace
+
+const HandlerTable& MaxwellHandlers() {
+    static const HandlerTable table = [] {
+        const HandlerTable& ampere = Handlers();
+        HandlerTable handlers;
+        // The same operand layout and modifier names as the Ampere forms.
+        const auto same = [&](std::string_view maxwell, std::string_view name,
+                              std::vector<std::string_view> unhandled = {}) {
+            handlers[maxwell] = Checked(ampere.at(name), std::move(unhandled));
+        };
+        same("FADD", "FADD");
+        same("FADD32I", "FADD");
+        same("FMUL", "FMUL", {"FMZ"});
+        same("FMUL32I", "FMUL", {"FMZ"});
+        same("FFMA", "FFMA", {"FMZ"});
+        same("FFMA32I", "FFMA", {"FMZ"});
+        same("FMNMX", "FMNMX");
+        same("FSETP", "FSETP");
+        same("MUFU", "MUFU", {"SAT"});
+        same("ISETP", "ISETP", {"X"});
+        same("IMNMX", "IMNMX", {"XLO", "XMED", "XHI"});
+        same("SEL", "SEL");
+        same("FLO", "FLO");
+        same("POPC", "POPC");
+        same("MOV", "MOV");
+        same("MOV32I", "MOV");
+        same("S2R", "S2R");
+        same("LDC", "LDC", {"IL", "IS", "ISL"});
+        same("ALD", "ALD");
+        same("AST", "AST");
+        same("SHFL", "SHFL");
+        same("FSWZADD", "FSWZADD");
+        same("NOP", "NOP");
+        same("BAR", "BAR");
+        same("MEMBAR", "MEMBAR");
+        handlers["IADD"] = Checked(Iadd, {"X", "SAT", "PO"});
+        handlers["IADD32I"] = Checked(Iadd, {"X", "SAT"});
+        handlers["ISCADD"] = Checked(Iscadd, {"PO"});
+        handlers["SHL"] = Checked([](Translator& t) { Shift(t, true); }, {"X"});
+        handlers["SHR"] = Checked([](Translator& t) { Shift(t, false); }, {"X", "XHI", "BREV"});
+        handlers["LOP"] = Checked(LopRegister, {"X"});
+        handlers["LOP32I"] = Checked([](Translator& t) { Lop(t, 1); }, {"X"});
+        handlers["BFE"] = Checked(Bfe);
+        handlers["BFI"] = Checked(Bfi);
+        handlers["XMAD"] = Checked(Xmad, {}, true);
+        handlers["RRO"] = Checked(Rro);
+        handlers["I2F"] = Checked(I2f);
+        handlers["F2F"] = Checked(F2f, {"SAT"});
+        handlers["F2I"] = Checked(F2i);
+        handlers["IPA"] = Checked(Ipa);
+        handlers["KIL"] = Checked(Kil);
+        AddMaxwellTextureHandlers(handlers);
+        return handlers;
+    }();
+    return table;
+}
+
+}  // namespace shader::frontend

@@ -1,0 +1,146 @@
+// Maxwell's TEX and TXQ. Register layout (Mesa's nv50_ir_ra.cpp condenseSrcs and nvc0 lowering
+// of texture instructions, and NVIDIA's own code in the fixture): Ra, Ra+1, ... hold the layer
+// (arrayed textures) and the coordinates; Rb, Rb+1, ... the rest: the handle of a bindless (.B)
+// instruction first, then the level (.LL). Results fill Rd, Rd+1, ... with the components the
+// mask enables, in order. A bindless handle register holds a word of a constant bank (MOV Rn,
+// c[bank][offset]), which binds the image (ResolveTextureHandle); an index names the word
+// c[TextureBank()][index * 4].
+#include "base/error.h"
+#include "shader/frontend/translator.h"
+
+namespace shader::frontend {
+namespace {
+
+using ir::ImageOp;
+using ir::Type;
+using ir::Value;
+
+// Operands of both TEX forms and of TXQ.
+enum TexOperand : std::size_t { kPredicate = 0, kDst = 1, kSrcA = 2, kSrcB = 3, kIndex = 4 };
+constexpr std::size_t kTexType = 5;
+constexpr std::size_t kTexMask = 6;
+
+u32 Register(Translator& t, std::size_t operand) {
+    return static_cast<u32>(t.Field(t.Spec(operand).field));
+}
+
+Value Word(Translator& t, std::size_t operand, u32 index) {
+    const u32 base = Register(t, operand);
+    return base == kZeroRegister ? Value::U32(0) : t.Reg(base + index);
+}
+
+bool Bindless(Translator& t) {
+    return t.Has("B");
+}
+
+// The image the index operand names, in the environment's texture bank.
+u32 IndexedImage(Translator& t, std::size_t index, ImageBinding use, bool knows_dim) {
+    const std::optional<u32> bank = t.Env().TextureBank();
+    if (!bank) {
+        t.Unsupported(
+            "a texture named by its index: the environment does not say which constant "
+            "bank holds the handles (TEX_CB_INDEX)");
+    }
+    return ImageOf(t, *bank, t.Field(t.Spec(index).field), use, knows_dim);
+}
+
+void WriteComponents(Translator& t, Value texel, u32 mask, std::size_t dst_operand) {
+    const u32 dst = Register(t, dst_operand);
+    u32 written = 0;
+    for (u32 component = 0; component < 4; ++component) {
+        if ((mask >> component & 1) == 0) {
+            continue;
+        }
+        const Value word = t.Emit(ir::Op::Extract, Type::U32, {texel, Value::U32(component)});
+        if (dst != kZeroRegister) {
+            t.SetReg(dst + written, word);
+        }
+        ++written;
+    }
+}
+
+// TEX[.B][.LZ|.LL] Rd, Ra, Rb, index or 0x0, type, mask.
+void Tex(Translator& t) {
+    if (Register(t, kPredicate) != kTruePredicate) {
+        t.Unsupported("a texture residency predicate");
+    }
+    for (const char* flag : {"AOFFI", "DC", "LC", "NDV"}) {
+        if (t.Has(flag)) {
+            t.Unsupported(std::string("texture modifier .") + flag);
+        }
+    }
+    const sass::OperandSpec& type = t.Spec(kTexType);
+    const std::string& name = type.names.at(t.Field(type.field));
+    ImageDim dim = ImageDim::D2;
+    bool arrayed = false;
+    if (name == "1D") {
+        dim = ImageDim::D1;
+    } else if (name == "3D") {
+        dim = ImageDim::D3;
+    } else if (name == "ARRAY_2D") {
+        arrayed = true;
+    } else if (name != "2D") {
+        t.Unsupported("texture type " + name);
+    }
+    const u32 axes = dim == ImageDim::D1 ? 1 : dim == ImageDim::D2 ? 2 : 3;
+    const u32 coordinates = axes + (arrayed ? 1 : 0);
+    std::vector<Value> args;
+    for (u32 i = 0; i < coordinates; ++i) {
+        args.push_back(Word(t, kSrcA, i));
+    }
+    const std::string_view level = t.EnumName({"LZ", "LL"});
+    ImageOp op = ImageOp::SampleLod;
+    u32 next_b = Bindless(t) ? 1 : 0;
+    if (level == "LZ") {
+        args.push_back(Value::U32(0));  // level 0: 0.0f and 0 have the same bits
+    } else if (level == "LL") {
+        args.push_back(Word(t, kSrcB, next_b++));
+    } else if (level.empty() && t.Env().GetStage() == Stage::Fragment) {
+        op = ImageOp::Sample;  // the fragment quad's implicit level
+    } else {
+        t.Unsupported(fmt::format("texture level mode .{} in a {} stage", level,
+                                  StageName(t.Env().GetStage())));
+    }
+    const ImageBinding use{.kind = ImageKind::Sampled, .dim = dim, .arrayed = arrayed};
+    u32 image = kUnresolvedImage;
+    if (Bindless(t)) {
+        args.push_back(Word(t, kSrcB, 0));  // the handle, resolved after SSA construction
+    } else {
+        image = IndexedImage(t, kIndex, use, true);
+    }
+    const Value texel = t.Emit(ir::Op::ImageSample, Type::U32x4, std::move(args),
+                               static_cast<u32>(op), ir::ImageShape(coordinates, 0, arrayed));
+    texel.Def()->resource = image;
+    WriteComponents(t, texel, static_cast<u32>(t.Field(t.Spec(kTexMask).field)), kDst);
+}
+
+// TXQ[.B] Rd, Ra, TEX_HEADER_DIMENSION, index or 0x0, mask: the size at level Ra (bindless: the
+// handle in Ra, the level in Ra+1).
+void Txq(Translator& t) {
+    const sass::OperandSpec& query = t.Spec(2);
+    const std::string& what = query.names.at(t.Field(query.field));
+    if (what != "TEX_HEADER_DIMENSION") {
+        t.Unsupported("texture query " + what);
+    }
+    const bool bindless = Bindless(t);
+    const u32 mask = static_cast<u32>(t.Field(t.Spec(4).field));
+    std::vector<Value> args{Word(t, 1, bindless ? 1 : 0)};
+    u32 image = kUnresolvedImage;
+    if (bindless) {
+        args.push_back(Word(t, 1, 0));
+    } else {
+        image = IndexedImage(t, 3, {.kind = ImageKind::Sampled}, false);
+    }
+    const Value size = t.Emit(ir::Op::ImageQuery, Type::U32x4, std::move(args), mask);
+    size.Def()->resource = image;
+    WriteComponents(t, size, mask, 0);
+}
+
+}  // namespace
+
+void AddMaxwellTextureHandlers(HandlerTable& table) {
+    table["TEX"] = Tex;
+    table["TXQ"] = Txq;
+}
+
+}  // namespace shader::frontend
