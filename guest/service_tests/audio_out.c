@@ -11,11 +11,11 @@
 #include <string.h>
 
 #include "service_client.h"
+#include "sine_of_phase.h"
 
 #define TICKS_PER_SECOND 19200000ull
 #define RATE 48000
 #define FRAMES 4800  // 100 ms
-#define PI 3.14159265358979323846
 
 // libnx's AudioOutBuffer.
 typedef struct {
@@ -29,26 +29,6 @@ typedef struct {
 static int16_t g_first[FRAMES * 2] __attribute__((aligned(0x1000)));
 static int16_t g_second[FRAMES * 2] __attribute__((aligned(0x1000)));
 
-// sin(2 pi k / RATE) for 0 <= k < RATE: the argument is reduced exactly (k is an integer), then
-// a Taylor series to x^23 on [-pi/2, pi/2] is exact to double rounding.
-static double SineOfPhase(int k) {
-    double x = 2 * PI * k / RATE;
-    if (x > PI) {
-        x -= 2 * PI;
-    }
-    if (x > PI / 2) {
-        x = PI - x;
-    } else if (x < -PI / 2) {
-        x = -PI - x;
-    }
-    double term = x, sum = x;
-    for (int n = 3; n <= 23; n += 2) {
-        term *= -x * x / ((n - 1) * n);
-        sum += term;
-    }
-    return sum;
-}
-
 static int16_t Rounded(double value) {
     return (int16_t)(value < 0 ? value - 0.5 : value + 0.5);
 }
@@ -56,7 +36,7 @@ static int16_t Rounded(double value) {
 // Frames [first, first + FRAMES) of the signal.
 static void Fill(int16_t* pcm, int first) {
     for (int i = 0; i < FRAMES; ++i) {
-        const double s = SineOfPhase((int)((440ll * (first + i)) % RATE));
+        const double s = SineOfPhase((int)((440ll * (first + i)) % RATE), RATE);
         pcm[i * 2] = Rounded(12000 * s);
         pcm[i * 2 + 1] = Rounded(6000 * s);
     }

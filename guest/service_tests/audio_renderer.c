@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "service_client.h"
+#include "sine_of_phase.h"
 
 #define TICKS_PER_SECOND 19200000ull
 #define RATE 48000
@@ -28,7 +29,6 @@
 #define VOICES 24
 #define POOLS (VOICES * 4)
 #define REV5 0x35564552u
-#define PI 3.14159265358979323846
 
 typedef struct {
     uint32_t sample_rate, sample_count, mix_buffer_count, sub_mix_count, voice_count, sink_count,
@@ -153,44 +153,25 @@ static UpdateIn g_in __attribute__((aligned(0x1000)));
 static UpdateOut g_out __attribute__((aligned(0x40)));
 static uint8_t g_performance[0x1000] __attribute__((aligned(0x40)));
 
-// sin(2 pi k / RATE) for 0 <= k < RATE (as audio_out.c: exact argument reduction, then a
-// Taylor series exact to double rounding).
-static double SineOfPhase(int k) {
-    double x = 2 * PI * k / RATE;
-    if (x > PI) {
-        x -= 2 * PI;
-    }
-    if (x > PI / 2) {
-        x = PI - x;
-    } else if (x < -PI / 2) {
-        x = -PI - x;
-    }
-    double term = x, sum = x;
-    for (int n = 3; n <= 23; n += 2) {
-        term *= -x * x / ((n - 1) * n);
-        sum += term;
-    }
-    return sum;
-}
-
 static int Rounded(double value) {
     return (int)(value < 0 ? value - 0.5 : value + 0.5);
 }
 
 static void FillPool(void) {
     for (int i = 0; i < SAMPLES; ++i) {
-        g_pool.sine[i] = (int16_t)Rounded(12000 * SineOfPhase((int)((440ll * i) % RATE)));
+        g_pool.sine[i] = (int16_t)Rounded(12000 * SineOfPhase((int)((440ll * i) % RATE), RATE));
     }
     // Pair 0 predicts 2 h0 - h1 (Q11: 4096, -2048); every frame at scale 0.
     g_pool.coefficients[0] = 4096;
     g_pool.coefficients[1] = -2048;
     // The decoder starts from the sine's samples -1 and -2, so the first prediction follows it.
-    int h0 = -Rounded(6000 * SineOfPhase(220)), h1 = -Rounded(6000 * SineOfPhase(440));
+    int h0 = -Rounded(6000 * SineOfPhase(220, RATE)), h1 = -Rounded(6000 * SineOfPhase(440, RATE));
     g_pool.context_header = 0x00;
     g_pool.context_history[0] = (int16_t)h0;
     g_pool.context_history[1] = (int16_t)h1;
     for (int i = 0; i < ADPCM_FRAMES * 14; ++i) {
-        const int target = i < SAMPLES ? Rounded(6000 * SineOfPhase((int)((220ll * i) % RATE))) : 0;
+        const int target =
+            i < SAMPLES ? Rounded(6000 * SineOfPhase((int)((220ll * i) % RATE), RATE)) : 0;
         const int predicted = 2 * h0 - h1;
         int nibble = target - predicted;
         nibble = nibble < -8 ? -8 : nibble > 7 ? 7 : nibble;

@@ -112,6 +112,21 @@ void LopRegister(Translator& t) {
     Lop(t, 2);
 }
 
+// BFE's and BFI's field operand: its position in bits 0-7 and its width in bits 8-15, the width
+// cut where the field would pass bit 31 (a position past 31 leaves no bits).
+struct FieldPlace {
+    Value position;
+    Value count;
+};
+FieldPlace FieldPlaceOf(Translator& t, Value b) {
+    const Value position =
+        t.Glsl(GLSLstd450UMin, Type::U32,
+               {t.Spv(Op::OpBitwiseAnd, Type::U32, {b, Value::U32(0xff)}), Value::U32(32)});
+    const Value width = t.Spv(Op::OpBitFieldUExtract, Type::U32, {b, Value::U32(8), Value::U32(8)});
+    const Value available = t.Spv(Op::OpISub, Type::U32, {Value::U32(32), position});
+    return {position, t.Glsl(GLSLstd450UMin, Type::U32, {width, available})};
+}
+
 // BFE[.U32][.BREV] Rd, a, b: the field of b's width (bits 8-15) at b's position (bits 0-7) of a,
 // sign-extended without .U32; a field past bit 31 takes the bits there are.
 void Bfe(Translator& t) {
@@ -120,29 +135,18 @@ void Bfe(Translator& t) {
     if (t.Has("BREV")) {
         a = t.Spv(Op::OpBitReverse, Type::U32, {a});
     }
-    const Value b = t.Int(2);
-    const Value position =
-        t.Glsl(GLSLstd450UMin, Type::U32,
-               {t.Spv(Op::OpBitwiseAnd, Type::U32, {b, Value::U32(0xff)}), Value::U32(32)});
-    const Value width = t.Spv(Op::OpBitFieldUExtract, Type::U32, {b, Value::U32(8), Value::U32(8)});
-    const Value available = t.Spv(Op::OpISub, Type::U32, {Value::U32(32), position});
-    const Value count = t.Glsl(GLSLstd450UMin, Type::U32, {width, available});
+    const FieldPlace place = FieldPlaceOf(t, t.Int(2));
     const Value field = t.Spv(is_signed ? Op::OpBitFieldSExtract : Op::OpBitFieldUExtract,
-                              Type::U32, {a, position, count});
+                              Type::U32, {a, place.position, place.count});
     t.WriteDst(0, field);
 }
 
 // BFI Rd, a, b, c: a's low bits inserted into c at b's position (bits 0-7) with b's width
 // (bits 8-15).
 void Bfi(Translator& t) {
-    const Value b = t.Int(2);
-    const Value position =
-        t.Glsl(GLSLstd450UMin, Type::U32,
-               {t.Spv(Op::OpBitwiseAnd, Type::U32, {b, Value::U32(0xff)}), Value::U32(32)});
-    const Value width = t.Spv(Op::OpBitFieldUExtract, Type::U32, {b, Value::U32(8), Value::U32(8)});
-    const Value available = t.Spv(Op::OpISub, Type::U32, {Value::U32(32), position});
-    const Value count = t.Glsl(GLSLstd450UMin, Type::U32, {width, available});
-    t.WriteDst(0, t.Spv(Op::OpBitFieldInsert, Type::U32, {t.Int(3), t.Int(1), position, count}));
+    const FieldPlace place = FieldPlaceOf(t, t.Int(2));
+    t.WriteDst(0, t.Spv(Op::OpBitFieldInsert, Type::U32,
+                        {t.Int(3), t.Int(1), place.position, place.count}));
 }
 
 // XMAD[.types][.PSL][.mode][.MRG] Rd, a[.H1], b[.H1], c: a 16 x 16-bit multiply-add, the
