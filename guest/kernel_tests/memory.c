@@ -32,6 +32,8 @@ enum {
     kStack = 0x0b,
     kTransferred = 0x0d,
     kSharedTransferred = 0x0e,
+    kAliasCode = 0x08,
+    kSharedCode = 0x0f,
     kGeneratedCode = 0x14,
     kCodeOut = 0x15,
 };
@@ -403,6 +405,47 @@ static void WriteReturn(volatile uint32_t* code, uint32_t value) {
     code[1] = 0xd65f03c0u;                 // ret
 }
 
+// libnx's JIT of the SetProcessMemoryPermission kind (jit.c): heap made code at another
+// address (MapProcessCodeMemory), executable there, and shown once more read-write
+// (MapProcessMemory) to write code through: both views are the same bytes.
+static void TestProcessMemory(void) {
+    const Handle self = 0xFFFF8001;
+    char* source = g_work;
+    const uint64_t size = 0x10000;
+    const uint64_t executable = g_views;
+    const uint64_t writable = g_views + kMiB;
+    WriteReturn((volatile uint32_t*)source, 5);
+    CHECK_RESULT(svcMapProcessCodeMemory(self, executable, (uint64_t)source, size), 0);
+    CHECK_RESULT(svcSetProcessMemoryPermission(self, executable, size, kReadExecute), 0);
+    CHECK_BLOCK(executable, size, kAliasCode, kReadExecute, 0);
+    const Function function = (Function)executable;
+    CHECK(function() == 5);
+
+    CHECK_RESULT(svcMapProcessMemory(writable + 4, self, executable, size), RESULT_INVALID_ADDRESS);
+    CHECK_RESULT(svcMapProcessMemory(writable, self, executable, 0), RESULT_INVALID_SIZE);
+    CHECK_RESULT(svcMapProcessMemory(writable, 0x1234, executable, size), RESULT_INVALID_HANDLE);
+    CHECK_RESULT(svcMapProcessMemory(writable, self, (uint64_t)g_work + kMiB, size),
+                 RESULT_INVALID_CURRENT_MEMORY);  // heap is not code
+    CHECK_RESULT(svcMapProcessMemory(writable, self, executable, size), 0);
+    CHECK_BLOCK(writable, size, kSharedCode, kReadWrite, 0);
+    volatile uint32_t* words = (volatile uint32_t*)writable;
+    CHECK(words[0] == (0x52800000u | (5u << 5)));
+    WriteReturn(words, 11);
+    SyncCode(words, executable, 8);
+    CHECK(function() == 11);
+
+    CHECK_RESULT(svcUnmapProcessMemory(writable, self, executable + kPage, size - kPage),
+                 RESULT_INVALID_MEMORY_REGION);  // not the source the view shows
+    CHECK_RESULT(svcUnmapProcessMemory(writable, self, executable, size), 0);
+    CHECK_BLOCK(writable, size, kFree, kNone, 0);
+    CHECK_RESULT(svcUnmapProcessMemory(writable, self, executable, size),
+                 RESULT_INVALID_CURRENT_MEMORY);
+    CHECK(function() == 11);
+    CHECK_RESULT(svcUnmapProcessCodeMemory(self, executable, (uint64_t)source, size), 0);
+    CHECK_BLOCK(source, size, kNormal, kReadWrite, 0);
+    CHECK(((volatile uint32_t*)source)[0] == (0x52800000u | (11u << 5)));
+}
+
 static void TestCodeMemory(void) {
     char* source = g_work;
     const uint64_t size = 0x10000;
@@ -529,6 +572,7 @@ int main(void) {
     TestTransferMemory();
     TestSharedMemory();
     TestCodeMemory();
+    TestProcessMemory();
     TestQueryAndInfo();
     TestHeapShrink();
     printf("memory (%s): ", g_profile ? "test profile" : "defaults");

@@ -280,6 +280,14 @@ SVC_FUNCTION svcSetProcessMemoryPermission
     svc 0x73
     ret
 
+SVC_FUNCTION svcMapProcessMemory
+    svc 0x74
+    ret
+
+SVC_FUNCTION svcUnmapProcessMemory
+    svc 0x75
+    ret
+
 SVC_FUNCTION svcMapProcessCodeMemory
     svc 0x77
     ret

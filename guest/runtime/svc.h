@@ -66,6 +66,8 @@ Result svcReplyAndReceive(int32_t* index, const Handle* handles, int32_t count, 
 Result svcGetProcessId(uint64_t* out, Handle handle);
 Result svcSetProcessMemoryPermission(Handle process, uint64_t address, uint64_t size,
                                      uint32_t permission);
+Result svcMapProcessMemory(uint64_t destination, Handle process, uint64_t source, uint64_t size);
+Result svcUnmapProcessMemory(uint64_t destination, Handle process, uint64_t source, uint64_t size);
 Result svcMapProcessCodeMemory(Handle process, uint64_t destination, uint64_t source,
                                uint64_t size);
 Result svcUnmapProcessCodeMemory(Handle process, uint64_t destination, uint64_t source,

@@ -44,6 +44,7 @@ enum LoaderConfigKey : u32 {
     kArgv = 5,
     kSyscallAvailableHint = 6,
     kAppletType = 7,
+    kProcessHandle = 10,
     kLastLoadResult = 11,
     kRandomSeed = 14,
     kHosVersion = 16,
@@ -200,6 +201,9 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
             {kSyscallAvailableHint, 0, {~u64{0}, ~u64{0}}},
             {kSyscallAvailableHint2, 0, {~u64{0}, 0}},
             {kAppletType, 0, {0, 0}},
+            // nx-hbloader hands a program a real handle to its own process (libnx
+            // envGetOwnProcessHandle), which JITs pass to svcMapProcessMemory and friends.
+            {kProcessHandle, 0, {handles.Add(self), 0}},
             {kLastLoadResult, 0, {options.last_load_result, 0}},
             {kRandomSeed, 0, {entropy[0], entropy[1]}},
             {kHosVersion, 0, {options.hos_version, 0}},

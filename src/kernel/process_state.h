@@ -22,6 +22,7 @@
 #include "kernel/kernel.h"
 #include "kernel/memory_map.h"
 #include "kernel/memory_usage.h"
+#include "kernel/process_memory_views.h"
 #include "kernel/process_object.h"
 #include "kernel/scheduler.h"
 #include "kernel/stack_aliases.h"
@@ -68,9 +69,10 @@ struct Process::State final : cpu::CoreHooks {
     std::vector<LoadedModule> modules;
     u64 entry_point = 0;
     u64 heap_size = 0;
-    MemoryUsage memory_usage;      // the application pool, per the profile
-    StackAliases stack_aliases;    // svcMapMemory's mappings
-    StackAliases code_aliases;     // svcMapProcessCodeMemory's mappings
+    MemoryUsage memory_usage;                 // the application pool, per the profile
+    StackAliases stack_aliases;               // svcMapMemory's mappings
+    StackAliases code_aliases;                // svcMapProcessCodeMemory's mappings
+    ProcessMemoryViews process_memory_views;  // svcMapProcessMemory's
     std::array<u64, 4> entropy{};  // GetInfo(RandomEntropy), fixed per process as on the console
     u64 main_stack_top = 0;
     u64 loader_arguments = 0;  // homebrew ABI config entries of an NRO

@@ -122,6 +122,8 @@ void CreateSession(SvcContext&);
 void AcceptSession(SvcContext&);
 void ReplyAndReceive(SvcContext&);
 void SetProcessMemoryPermission(SvcContext&);
+void MapProcessMemory(SvcContext&);
+void UnmapProcessMemory(SvcContext&);
 void MapProcessCodeMemory(SvcContext&);
 void UnmapProcessCodeMemory(SvcContext&);
 }  // namespace svc

@@ -1,13 +1,17 @@
 // Memory calls on a process named by handle, which is always this one here: the loader's
 // svcMapProcessCodeMemory / svcUnmapProcessCodeMemory (heap shown again as AliasCode, how
-// nx-hbloader maps an NRO into its own process) and svcSetProcessMemoryPermission (making such
-// code executable). The checks and their results follow Horizon's order as Atmosphère's and
-// yuzu's kernels (KPageTable::MapCodeMemory, UnmapCodeMemory, SetProcessMemoryPermission)
-// document it. As with svcMapMemory, the bytes move to the alias and back: the source is
-// locked, out of the guest's reach, while it is aliased.
+// nx-hbloader maps an NRO into its own process), svcSetProcessMemoryPermission (making such
+// code executable) and svcMapProcessMemory / svcUnmapProcessMemory (code shown again,
+// read-write, as SharedCode: libnx's JIT writes through it). The checks and their results follow
+// Horizon's order as Atmosphère's and yuzu's kernels (KPageTable::MapCodeMemory, UnmapCodeMemory,
+// SetProcessMemoryPermission) document it. As with svcMapMemory, the bytes move to the alias and
+// back: the source is locked, out of the guest's reach, while it is aliased.
 
+#include <algorithm>
 #include <cstring>
 
+#include "base/log.h"
+#include "kernel/shared_pages.h"
 #include "kernel/svc_context.h"
 #include "kernel/svc_memory_checks.h"
 
@@ -49,7 +53,101 @@ base::Result CheckCodeAliasArguments(SvcContext& svc, u32 process_handle, u64 de
     return base::ResultSuccess;
 }
 
+// What both process memory calls check before they look at the pages (Atmosphère's
+// svc_process_memory.cpp documents the order).
+base::Result CheckProcessMemoryArguments(SvcContext& svc, u64 destination, u32 process_handle,
+                                         u64 source, u64 size) {
+    if (destination % cpu::kPageSize != 0 || source % cpu::kPageSize != 0) {
+        return results::InvalidAddress;
+    }
+    if (size == 0 || size % cpu::kPageSize != 0) {
+        return results::InvalidSize;
+    }
+    if (destination + size <= destination || source + size <= source) {
+        return results::InvalidCurrentMemory;
+    }
+    if (!svc.IsOwnProcess(process_handle)) {
+        return results::InvalidHandle;
+    }
+    if (!svc.process.layout.CanContain(destination, size, MemoryState::SharedCode)) {
+        return results::InvalidMemoryRegion;
+    }
+    return base::ResultSuccess;
+}
+
+// The source must be code (its state may be mapped into a process) without attributes.
+bool IsProcessMappableCode(const MemoryMap& map, u64 source, u64 size) {
+    const auto blocks = map.BlocksIn(source, size);
+    if (blocks.empty()) {
+        return false;
+    }
+    return std::all_of(blocks.begin(), blocks.end(), [](const MemoryInfo& block) {
+        return IsCodeState(block.state) && block.attribute == 0;
+    });
+}
+
 }  // namespace
+
+void MapProcessMemory(SvcContext& svc) {
+    const u64 destination = svc.Arg(0);
+    const u32 process_handle = svc.Arg32(1);
+    const u64 source = svc.Arg(2);
+    const u64 size = svc.Arg(3);
+    auto& process = svc.process;
+    std::lock_guard lock(process.scheduler.Lock());
+    if (const auto result =
+            CheckProcessMemoryArguments(svc, destination, process_handle, source, size);
+        result.IsFailure()) {
+        return svc.Return(result);
+    }
+    auto& map = process.memory_map;
+    if (!IsProcessMappableCode(map, source, size) || !map.IsFree(destination, size)) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    auto pages = process.process_memory_views.PagesUnder(source, size);
+    if (!pages) {
+        // Part of the range shown already with other bounds: one set of pages cannot serve both.
+        if (process.process_memory_views.Overlaps(source, size)) {
+            LOG_WARNING("kernel",
+                        "MapProcessMemory of [{:#x}, +{:#x}), which overlaps another view's "
+                        "source with other bounds: refused",
+                        source, size);
+            return svc.Return(results::InvalidCurrentMemory);
+        }
+        pages = std::make_shared<SharedPages>(size);
+        std::memcpy(pages->Data(), process.memory.Base() + source, size);
+        map.BackWithView(source, size, pages->Fd(), 0);
+    }
+    map.MapView(destination, size, MemoryState::SharedCode, cpu::Permission::ReadWrite, pages->Fd(),
+                0);
+    process.process_memory_views.Add({destination, source, size, std::move(pages)});
+    svc.Return(base::ResultSuccess);
+}
+
+void UnmapProcessMemory(SvcContext& svc) {
+    const u64 destination = svc.Arg(0);
+    const u32 process_handle = svc.Arg32(1);
+    const u64 source = svc.Arg(2);
+    const u64 size = svc.Arg(3);
+    auto& process = svc.process;
+    std::lock_guard lock(process.scheduler.Lock());
+    if (const auto result =
+            CheckProcessMemoryArguments(svc, destination, process_handle, source, size);
+        result.IsFailure()) {
+        return svc.Return(result);
+    }
+    auto& map = process.memory_map;
+    const auto view = map.Uniform(destination, size);
+    if (!view || view->state != static_cast<u32>(MemoryState::SharedCode) || view->attribute != 0 ||
+        !IsProcessMappableCode(map, source, size)) {
+        return svc.Return(results::InvalidCurrentMemory);
+    }
+    if (!process.process_memory_views.Remove(destination, source, size)) {
+        return svc.Return(results::InvalidMemoryRegion);  // not the pages the source has
+    }
+    map.Unmap(destination, size);
+    svc.Return(base::ResultSuccess);
+}
 
 void MapProcessCodeMemory(SvcContext& svc) {
     const u32 process_handle = svc.Arg32(0);
