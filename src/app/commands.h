@@ -4,8 +4,8 @@
 
 namespace app {
 
-// Each subcommand adds itself to the parser and runs when chosen; the returned callable gives
-// the process exit code.
+// Each subcommand adds itself to the parser and runs when chosen, setting `exit_code` to the
+// process's exit code.
 void AddRunCommand(CLI::App& parent, int& exit_code);
 void AddInfoCommand(CLI::App& parent, int& exit_code);
 void AddBuildCommands(CLI::App& parent, int& exit_code);
