@@ -30,9 +30,10 @@ bool IsCodeState(u32 state) {
     }
 }
 
-// What both code memory calls check before they look at the pages.
-base::Result CheckCodeAliasArguments(SvcContext& svc, u32 process_handle, u64 destination,
-                                     u64 source, u64 size) {
+// What the code memory and process memory calls check first, in Horizon's order (Atmosphère's
+// svc_process_memory.cpp): alignment, size, wrap-around, the process handle.
+base::Result CheckTwoRangeArguments(SvcContext& svc, u32 process_handle, u64 destination,
+                                    u64 source, u64 size) {
     if (destination % cpu::kPageSize != 0 || source % cpu::kPageSize != 0) {
         return results::InvalidAddress;
     }
@@ -44,6 +45,16 @@ base::Result CheckCodeAliasArguments(SvcContext& svc, u32 process_handle, u64 de
     }
     if (!svc.IsOwnProcess(process_handle)) {
         return results::InvalidHandle;
+    }
+    return base::ResultSuccess;
+}
+
+// What both code memory calls check before they look at the pages.
+base::Result CheckCodeAliasArguments(SvcContext& svc, u32 process_handle, u64 destination,
+                                     u64 source, u64 size) {
+    if (const auto result = CheckTwoRangeArguments(svc, process_handle, destination, source, size);
+        result.IsFailure()) {
+        return result;
     }
     const auto& layout = svc.process.layout;
     if (!layout.address_space.Contains(source, size) ||
@@ -53,21 +64,12 @@ base::Result CheckCodeAliasArguments(SvcContext& svc, u32 process_handle, u64 de
     return base::ResultSuccess;
 }
 
-// What both process memory calls check before they look at the pages (Atmosphère's
-// svc_process_memory.cpp documents the order).
-base::Result CheckProcessMemoryArguments(SvcContext& svc, u64 destination, u32 process_handle,
+// What both process memory calls check before they look at the pages.
+base::Result CheckProcessMemoryArguments(SvcContext& svc, u32 process_handle, u64 destination,
                                          u64 source, u64 size) {
-    if (destination % cpu::kPageSize != 0 || source % cpu::kPageSize != 0) {
-        return results::InvalidAddress;
-    }
-    if (size == 0 || size % cpu::kPageSize != 0) {
-        return results::InvalidSize;
-    }
-    if (destination + size <= destination || source + size <= source) {
-        return results::InvalidCurrentMemory;
-    }
-    if (!svc.IsOwnProcess(process_handle)) {
-        return results::InvalidHandle;
+    if (const auto result = CheckTwoRangeArguments(svc, process_handle, destination, source, size);
+        result.IsFailure()) {
+        return result;
     }
     if (!svc.process.layout.CanContain(destination, size, MemoryState::SharedCode)) {
         return results::InvalidMemoryRegion;
@@ -96,7 +98,7 @@ void MapProcessMemory(SvcContext& svc) {
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
     if (const auto result =
-            CheckProcessMemoryArguments(svc, destination, process_handle, source, size);
+            CheckProcessMemoryArguments(svc, process_handle, destination, source, size);
         result.IsFailure()) {
         return svc.Return(result);
     }
@@ -132,7 +134,7 @@ void UnmapProcessMemory(SvcContext& svc) {
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
     if (const auto result =
-            CheckProcessMemoryArguments(svc, destination, process_handle, source, size);
+            CheckProcessMemoryArguments(svc, process_handle, destination, source, size);
         result.IsFailure()) {
         return svc.Return(result);
     }
