@@ -75,26 +75,31 @@ void Renderer::SendToMix(u32 mix_id, std::span<const float> samples, const float
     }
 }
 
+void Renderer::ForEachSplitterDestination(
+    u32 splitter_id, u32 channel, u32 stride,
+    const std::function<void(const SplitterDestination&)>& send) const {
+    if (splitter_id >= state_.splitters.size()) {
+        return;
+    }
+    const Splitter& splitter = state_.splitters[splitter_id];
+    for (u32 d = channel; d < splitter.destination_ids.size(); d += stride) {
+        const u32 id = splitter.destination_ids[d];
+        if (id < state_.splitter_destinations.size() && state_.splitter_destinations[id].in_use) {
+            send(state_.splitter_destinations[id]);
+        }
+    }
+}
+
 void Renderer::MixVoiceChannel(const Voice& voice, u32 channel, std::span<const float> samples) {
     if (voice.splitter_id != kUnusedSplitterId) {
-        if (voice.splitter_id >= state_.splitters.size()) {
-            return;
-        }
-        const Splitter& splitter = state_.splitters[voice.splitter_id];
-        for (u32 d = channel; d < splitter.destination_ids.size(); d += voice.channel_count) {
-            const u32 id = splitter.destination_ids[d];
-            if (id >= state_.splitter_destinations.size()) {
-                continue;
-            }
-            SplitterDestination& destination = state_.splitter_destinations[id];
-            if (!destination.in_use) {
-                continue;
-            }
-            SendToMix(destination.mix_id, samples, destination.volumes.data(),
-                      destination.started ? destination.previous_volumes.data()
-                                          : destination.volumes.data(),
-                      1.0f);
-        }
+        ForEachSplitterDestination(voice.splitter_id, channel, voice.channel_count,
+                                   [&](const SplitterDestination& destination) {
+                                       SendToMix(
+                                           destination.mix_id, samples, destination.volumes.data(),
+                                           destination.started ? destination.previous_volumes.data()
+                                                               : destination.volumes.data(),
+                                           1.0f);
+                                   });
         return;
     }
     const u32 resource_id = voice.channel_resource_ids[channel];
@@ -216,19 +221,12 @@ void Renderer::SendMixOn(u32 mix_id) {
         const std::span<const float> samples(mix_buffers_.data() + (mix.buffer_offset + i) * count,
                                              count);
         if (mix.destination_splitter_id != kUnusedSplitterId) {
-            if (mix.destination_splitter_id >= state_.splitters.size()) {
-                continue;
-            }
-            const Splitter& splitter = state_.splitters[mix.destination_splitter_id];
-            for (u32 d = i; d < splitter.destination_ids.size(); d += mix.buffer_count) {
-                const u32 id = splitter.destination_ids[d];
-                if (id < state_.splitter_destinations.size() &&
-                    state_.splitter_destinations[id].in_use) {
-                    const SplitterDestination& destination = state_.splitter_destinations[id];
-                    SendToMix(destination.mix_id, samples, destination.volumes.data(),
-                              destination.volumes.data(), mix.volume);
-                }
-            }
+            ForEachSplitterDestination(mix.destination_splitter_id, i, mix.buffer_count,
+                                       [&](const SplitterDestination& destination) {
+                                           SendToMix(destination.mix_id, samples,
+                                                     destination.volumes.data(),
+                                                     destination.volumes.data(), mix.volume);
+                                       });
         } else if (mix.destination_mix_id != kUnusedMixId) {
             SendToMix(mix.destination_mix_id, samples, mix.volumes[i].data(), mix.volumes[i].data(),
                       mix.volume);

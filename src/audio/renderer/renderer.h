@@ -19,6 +19,7 @@
 //
 // Mix buffers are floats on the PCM16 scale; the output is rounded and clipped to PCM16.
 
+#include <functional>
 #include <vector>
 
 #include "audio/renderer/renderer_state.h"
@@ -49,6 +50,12 @@ private:
     void MixVoiceChannel(const Voice& voice, u32 channel, std::span<const float> samples);
     void SendToMix(u32 mix_id, std::span<const float> samples, const float* volumes,
                    const float* previous_volumes, float scale);
+    // Calls `send` with each in-use destination of splitter `splitter_id` for channel `channel`
+    // of `stride` (destination ids channel, channel + stride, ...); a splitter or destination
+    // id past its table is skipped.
+    void ForEachSplitterDestination(
+        u32 splitter_id, u32 channel, u32 stride,
+        const std::function<void(const SplitterDestination&)>& send) const;
     std::vector<u32> MixOrder() const;
     u32 DistanceToFinalMix(u32 mix_id) const;
     void RunEffects(u32 mix_id, SampleMemory& memory);
