@@ -2,6 +2,7 @@
 
 #include "base/error.h"
 #include "base/log.h"
+#include "gpu/host_gpu_on_demand.h"
 #include "video/vulkan_host_gpu.h"
 
 namespace app {
@@ -13,12 +14,14 @@ std::shared_ptr<gpu::HostGpu> HostGpuFor(const std::string& option) {
     if (option != "on") {
         return nullptr;
     }
-    try {
-        return video::OpenVulkanHostGpu();
-    } catch (const base::Error& error) {
-        LOG_WARNING("video", "no Vulkan host GPU ({}): 3D work is not executed", error.what());
-        return gpu::MakeNoHostGpu();
-    }
+    return gpu::MakeHostGpuOnDemand([]() -> std::shared_ptr<gpu::HostGpu> {
+        try {
+            return video::OpenVulkanHostGpu();
+        } catch (const base::Error& error) {
+            LOG_WARNING("video", "no Vulkan host GPU ({}): 3D work is not executed", error.what());
+            return gpu::MakeNoHostGpu();
+        }
+    });
 }
 
 }  // namespace app

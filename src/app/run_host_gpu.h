@@ -1,8 +1,9 @@
 #pragma once
 
 // The host GPU of a run (`--gpu`): on (the default) opens the Vulkan host GPU once for every
-// program of the run, and falls back to none, with a log line, where there is no Vulkan
-// device; off runs without one (3D work named in the log, not executed).
+// program of the run, when the first 3D work needs it (gpu/host_gpu_on_demand.h), and falls
+// back to none, with a log line, where there is no Vulkan device; off runs without one (3D work
+// named in the log, not executed).
 
 #include <memory>
 #include <string>
