@@ -70,6 +70,12 @@ template <BufferKind Kind>
 struct OutBuffer {
     std::span<u8> data;  // the size of the client's buffer, zeroed; written back whole
 };
+// An out buffer the client fills before the call: the command reads what is there and the
+// buffer is written back whole (bsd's RecvMMsg / SendMMsg take their message headers so).
+template <BufferKind Kind>
+struct InOutBuffer {
+    std::span<u8> data;  // the client's buffer as it was; written back whole
+};
 
 template <typename T>
 struct Out {
@@ -125,6 +131,11 @@ struct ArgumentKind<InBuffer<K>> {
 };
 template <BufferKind K>
 struct ArgumentKind<OutBuffer<K>> {
+    static constexpr bool kRawIn = false;
+    static constexpr bool kRawOut = false;
+};
+template <BufferKind K>
+struct ArgumentKind<InOutBuffer<K>> {
     static constexpr bool kRawIn = false;
     static constexpr bool kRawOut = false;
 };
@@ -215,6 +226,11 @@ struct Holder<OutBuffer<K>> {
     std::vector<u8> value;
     OutBuffer<K> Get() { return OutBuffer<K>{value}; }
 };
+template <BufferKind K>
+struct Holder<InOutBuffer<K>> {
+    std::vector<u8> value;
+    InOutBuffer<K> Get() { return InOutBuffer<K>{value}; }
+};
 template <>
 struct Holder<OutObject> {
     std::shared_ptr<ServiceObject> value;
@@ -253,8 +269,9 @@ public:
                context_.Environment().Memory().ReadBlock(descriptor->address, buffer.data);
     }
 
-    // The storage of an out buffer, sized to the client's; its descriptor joins `targets`.
-    bool NextOut(BufferKind kind, std::vector<u8>& storage,
+    // The storage of an out buffer, sized to the client's (zeroed, or what the client put there
+    // when `read_first`); its descriptor joins `targets`.
+    bool NextOut(BufferKind kind, bool read_first, std::vector<u8>& storage,
                  std::vector<BufferDescriptor>& targets) {
         const BufferDescriptor* descriptor = PickOut(kind);
         if (descriptor == nullptr) {
@@ -266,6 +283,10 @@ public:
             return false;  // the reply could not be written there
         }
         storage.assign(descriptor->size, 0);
+        if (read_first && descriptor->size != 0 &&
+            !context_.Environment().Memory().ReadBlock(descriptor->address, storage)) {
+            return false;
+        }
         targets.push_back(*descriptor);
         return true;
     }
@@ -312,6 +333,12 @@ struct IsOutBuffer : std::false_type {};
 template <BufferKind K>
 struct IsOutBuffer<OutBuffer<K>> : std::true_type {
     static constexpr BufferKind kKind = K;
+    static constexpr bool kReadFirst = false;
+};
+template <BufferKind K>
+struct IsOutBuffer<InOutBuffer<K>> : std::true_type {
+    static constexpr BufferKind kKind = K;
+    static constexpr bool kReadFirst = true;
 };
 
 template <auto Method>
@@ -407,7 +434,8 @@ struct CommandInvoker<Method> {
         } else if constexpr (requires { buffers.NextIn(holder.value); }) {
             ok = ok && buffers.NextIn(holder.value);
         } else if constexpr (IsOutBuffer<T>::value) {
-            ok = ok && buffers.NextOut(IsOutBuffer<T>::kKind, holder.value, out_targets);
+            ok = ok && buffers.NextOut(IsOutBuffer<T>::kKind, IsOutBuffer<T>::kReadFirst,
+                                       holder.value, out_targets);
         }
     }
 

@@ -55,6 +55,7 @@ enum Command : u32 {
     kClose = 26,
     kDuplicateSocket = 27,
     kRecvMMsg = 29,
+    kSendMMsg = 30,
     kEventFd = 31,
 };
 
@@ -143,6 +144,17 @@ public:
     Answer Call(u32 command, const std::vector<u8>& raw,
                 const std::vector<std::vector<u8>>& in = {},
                 const std::vector<std::size_t>& out = {}) {
+        std::vector<std::vector<u8>> filled;
+        for (const std::size_t size : out) {
+            filled.emplace_back(size, 0xAA);
+        }
+        return CallFilled(command, raw, in, filled);
+    }
+
+    // A call whose out buffers hold `out` before it (RecvMMsg's and SendMMsg's messages).
+    Answer CallFilled(u32 command, const std::vector<u8>& raw,
+                      const std::vector<std::vector<u8>>& in,
+                      const std::vector<std::vector<u8>>& out) {
         ipc_test::RequestShape shape;
         shape.command = command;
         shape.arguments = raw;
@@ -152,11 +164,10 @@ public:
             shape.a.push_back({at, buffer.size()});
             at += (buffer.size() + 16) / 16 * 16;
         }
-        for (const std::size_t size : out) {
-            const std::vector<u8> filler(size, 0xAA);
-            EXPECT_TRUE(environment_.Memory().WriteBlock(at, filler));
-            shape.b.push_back({at, size});
-            at += (size + 16) / 16 * 16;
+        for (const auto& contents : out) {
+            EXPECT_TRUE(environment_.Memory().WriteBlock(at, contents));
+            shape.b.push_back({at, contents.size()});
+            at += (contents.size() + 16) / 16 * 16;
         }
         EXPECT_LE(at, region_ + 0x8000);
         auto message = ipc_test::BuildRequest(shape);
@@ -664,14 +675,185 @@ TEST(BsdClient, EventFdCountsAndWakesPoll) {
 TEST(BsdClient, CommandsNxhostLacksAnswerAsTheConsoleWould) {
     Environment environment;
     Guest guest(environment, std::make_shared<BsdClient>(), 0);
-    const Answer mmsg = guest.Call(kRecvMMsg, Raw(0, 1, 0, 0));
-    EXPECT_EQ(mmsg.ret, -1);
-    EXPECT_EQ(mmsg.errno_value, services::bsd::kEnosys);
+    const Answer statistics = guest.Call(28, Raw(0));
+    EXPECT_EQ(statistics.ret, -1);
+    EXPECT_EQ(statistics.errno_value, services::bsd::kEnosys);
     EXPECT_EQ(guest.Call(kSysctl, {}, {Raw(1, 2), {}}, {8}).errno_value, services::bsd::kEnoent);
     const std::string path = "/dev/bpf";
     EXPECT_EQ(guest.Call(kOpen, Raw(0), {std::vector<u8>(path.begin(), path.end())}).errno_value,
               services::bsd::kEnoent);
     EXPECT_EQ(services::bsd::CommandName(14), "Connect");
+}
+
+// One message as nn::socket serializes it (serialized_messages.h), after the header byte.
+struct WireMessage {
+    std::vector<u8> name;
+    std::vector<std::vector<u8>> iovs;
+    u32 control = 0;  // bytes of control space
+};
+std::vector<u8> Serialize(const std::vector<WireMessage>& messages) {
+    std::vector<u8> bytes{0};
+    const auto add = [&bytes](const auto& value) {
+        const auto* data = reinterpret_cast<const u8*>(&value);
+        bytes.insert(bytes.end(), data, data + sizeof(value));
+    };
+    for (const WireMessage& message : messages) {
+        add(static_cast<u32>(message.name.size()));
+        bytes.insert(bytes.end(), message.name.begin(), message.name.end());
+        add(static_cast<u32>(message.iovs.size()));
+        for (const auto& iov : message.iovs) {
+            add(static_cast<u64>(iov.size()));
+            bytes.insert(bytes.end(), iov.begin(), iov.end());
+        }
+        add(message.control);
+        bytes.insert(bytes.end(), message.control, 0x55);
+        add(u32{0xAAAAAAAA});  // flags
+        add(u32{0xAAAAAAAA});  // length
+    }
+    return bytes;
+}
+// Where message `index`'s fields are in a buffer Serialize made of `messages`.
+struct WirePlaces {
+    std::size_t name = 0;
+    std::vector<std::size_t> iovs;
+    std::size_t flags = 0;
+    std::size_t length = 0;
+};
+WirePlaces PlacesOf(const std::vector<WireMessage>& messages, std::size_t index) {
+    std::size_t at = 1;
+    for (std::size_t i = 0;; ++i) {
+        WirePlaces places;
+        at += 4;
+        places.name = at;
+        at += messages[i].name.size() + 4;
+        for (const auto& iov : messages[i].iovs) {
+            at += 8;
+            places.iovs.push_back(at);
+            at += iov.size();
+        }
+        at += 4 + messages[i].control;
+        places.flags = at;
+        places.length = at + 4;
+        at += 8;
+        if (i == index) {
+            return places;
+        }
+    }
+}
+u32 WordAt(const std::vector<u8>& bytes, std::size_t at) {
+    u32 value;
+    std::memcpy(&value, bytes.data() + at, 4);
+    return value;
+}
+
+struct RecvMMsgArguments {
+    s32 fd;
+    u32 count;
+    s32 flags;
+    u32 reserved;
+    s64 seconds;
+    s64 nanoseconds;
+};
+
+TEST(BsdClient, SendMMsgAndRecvMMsgMoveSeveralDatagramsInOneCall) {
+    Environment environment;
+    Guest guest(environment, std::make_shared<BsdClient>(), 0);
+    const s32 receiver = guest.NewSocket(guest::kSockDgram);
+    ASSERT_EQ(guest.Call(kBind, Raw(receiver), {Inet(kLoopback, 0)}).ret, 0);
+    const u16 port = PortOf(guest.SockName(receiver).out[0]);
+    const s32 sender = guest.NewSocket(guest::kSockDgram);
+    const u16 sender_port = [&] {
+        EXPECT_EQ(guest.Call(kBind, Raw(sender), {Inet(kLoopback, 0)}).ret, 0);
+        return PortOf(guest.SockName(sender).out[0]);
+    }();
+
+    // Two datagrams, the first gathered from two iovs.
+    const std::vector<WireMessage> outgoing{
+        {Inet(kLoopback, port), {{'a', 'b'}, {'c', 'd', 'e'}}},
+        {Inet(kLoopback, port), {{'f', 'g', 'h', 'i'}}},
+    };
+    const Answer sent = guest.CallFilled(kSendMMsg, Raw(sender, 2u, 0), {}, {Serialize(outgoing)});
+    ASSERT_EQ(sent.ret, 2) << sent.errno_value;
+    EXPECT_EQ(sent.out[0][0], 8);  // the console's header byte
+    EXPECT_EQ(WordAt(sent.out[0], PlacesOf(outgoing, 0).length), 5u);
+    EXPECT_EQ(WordAt(sent.out[0], PlacesOf(outgoing, 1).length), 4u);
+
+    // Three receive slots: the first scatters over a 3- and a 16-byte iov, the third finds no
+    // datagram and MSG_WAITFORONE lets the call end with two.
+    const std::vector<WireMessage> incoming{
+        {std::vector<u8>(16, 0), {std::vector<u8>(3, 0), std::vector<u8>(16, 0)}, 24},
+        {std::vector<u8>(16, 0), {std::vector<u8>(2, 0)}},
+        {std::vector<u8>(16, 0), {std::vector<u8>(8, 0)}},
+    };
+    const RecvMMsgArguments arguments{receiver, 3, guest::kMsgWaitforone, 0, 1, 0};
+    const Answer received =
+        guest.CallFilled(kRecvMMsg, Bytes(arguments), {}, {Serialize(incoming)});
+    ASSERT_EQ(received.ret, 2) << received.errno_value;
+    const std::vector<u8>& buffer = received.out[0];
+    const WirePlaces first = PlacesOf(incoming, 0);
+    EXPECT_EQ(WordAt(buffer, first.length), 5u);
+    EXPECT_EQ(std::string(buffer.begin() + first.iovs[0], buffer.begin() + first.iovs[0] + 3),
+              "abc");
+    EXPECT_EQ(std::string(buffer.begin() + first.iovs[1], buffer.begin() + first.iovs[1] + 2),
+              "de");
+    EXPECT_EQ(WordAt(buffer, first.flags), 0u);
+    const std::vector<u8> name(buffer.begin() + first.name, buffer.begin() + first.name + 16);
+    EXPECT_EQ(name[0], 16);
+    EXPECT_EQ(AddressOf(name), kLoopback);
+    EXPECT_EQ(PortOf(name), sender_port);
+    // The control space is cleared: no ancillary data comes through.
+    EXPECT_EQ(buffer[first.flags - 1], 0);
+    // The second datagram did not fit its 2 bytes: cut, with MSG_TRUNC.
+    const WirePlaces second = PlacesOf(incoming, 1);
+    EXPECT_EQ(WordAt(buffer, second.length), 2u);
+    EXPECT_EQ(WordAt(buffer, second.flags), static_cast<u32>(guest::kMsgTrunc));
+    EXPECT_EQ(std::string(buffer.begin() + second.iovs[0], buffer.begin() + second.iovs[0] + 2),
+              "fg");
+    // The third slot is as the guest left it.
+    EXPECT_EQ(WordAt(buffer, PlacesOf(incoming, 2).length), 0xAAAAAAAAu);
+
+    // Nothing waiting: the timeout bounds the wait for the first message, which answers 0.
+    const RecvMMsgArguments bounded{receiver, 1, 0, 0, 0, 20'000'000};
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(guest.CallFilled(kRecvMMsg, Bytes(bounded), {}, {Serialize({incoming[2]})}).ret, 0);
+    EXPECT_GE(std::chrono::steady_clock::now() - start, 15ms);
+}
+
+TEST(BsdClient, MalformedMessageBuffersAnswerErrnos) {
+    Environment environment;
+    Guest guest(environment, std::make_shared<BsdClient>(), 0);
+    const s32 socket = guest.NewSocket(guest::kSockDgram);
+    const std::vector<WireMessage> one{{Inet(kLoopback, 9), {{'x'}}}};
+    std::vector<u8> cut = Serialize(one);
+    cut.resize(cut.size() - 3);  // the length field runs past the end
+    const Answer short_buffer = guest.CallFilled(kSendMMsg, Raw(socket, 1u, 0), {}, {cut});
+    EXPECT_EQ(short_buffer.ret, -1);
+    EXPECT_EQ(short_buffer.errno_value, services::bsd::kEfault);
+    // More messages said than the buffer holds.
+    const Answer too_many = guest.CallFilled(kSendMMsg, Raw(socket, 2u, 0), {}, {Serialize(one)});
+    EXPECT_EQ(too_many.errno_value, services::bsd::kEfault);
+    // An iov that claims more bytes than there are.
+    std::vector<u8> huge = Serialize(one);
+    const u64 length = 1ull << 62;
+    std::memcpy(huge.data() + 1 + 4 + 16 + 4, &length, 8);
+    EXPECT_EQ(guest.CallFilled(kSendMMsg, Raw(socket, 1u, 0), {}, {huge}).errno_value,
+              services::bsd::kEfault);
+    EXPECT_EQ(guest.CallFilled(kSendMMsg, Raw(socket, 5000u, 0), {}, {Serialize(one)}).errno_value,
+              services::bsd::kEinval);
+    EXPECT_EQ(guest.CallFilled(kSendMMsg, Raw(77, 1u, 0), {}, {Serialize(one)}).errno_value,
+              services::bsd::kEbadf);
+    const RecvMMsgArguments bad_timeout{socket, 1, 0, 0, 0, 2'000'000'000};
+    EXPECT_EQ(guest.CallFilled(kRecvMMsg, Bytes(bad_timeout), {}, {Serialize(one)}).errno_value,
+              services::bsd::kEinval);
+    // Ancillary data is refused, not dropped.
+    const std::vector<WireMessage> with_control{{Inet(kLoopback, 9), {{'x'}}, 16}};
+    EXPECT_EQ(
+        guest.CallFilled(kSendMMsg, Raw(socket, 1u, 0), {}, {Serialize(with_control)}).errno_value,
+        services::bsd::kEopnotsupp);
+    // A non-blocking receive with nothing there.
+    const RecvMMsgArguments now{socket, 1, guest::kMsgDontwait, 0, 0, 0};
+    EXPECT_EQ(guest.CallFilled(kRecvMMsg, Bytes(now), {}, {Serialize(one)}).errno_value,
+              services::bsd::kEagain);
 }
 
 TEST(BsdClient, CommandsThatBlockMayWaitOnTheHost) {

@@ -42,6 +42,21 @@ struct SelectArguments {
 };
 static_assert(sizeof(SelectArguments) == 32);
 
+// nn::timespec as libnx's bsdRecvMMsg sends it.
+struct GuestTimespec {
+    s64 seconds;
+    s64 nanoseconds;
+};
+// RecvMMsg's raw input (libnx bsd.c: sockfd, vlen, flags, a padding word, the timeout).
+struct ReceiveMessagesArguments {
+    s32 fd;
+    u32 count;
+    s32 flags;
+    u32 reserved;
+    GuestTimespec timeout;
+};
+static_assert(sizeof(ReceiveMessagesArguments) == 32);
+
 // The name of a socket command, for the log ("Socket", "Connect", ...).
 std::string_view CommandName(u32 command);
 // Logs that nxhost does not provide the command (a warning the first time, then debug).
@@ -58,6 +73,7 @@ public:
     using Reply = ipc::Out<ErrnoReply>;
     using LengthReply = ipc::Out<ErrnoLengthReply>;
     using Environment = ipc::RequestEnvironment;
+    using MessagesBuffer = ipc::InOutBuffer<ipc::kMapAlias>;
 
     explicit BsdClient(std::string_view name = kName, NetworkConfig network = {})
         : name_(name), network_(std::move(network)) {}
@@ -99,6 +115,14 @@ public:
     base::Result ShutdownAllSockets(s32 how, Reply reply);
     base::Result Write(s32 fd, AutoIn data, Reply reply, Environment environment);
     base::Result Read(s32 fd, AutoOut data, Reply reply, Environment environment);
+    // RecvMMsg / SendMMsg: the messages serialized in one buffer (serialized_messages.h), as
+    // FreeBSD's libc loops recvmsg / sendmsg over them: the timeout bounds the wait for the
+    // first message only (0 0: no bound), MSG_WAITFORONE makes the later ones non-blocking, an
+    // error after some messages answers those messages.
+    base::Result RecvMMsg(ReceiveMessagesArguments arguments, MessagesBuffer messages, Reply reply,
+                          Environment environment);
+    base::Result SendMMsg(s32 fd, u32 count, s32 flags, MessagesBuffer messages, Reply reply,
+                          Environment environment);
     base::Result Close(s32 fd, Reply reply);
     base::Result DuplicateSocket(s32 fd, u64 reserved, Reply reply);
     // EventFd(u32 flags, u64 initval): nn::sf lays the u32 first (Ryujinx reads it so).
@@ -144,8 +168,8 @@ public:
         NX_COMMAND(26, BsdClient::Close),
         NX_COMMAND(27, BsdClient::DuplicateSocket),
         NX_COMMAND(28, BsdClient::NotSupported<28>),  // GetResourceStatistics
-        NX_COMMAND(29, BsdClient::NotSupported<29>),  // RecvMMsg
-        NX_COMMAND(30, BsdClient::NotSupported<30>),  // SendMMsg
+        NX_COMMAND(29, BsdClient::RecvMMsg),
+        NX_COMMAND(30, BsdClient::SendMMsg),
         NX_COMMAND(31, BsdClient::EventFd),
     };
 

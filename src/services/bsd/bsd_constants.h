@@ -79,9 +79,11 @@ inline constexpr s32 kMsgPeek = 0x2;
 inline constexpr s32 kMsgDontroute = 0x4;
 inline constexpr s32 kMsgEor = 0x8;
 inline constexpr s32 kMsgTrunc = 0x10;
+inline constexpr s32 kMsgCtrunc = 0x20;
 inline constexpr s32 kMsgWaitall = 0x40;
 inline constexpr s32 kMsgDontwait = 0x80;
 inline constexpr s32 kMsgNosignal = 0x20000;
+inline constexpr s32 kMsgWaitforone = 0x80000;  // recvmmsg: wait for the first message only
 
 // poll events (sys/poll.h; POLLWRNORM is POLLOUT).
 inline constexpr s16 kPollIn = 0x1;

@@ -12,6 +12,7 @@ inline constexpr s32 kEnoent = 2;
 inline constexpr s32 kEintr = 4;
 inline constexpr s32 kEbadf = 9;
 inline constexpr s32 kEagain = 11;
+inline constexpr s32 kEfault = 14;
 inline constexpr s32 kEinval = 22;
 inline constexpr s32 kEmfile = 24;
 inline constexpr s32 kEdom = 33;
@@ -27,13 +28,14 @@ inline constexpr s32 kEinprogress = 115;
 // A host errno as the guest reads it. nxhost runs on Linux, whose numbering the console
 // shares, so the value passes unchanged; the asserts hold the assumption.
 constexpr s32 GuestErrno(int host_errno) {
-    static_assert(
-        ENOENT == kEnoent && EINTR == kEintr && EBADF == kEbadf && EAGAIN == kEagain &&
-        EWOULDBLOCK == kEagain && EINVAL == kEinval && EMFILE == kEmfile && EDOM == kEdom &&
-        ENOSYS == kEnosys && EPROTOTYPE == kEprototype && ENOPROTOOPT == kEnoprotoopt &&
-        EOPNOTSUPP == kEopnotsupp && EAFNOSUPPORT == kEafnosupport && ENETDOWN == kEnetdown &&
-        ENETUNREACH == kEnetunreach && EINPROGRESS == kEinprogress && ECONNREFUSED == 111 &&
-        ETIMEDOUT == 110 && ENOTCONN == 107 && EADDRINUSE == 98 && ENOTSOCK == 88 && EPIPE == 32);
+    static_assert(ENOENT == kEnoent && EINTR == kEintr && EBADF == kEbadf && EAGAIN == kEagain &&
+                  EFAULT == kEfault && EWOULDBLOCK == kEagain && EINVAL == kEinval &&
+                  EMFILE == kEmfile && EDOM == kEdom && ENOSYS == kEnosys &&
+                  EPROTOTYPE == kEprototype && ENOPROTOOPT == kEnoprotoopt &&
+                  EOPNOTSUPP == kEopnotsupp && EAFNOSUPPORT == kEafnosupport &&
+                  ENETDOWN == kEnetdown && ENETUNREACH == kEnetunreach &&
+                  EINPROGRESS == kEinprogress && ECONNREFUSED == 111 && ETIMEDOUT == 110 &&
+                  ENOTCONN == 107 && EADDRINUSE == 98 && ENOTSOCK == 88 && EPIPE == 32);
     return static_cast<s32>(host_errno);
 }
 

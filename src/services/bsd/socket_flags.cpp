@@ -56,6 +56,22 @@ int HostMessageFlags(s32 guest_flags) {
     return host;
 }
 
+s32 GuestReceivedFlags(int host_flags) {
+    constexpr std::array<std::pair<s32, int>, 4> kReceived{{
+        {guest::kMsgOob, MSG_OOB},
+        {guest::kMsgEor, MSG_EOR},
+        {guest::kMsgTrunc, MSG_TRUNC},
+        {guest::kMsgCtrunc, MSG_CTRUNC},
+    }};
+    s32 guest = 0;
+    for (const auto& [guest_flag, host_flag] : kReceived) {
+        if ((host_flags & host_flag) != 0) {
+            guest |= guest_flag;
+        }
+    }
+    return guest;
+}
+
 short HostPollEvents(s16 guest_events) {
     short host = 0;
     for (const auto& [guest_event, host_event] : kPollEvents) {

@@ -14,6 +14,10 @@ int HostSocketFamily(s32 guest_family);
 // (blocking_wait.h). Flags the host lacks are left out.
 int HostMessageFlags(s32 guest_flags);
 
+// A received message's flags (recvmsg's msg_flags) as the console numbers them: MSG_OOB,
+// MSG_EOR, MSG_TRUNC and MSG_CTRUNC.
+s32 GuestReceivedFlags(int host_flags);
+
 // poll events: the two numberings differ from POLLRDNORM on (Linux has a POLLWRNORM bit of
 // its own and POLLWRBAND one bit higher).
 short HostPollEvents(s16 guest_events);
