@@ -70,6 +70,9 @@ struct RunSession {
     std::shared_ptr<services::vi::PresentedFrames> frames =
         std::make_shared<services::vi::PresentedFrames>();
     std::shared_ptr<gpu::FrameWork> gpu_work = std::make_shared<gpu::FrameWork>();
+    // What the profiles' frame-step patches answer.
+    std::shared_ptr<services::vi::FrameStep> frame_step =
+        std::make_shared<services::vi::FrameStep>();
     std::shared_ptr<frontend::stats::FrameStats> stats;
     std::shared_ptr<const services::hid::InputScript> script;
     std::shared_ptr<services::hid::ScriptClock> clock;
@@ -169,7 +172,10 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     const profile::ConsoleModel console = profile::ConsoleModelFor(
         game_profile, TitleIdOf(image), arguments.console, arguments.docked);
     options.memory = MemorySettingsFromProfile(game_profile, console);
-    options.patch_code = PatchesForRun(image, arguments.profiles);
+    const services::vi::DisplayPacing pacing =
+        DisplayPacingFor(game_profile, arguments.fps_target, arguments.unlocked);
+    options.patch_code =
+        PatchesForRun(image, arguments.profiles, session.frame_step, pacing.refresh_hz);
     const profile::FirmwareVersion firmware = console.Firmware();
     options.hos_version = u32{firmware.major} << 16 | u32{firmware.minor} << 8 | firmware.micro;
     services::ServiceConfig service_config = ServiceConfigFor(image, launch.path.string());
@@ -178,8 +184,7 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     service_config.gpu_settings = GpuSettingsFromProfile(game_profile);
     service_config.frames = session.frames;
     service_config.gpu_work = session.gpu_work;
-    service_config.pacing =
-        DisplayPacingFor(game_profile, arguments.fps_target, arguments.unlocked);
+    service_config.pacing = pacing;
     service_config.operation_mode = session.operation_mode;
     service_config.network = session.network;
     service_config.audio_output = session.audio_output;
@@ -349,6 +354,8 @@ RunOutcome RunPrograms(const RunArguments& arguments) {
     session.frames->AddObserver([stats = session.stats](const services::vi::FrameShown& shown) {
         stats->FrameShown(shown);
     });
+    session.frames->AddObserver(
+        [step = session.frame_step](const services::vi::FrameShown& shown) { step->Shown(shown); });
     if (session.script) {
         auto frames = session.frames;
         auto stats = session.stats;

@@ -1,5 +1,6 @@
 #include "app/run_profile.h"
 
+#include <bit>
 #include <charconv>
 #include <memory>
 
@@ -37,19 +38,38 @@ profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
     return game_profile;
 }
 
-std::function<void(std::span<const kernel::ModuleCode>)> PatchesForRun(
-    const formats::ProgramImage& image, const std::optional<std::string>& profiles_option) {
+std::function<std::vector<kernel::HostCall>(std::span<const kernel::ModuleCode>)> PatchesForRun(
+    const formats::ProgramImage& image, const std::optional<std::string>& profiles_option,
+    std::shared_ptr<const services::vi::FrameStep> frame_step, u32 refresh_hz) {
     auto list = std::make_shared<profile::PatchList>(
         profile::LoadPatchList(ProfilesFolder(profiles_option), ProfileKeyOf(image)));
     if (list->Empty()) {
         return {};
     }
-    return [list](std::span<const kernel::ModuleCode> code) {
+    return [list, frame_step, refresh_hz](std::span<const kernel::ModuleCode> code) {
         std::vector<profile::CodeModule> modules;
         for (const kernel::ModuleCode& module : code) {
             modules.push_back({module.name, module.base, module.text_offset, module.text});
         }
-        profile::PlacePatches(*list, modules);
+        const std::vector<profile::PatchPlacement> placements =
+            profile::PlacePatches(*list, modules);
+        std::vector<kernel::HostCall> calls;
+        for (std::size_t i = 0; i < placements.size(); ++i) {
+            if (!placements[i].host_call) {
+                continue;
+            }
+            const u32 base_hz = list->Patches()[i].frame_step_base;
+            calls.push_back(
+                {*placements[i].host_call, [frame_step, base_hz, refresh_hz](cpu::Core& core) {
+                     // The function returns a float: S0, the rest of V0 cleared
+                     // as a scalar write clears it.
+                     const float frames = frame_step->FramesAt(base_hz, refresh_hz);
+                     cpu::ThreadContext context = core.GetContext();
+                     context.v[0] = {std::bit_cast<u32>(frames), 0};
+                     core.SetContext(context);
+                 }});
+        }
+        return calls;
     };
 }
 

@@ -3,6 +3,7 @@
 // The game profile `nxhost run` applies, and the kernel settings it gives.
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -16,6 +17,7 @@
 #include "profile/profile_location.h"
 #include "services/hid/pad_layout.h"
 #include "services/vi/display_pacing.h"
+#include "services/vi/frame_step.h"
 
 namespace app {
 
@@ -34,9 +36,11 @@ profile::GameProfile LoadRunProfile(const formats::ProgramImage& image,
                                     const std::optional<std::string>& profiles_option);
 
 // The kernel's code hook that places the program's patches.tsv (beside its game.tsv), or none
-// when it has no patches. A malformed file throws, naming its line.
-std::function<void(std::span<const kernel::ModuleCode>)> PatchesForRun(
-    const formats::ProgramImage& image, const std::optional<std::string>& profiles_option);
+// when it has no patches; its frame-step patches answer from `frame_step` (one refresh at
+// `refresh_hz` before two frames were shown). A malformed file throws, naming its line.
+std::function<std::vector<kernel::HostCall>(std::span<const kernel::ModuleCode>)> PatchesForRun(
+    const formats::ProgramImage& image, const std::optional<std::string>& profiles_option,
+    std::shared_ptr<const services::vi::FrameStep> frame_step, u32 refresh_hz);
 
 // The title id the console model is detected from (the NPDM's program id; none for an NRO).
 std::optional<u64> TitleIdOf(const formats::ProgramImage& image);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/types.h"
+#include "cpu/core.h"
 #include "formats/program_image.h"
 #include "kernel/address_space_layout.h"
 #include "kernel/ipc_session.h"
@@ -25,6 +26,13 @@ struct ModuleCode {
     u64 base = 0;
     u64 text_offset = 0;
     std::span<u8> text;
+};
+
+// Host code that answers a patch's `SVC #profile::kHostCallSvc` at `address` (a profile's
+// frame-step), on the calling core's thread: it reads and sets the guest's registers.
+struct HostCall {
+    u64 address = 0;
+    std::function<void(cpu::Core&)> run;
 };
 
 enum class CpuTier {
@@ -68,8 +76,9 @@ struct RunOptions {
     // The ports the guest can connect to by name (the services layer provides "sm:").
     NamedPorts named_ports;
     // Called once with every module's code when all are loaded, before the first instruction
-    // runs: what it writes is the code the guest runs (a profile's patches.tsv).
-    std::function<void(std::span<const ModuleCode>)> patch_code;
+    // runs: what it writes is the code the guest runs (a profile's patches.tsv); it answers
+    // the host calls the patches placed.
+    std::function<std::vector<HostCall>(std::span<const ModuleCode>)> patch_code;
 };
 
 struct LoadedModule {

@@ -568,7 +568,9 @@ void Process::State::PatchCode(const formats::ProgramImage& image) {
         texts.push_back(module.text);
         code.push_back({module.name, modules[i].base, module.text_offset, texts.back()});
     }
-    options.patch_code(code);
+    for (HostCall& call : options.patch_code(code)) {
+        host_calls.emplace(call.address, std::move(call.run));
+    }
     for (std::size_t i = 0; i < image.modules.size(); ++i) {
         if (texts[i] != image.modules[i].text) {
             memory.WriteInitial(modules[i].base + image.modules[i].text_offset, texts[i]);

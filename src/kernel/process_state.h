@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 
 #include "cpu/code_tier.h"
 #include "cpu/core.h"
@@ -81,6 +82,8 @@ struct Process::State final : cpu::CoreHooks {
     std::string next_load_arguments;
     // Hands the loaded modules' code to RunOptions::patch_code and writes back what it changed.
     void PatchCode(const formats::ProgramImage& image);
+    // What the patches' host calls run, by the address of their SVC.
+    std::unordered_map<u64, std::function<void(cpu::Core&)>> host_calls;
     void ReadNextLoad();
     int main_thread_priority = 44;
     int main_thread_core = 0;

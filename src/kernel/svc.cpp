@@ -7,6 +7,7 @@
 #include "base/log.h"
 #include "kernel/svc_context.h"
 #include "kernel/svc_names.h"
+#include "profile/code_patcher.h"
 
 namespace kernel {
 namespace {
@@ -83,6 +84,14 @@ void Process::State::CallSvc(cpu::Core& core, u32 number) {
     if (number < kHandlers.size() && kHandlers[number] != nullptr) {
         kHandlers[number](context);
         return;
+    }
+    if (number == profile::kHostCallSvc) {
+        // The core's PC is past the SVC; a patch placed none elsewhere, so any other is the
+        // guest's own, answered as an unknown SVC.
+        if (const auto call = host_calls.find(core.GetPC() - 4); call != host_calls.end()) {
+            call->second(core);
+            return;
+        }
     }
     const std::string name(SvcName(number));
     const std::string where = DescribeAddress(core.GetPC());

@@ -10,6 +10,8 @@
 namespace profile {
 namespace {
 
+constexpr u64 kMaxFrameStepBase = 1000;
+
 std::string_view Trimmed(std::string_view text) {
     while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) {
         text.remove_suffix(1);
@@ -43,9 +45,10 @@ CodePatch ParseRow(std::string_view line, const std::string& where) {
             where, Trimmed(fields[0]));
     }
     patch.fingerprint = *fingerprint;
-    const std::string_view action = Trimmed(fields[1]);
+    const std::string_view action_name = Trimmed(fields[1]);
     const std::string_view argument = fields.size() > 2 ? Trimmed(fields[2]) : "";
-    if (action == "return") {
+    if (action_name == "return") {
+        patch.action = PatchAction::Return;
         // A negative value is its two's complement, as X0 holds it.
         const bool negative = argument.starts_with('-');
         const auto value = ParseSize(negative ? argument.substr(1) : argument);
@@ -54,10 +57,28 @@ CodePatch ParseRow(std::string_view line, const std::string& where) {
                        argument);
         }
         patch.return_value = negative ? ~*value + 1 : *value;
-    } else if (action == "branch" || action == "frame-step") {
-        base::Fail("{}: the action {} is not placed yet (only return is)", where, action);
+    } else if (action_name == "branch") {
+        patch.action = PatchAction::Branch;
+        const auto target = CodeFingerprint::Parse(argument);
+        if (!target) {
+            base::Fail("{}: branch takes the fingerprint of the replacement function, not \"{}\"",
+                       where, argument);
+        }
+        patch.branch_target = *target;
+    } else if (action_name == "frame-step") {
+        patch.action = PatchAction::FrameStep;
+        const auto base_rate = ParseSize(argument);
+        if (!base_rate || *base_rate == 0 || *base_rate > kMaxFrameStepBase) {
+            base::Fail(
+                "{}: frame-step takes the game's base rate, 1 to {} frames a second, not "
+                "\"{}\"",
+                where, kMaxFrameStepBase, argument);
+        }
+        patch.frame_step_base = static_cast<u32>(*base_rate);
     } else {
-        base::Fail("{}: unknown action \"{}\" (return VALUE)", where, action);
+        base::Fail(
+            "{}: unknown action \"{}\" (return VALUE, branch FINGERPRINT or frame-step BASE)",
+            where, action_name);
     }
     patch.comment = std::move(comment);
     patch.where = where;

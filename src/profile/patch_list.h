@@ -13,12 +13,22 @@
 
 namespace profile {
 
+// What a patch puts at the start of the function its fingerprint names.
+enum class PatchAction {
+    Return,     // `return VALUE`: returns VALUE in X0 at once
+    Branch,     // `branch FINGERPRINT`: jumps to the function that fingerprint names
+    FrameStep,  // `frame-step BASE`: returns in S0 how many frames at BASE fps the host's last
+                // frame lasted (a game's frame ratio, following the host's frame step)
+};
+
 struct CodePatch {
     CodeFingerprint fingerprint;
-    // The only action so far: `return VALUE`, the function returns VALUE in X0 at once.
-    u64 return_value = 0;
-    std::string comment;  // what the row says the function is, for the log
-    std::string where;    // "patches.tsv:7", for the log
+    PatchAction action = PatchAction::Return;
+    u64 return_value = 0;           // Return
+    CodeFingerprint branch_target;  // Branch: the replacement, found as the patch is
+    u32 frame_step_base = 0;        // FrameStep: the game's base rate, frames a second
+    std::string comment;            // what the row says the function is, for the log
+    std::string where;              // "patches.tsv:7", for the log
 };
 
 class PatchList {
@@ -26,8 +36,8 @@ public:
     PatchList() = default;
 
     // Rows are "<fingerprint>\t<action>\t<argument>", then optionally "\t# comment"; blank lines
-    // and lines starting with '#' are skipped. A malformed row, an unknown action or an action
-    // not placed yet (`branch`, `frame-step`) throws base::Error naming `source` and the line.
+    // and lines starting with '#' are skipped. A malformed row or an unknown action throws
+    // base::Error naming `source` and the line.
     static PatchList Parse(std::string_view text, const std::string& source);
     static PatchList Load(const std::filesystem::path& file);
 

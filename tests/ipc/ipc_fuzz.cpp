@@ -4,7 +4,8 @@
 // arguments; see structured_request.h), so the fuzzer spends its time inside the commands
 // rather than on headers; one input in eight is instead sent as raw bytes, so malformed
 // headers stay covered. At exit it prints, per service, which commands answered and with
-// which results. Nothing may crash the host.
+// which results. Nothing may crash the host. NXHOST_FUZZ_SERVICES (comma-separated names, e.g.
+// "bsd:u,bsd:s") keeps the run on those services and the sessions they open.
 
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +34,18 @@ std::array<u8, 0x100> SmRequest(u32 command, u64 argument) {
     return message;
 }
 
+// The services NXHOST_FUZZ_SERVICES names; empty: every service.
+std::set<std::string> ChosenServices() {
+    std::set<std::string> chosen;
+    const char* list = std::getenv("NXHOST_FUZZ_SERVICES");
+    for (std::string rest = list ? list : ""; !rest.empty();) {
+        const std::size_t comma = rest.find(',');
+        chosen.insert(rest.substr(0, comma));
+        rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+    }
+    return chosen;
+}
+
 struct Sessions {
     Sessions() {
         // fsp-srv's SD card and saves go to a folder of the fuzzer's, never the user's.
@@ -49,8 +62,9 @@ struct Sessions {
         names.push_back("sm:");
         auto request = SmRequest(0, 0);
         servers[0]->HandleRequest(request, environment);
+        const std::set<std::string> chosen = ChosenServices();
         for (const std::string& name : services::ProvidedServiceNames()) {
-            if (name.size() > 8) {
+            if (name.size() > 8 || (!chosen.empty() && !chosen.contains(name))) {
                 continue;
             }
             u64 encoded = 0;
@@ -65,6 +79,15 @@ struct Sessions {
                     names.push_back(name);
                 }
             }
+        }
+        if (!chosen.empty() && servers.size() == 1) {
+            std::fprintf(stderr, "NXHOST_FUZZ_SERVICES names no service nxhost provides\n");
+            std::exit(2);
+        }
+        if (!chosen.empty()) {
+            // sm: itself is not among the chosen: inputs go to the chosen services alone.
+            servers.erase(servers.begin());
+            names.erase(names.begin());
         }
     }
     ~Sessions() {

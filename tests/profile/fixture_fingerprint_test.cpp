@@ -98,6 +98,27 @@ TEST(FixtureFingerprint, APatchStubsTheFunctionWhereItIsFound) {
     EXPECT_EQ(words[1], 0xd65f03c0u);  // ret
 }
 
+// Both ends found by fingerprint in a real program: snake's appletMainLoop (0x3470) branches
+// to its shmemClose (0xba60), 0x85f0 bytes on: B with imm26 0x217c words.
+TEST(FixtureFingerprint, ABranchPatchFindsItsReplacementByFingerprintToo) {
+    formats::ModuleImage snake = Nro("snake_curroraya_2025-04.nro");
+    const PatchList list =
+        PatchList::Parse(fmt::format("{}\tbranch\t{}\t# appletMainLoop\n",
+                                     FingerprintOfSymbol("appletMainLoop").ToString(),
+                                     FingerprintOfSymbol("shmemClose").ToString()),
+                         "patches.tsv");
+    const CodeModule code{snake.name, 0x8000000, snake.text_offset, snake.text};
+    const std::vector<PatchPlacement> placements = PlacePatches(list, {&code, 1});
+    ASSERT_TRUE(placements[0].placed) << placements[0].message;
+    EXPECT_NE(placements[0].message.find("found at snake_curroraya_2025-04+0x3470 (0x8003470), "
+                                         "branches to snake_curroraya_2025-04+0xba60 (0x800ba60)"),
+              std::string::npos)
+        << placements[0].message;
+    u32 word = 0;
+    std::memcpy(&word, snake.text.data() + 0x3470, sizeof(word));
+    EXPECT_EQ(word, 0x1400217cu);
+}
+
 TEST(FixtureFingerprint, AFingerprintFoundNowhereOrTwiceIsLeftOut) {
     formats::ModuleImage hello = Nro("hello-world_switch-examples_2018-02.nro");
     const std::vector<u8> before = hello.text;
