@@ -12,6 +12,8 @@
 
 #include "audio/renderer/adpcm_decoder.h"
 #include "audio/renderer/biquad_filter.h"
+#include "audio/renderer/delay_effect.h"
+#include "audio/renderer/limiter_effect.h"
 #include "audio/renderer/linear_resampler.h"
 #include "base/types.h"
 
@@ -142,7 +144,8 @@ enum class EffectType : u8 {
     Compressor = 9,
 };
 
-// The effect state the program reads back (EffectInfo's usage state).
+// The effect's server-side usage state (nn::audio's EffectInfo; Ryujinx UsageState.cs). The
+// program reads back another enumeration (effect_status.h).
 enum class EffectUsage : u8 { Invalid = 0, New = 1, Enabled = 2, Disabled = 3 };
 
 inline constexpr u32 kEffectParameterSize = 0xA0;
@@ -155,6 +158,8 @@ struct Effect {
     std::array<u8, kEffectParameterSize> parameters{};  // the type's own record, as sent
     EffectUsage usage = EffectUsage::Invalid;
     std::array<BiquadState, kMaxVoiceChannels> biquad_state{};
+    DelayState delay;
+    LimiterState limiter;
 };
 
 enum class SinkType : u8 { Invalid = 0, Device = 1, CircularBuffer = 2 };

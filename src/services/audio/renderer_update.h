@@ -10,7 +10,8 @@
 // The input is applied to the renderer's state (renderer_input.h): memory pools attach and
 // detach, voices, effects, splitters, mixes and sinks take their new parameters. The output
 // is answered from that state: the pools' new states, each voice's played samples, wave
-// buffers consumed and drops, each effect's usage, each sink's position, the errors (a buffer
+// buffers consumed and drops, each effect's state (3 enabled, 4 disabled) and from REV9 its
+// result state (the limiter's statistics), each sink's position, the errors (a buffer
 // outside the pools) in the behaviour record, and the elapsed frame count. Performance
 // metrics are not built: the section is answered empty.
 
@@ -69,7 +70,9 @@ inline constexpr u32 kPerformanceInSize = 0x10;
 inline constexpr u32 kMemoryPoolOutSize = 0x10;
 inline constexpr u32 kVoiceOutSize = 0x10;
 inline constexpr u32 kEffectOutSizeVersion1 = 0x10;
-inline constexpr u32 kEffectOutSizeVersion2 = 0x90;
+inline constexpr u32 kEffectOutSizeVersion2 = 0x90;  // state, 15 reserved, result state
+inline constexpr u32 kEffectResultStateOffset = 0x10;
+inline constexpr u32 kEffectResultStateSize = 0x80;
 inline constexpr u32 kSinkOutSize = 0x20;
 inline constexpr u32 kPerformanceOutSize = 0x10;
 inline constexpr u32 kBehaviourOutSize = 0xB0;
@@ -91,11 +94,12 @@ struct UpdateSummary {
 };
 
 // Parses `input` into `state` and writes the reply into `output` (zeroed first); `memory`
-// reads what voices point to (ADPCM parameters). Fails with ResultInvalidUpdateInfo, the
+// reads what voices point to (ADPCM parameters); `renderer_active` (started) decides the
+// effects' out states (audio/renderer/effects.h EffectStatusOf). Fails with ResultInvalidUpdateInfo, the
 // state untouched, when the input does not match the renderer's parameters or the output is
 // too small. `log` keeps what was logged once across updates.
 base::Result RunUpdate(const RendererParameters& parameters, std::span<const u8> input,
-                       std::span<u8> output, u64 elapsed_frames,
+                       std::span<u8> output, u64 elapsed_frames, bool renderer_active,
                        ::audio::renderer::RendererState& state,
                        ::audio::renderer::SampleMemory& memory, InputLog& log,
                        UpdateSummary& summary);
