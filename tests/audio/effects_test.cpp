@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -176,8 +177,8 @@ TEST(LimiterEffect, AttacksAtItsCoefficient) {
     // detector d1 = 0.5, d2 = 0.75, d3 = 0.875; the gain moves half way to threshold / d
     // each sample from 1: g1 = 1 + (0.5 - 1) / 2, g2 = g1 + (1/3 - g1) / 2, g3 likewise.
     LimiterState state;
-    const auto out = RunLimiter(Limiter(0.5f, 0.5f, 0.25f, 1), state,
-                                std::vector<float>(4, 32767.0f));
+    const auto out =
+        RunLimiter(Limiter(0.5f, 0.5f, 0.25f, 1), state, std::vector<float>(4, 32767.0f));
     const double g1 = 1 + (0.25 / 0.5 - 1) / 2;
     const double g2 = g1 + (0.25 / 0.75 - g1) / 2;
     const double g3 = g2 + (0.25 / 0.875 - g2) / 2;

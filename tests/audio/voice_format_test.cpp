@@ -72,7 +72,7 @@ TEST(VoiceFormat, DecodesPcm24) {
     f.Buffer(frames * 6, frames);
     const std::vector<s16> out = f.renderer.RenderFrame(f.memory);
     for (u32 i = 2; i < 240; ++i) {
-        ASSERT_EQ(out[i * 2], 1000) << i;   // 0x03E812 / 256 = 1000.07
+        ASSERT_EQ(out[i * 2], 1000) << i;  // 0x03E812 / 256 = 1000.07
         ASSERT_EQ(out[i * 2 + 1], -2000) << i;
     }
     EXPECT_EQ(f.renderer.State().voices[0].played_samples, 240u);
@@ -82,7 +82,7 @@ TEST(VoiceFormat, DecodesPcm32) {
     Fixture f(SampleFormat::Pcm32);
     const u32 frames = 300;
     for (u32 i = 0; i < frames; ++i) {
-        f.memory.Put<s32>(kBase + i * 8, 1500 * 65536 + 0x7000);  // 1500.44
+        f.memory.Put<s32>(kBase + i * 8, 1500 * 65536 + 0x7000);                // 1500.44
         f.memory.Put<s32>(kBase + i * 8 + 4, std::numeric_limits<s32>::min());  // -32768.0
     }
     f.Buffer(frames * 8, frames);

@@ -140,7 +140,8 @@ struct Session {
     base::Result Update(const std::vector<u8>& in, std::vector<u8>& out) {
         out.assign(UpdateOutputSize(Parameters()), 0xCC);
         UpdateSummary summary;
-        return RunUpdate(Parameters(), in, out, frames, active, renderer.State(), memory, log, summary);
+        return RunUpdate(Parameters(), in, out, frames, active, renderer.State(), memory, log,
+                         summary);
     }
     dsp::Renderer renderer;
     HostMemory memory;

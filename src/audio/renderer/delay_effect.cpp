@@ -49,8 +49,7 @@ DelayParameters ReadDelayParameters(std::span<const u8> record) {
 void ProcessDelay(const DelayParameters& p, DelayState& state, std::span<const float* const> in,
                   std::span<float* const> out, u32 sample_count) {
     const u32 channels = p.channel_count;
-    const u32 capacity =
-        SamplesFor(p.sample_rate, std::max(p.delay_time_max, p.delay_time));
+    const u32 capacity = SamplesFor(p.sample_rate, std::max(p.delay_time_max, p.delay_time));
     if (!state.ready || state.channel_count != channels || state.capacity != capacity) {
         state = {};
         state.ready = true;

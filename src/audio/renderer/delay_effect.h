@@ -73,7 +73,6 @@ struct DelayState {
 // when it is not ready or the channel count or line size changed; a new delay time keeps
 // the lines and starts them again at their beginning.
 void ProcessDelay(const DelayParameters& parameters, DelayState& state,
-                  std::span<const float* const> in, std::span<float* const> out,
-                  u32 sample_count);
+                  std::span<const float* const> in, std::span<float* const> out, u32 sample_count);
 
 }  // namespace audio::renderer

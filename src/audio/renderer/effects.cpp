@@ -190,8 +190,8 @@ void ApplyDelay(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sa
     const DelayParameters p = ReadDelayParameters(effect.parameters);
     std::array<const float*, kMaxEffectChannels> in{};
     std::array<float*, kMaxEffectChannels> out{};
-    if (effect.enabled && ChannelBuffers(mix, buffers, sample_count, p.channel_count, p.inputs,
-                                         p.outputs, in, out)) {
+    if (effect.enabled &&
+        ChannelBuffers(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs, in, out)) {
         ProcessDelay(p, effect.delay, std::span(in).first(p.channel_count),
                      std::span(out).first(p.channel_count), sample_count);
     } else {
@@ -203,8 +203,8 @@ void ApplyLimiter(Effect& effect, const Mix& mix, std::span<float> buffers, u32 
     const LimiterParameters p = ReadLimiterParameters(effect.parameters);
     std::array<const float*, kMaxEffectChannels> in{};
     std::array<float*, kMaxEffectChannels> out{};
-    if (effect.enabled && ChannelBuffers(mix, buffers, sample_count, p.channel_count, p.inputs,
-                                         p.outputs, in, out)) {
+    if (effect.enabled &&
+        ChannelBuffers(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs, in, out)) {
         ProcessLimiter(p, effect.limiter, std::span(in).first(p.channel_count),
                        std::span(out).first(p.channel_count), sample_count);
     } else {

@@ -62,8 +62,7 @@ void ProcessLimiter(const LimiterParameters& p, LimiterState& state,
     if (p.statistics_reset) {
         state.statistics = {};
     }
-    const u32 length =
-        static_cast<u32>(std::clamp<s64>(p.delay_samples_min, 1, s64{capacity}));
+    const u32 length = static_cast<u32>(std::clamp<s64>(p.delay_samples_min, 1, s64{capacity}));
     for (u32 c = 0; c < channels; ++c) {
         float* line = state.delayed.data() + std::size_t{c} * capacity;
         u32& position = state.position[c];

@@ -79,8 +79,8 @@ void RendererFrameWork::SetTimeLimit(u32 percent) {
 base::Result RendererFrameWork::Update(std::span<const u8> input, std::span<u8> output,
                                        UpdateSummary& summary) {
     std::lock_guard lock(mutex_);
-    return RunUpdate(parameters_, input, output, ElapsedFrames(), Started(), renderer_.State(), memory_, log_,
-                     summary);
+    return RunUpdate(parameters_, input, output, ElapsedFrames(), Started(), renderer_.State(),
+                     memory_, log_, summary);
 }
 
 AudioRenderer::AudioRenderer(const RendererParameters& parameters,

@@ -154,8 +154,8 @@ base::Result RunUpdate(const RendererParameters& p, std::span<const u8> input, s
     for (const dsp::Effect& effect : state.effects) {
         WriteAt(output, at, static_cast<u8>(dsp::EffectStatusOf(effect, renderer_active)));
         if (features.EffectInfoVersion2()) {
-            WriteEffectResultState(effect, output.subspan(at + kEffectResultStateOffset,
-                                                          kEffectResultStateSize));
+            WriteEffectResultState(
+                effect, output.subspan(at + kEffectResultStateOffset, kEffectResultStateSize));
         }
         at += effect_out;
     }

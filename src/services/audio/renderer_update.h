@@ -95,9 +95,9 @@ struct UpdateSummary {
 
 // Parses `input` into `state` and writes the reply into `output` (zeroed first); `memory`
 // reads what voices point to (ADPCM parameters); `renderer_active` (started) decides the
-// effects' out states (audio/renderer/effects.h EffectStatusOf). Fails with ResultInvalidUpdateInfo, the
-// state untouched, when the input does not match the renderer's parameters or the output is
-// too small. `log` keeps what was logged once across updates.
+// effects' out states (audio/renderer/effects.h EffectStatusOf). Fails with
+// ResultInvalidUpdateInfo, the state untouched, when the input does not match the renderer's
+// parameters or the output is too small. `log` keeps what was logged once across updates.
 base::Result RunUpdate(const RendererParameters& parameters, std::span<const u8> input,
                        std::span<u8> output, u64 elapsed_frames, bool renderer_active,
                        ::audio::renderer::RendererState& state,

@@ -152,10 +152,11 @@ u32 ApplyVoiceInput(InputContext& context, std::span<const u8> channel_resources
         }
         if (!Decodable(voice) && !context.log.unsupported_format) {
             context.log.unsupported_format = true;
-            LOG_WARNING("audio",
-                        "audio renderer: voice format {} with {} channels is not built (PCM8, PCM16, "
-                        "PCM24, PCM32, PCM float and mono ADPCM are); it plays silence (logged once)",
-                        static_cast<u32>(voice.format), voice.channel_count);
+            LOG_WARNING(
+                "audio",
+                "audio renderer: voice format {} with {} channels is not built (PCM8, PCM16, "
+                "PCM24, PCM32, PCM float and mono ADPCM are); it plays silence (logged once)",
+                static_cast<u32>(voice.format), voice.channel_count);
         }
     }
     return in_use_count;
