@@ -12,6 +12,7 @@
 #include <cstring>
 #include <vector>
 
+#include "audio/renderer/compressor_effect.h"
 #include "audio/renderer/delay_effect.h"
 #include "audio/renderer/effects.h"
 #include "audio/renderer/limiter_effect.h"
@@ -197,6 +198,75 @@ TEST(LimiterEffect, ResetsItsStatisticsWhenAsked) {
     p.statistics_reset = true;
     RunLimiter(p, state, std::vector<float>(240, 0.1f * 32767));
     EXPECT_NEAR(state.statistics.input_max[0], 0.1, 1e-5);  // the loud frame forgotten
+}
+
+CompressorParameters Compressor(float threshold, float ratio, float attack) {
+    CompressorParameters p;
+    p.channel_count = p.channel_count_max = 1;
+    p.threshold = threshold;
+    p.ratio = ratio;
+    p.input_coefficient = 1.0f;  // the level is each sample's own
+    p.attack_coefficient = attack;
+    p.release_coefficient = attack;
+    return p;
+}
+
+std::vector<float> RunCompressor(const CompressorParameters& p, std::vector<float> samples) {
+    CompressorState state;
+    const float* in[1] = {samples.data()};
+    float* out[1] = {samples.data()};
+    ProcessCompressor(p, state, in, out, static_cast<u32>(samples.size()));
+    return samples;
+}
+
+TEST(CompressorEffect, CutsTheExcessOverTheThresholdByTheRatio) {
+    // 1000 on the mix's scale: 10 log10(1000^2) = 60 dB, 20 dB over a 40 dB threshold;
+    // ratio 2 leaves 10 of them: the gain is -10 dB.
+    const auto out = RunCompressor(Compressor(40, 2, 1), std::vector<float>(240, 1000.0f));
+    for (u32 i = 0; i < 240; ++i) {
+        ExpectNear(out[i], 1000 * std::pow(10.0, -10.0 / 20), "compressed", i);
+    }
+}
+
+TEST(CompressorEffect, BendsTheGainInsideTheKnee) {
+    // 100: 40 dB, at the threshold, 1.5 dB into the 3 dB knee: -(1 - 1/2) 1.5^2 / 6 dB.
+    const auto out = RunCompressor(Compressor(40, 2, 1), std::vector<float>(16, 100.0f));
+    ExpectNear(out[8], 100 * std::pow(10.0, -(0.5 * 1.5 * 1.5 / 6) / 20), "knee", 8);
+    // 10: 20 dB, below the knee: untouched.
+    const auto quiet = RunCompressor(Compressor(40, 2, 1), std::vector<float>(16, 10.0f));
+    ExpectNear(quiet[8], 10.0, "below", 8);
+}
+
+TEST(CompressorEffect, AttacksAtItsCoefficient) {
+    // Attack 0.5 towards the -10 dB target z: the gain after n samples is z + (1 - z) / 2^n.
+    const double z = std::pow(10.0, -10.0 / 20);
+    const auto out = RunCompressor(Compressor(40, 2, 0.5f), std::vector<float>(12, 1000.0f));
+    for (u32 n = 0; n < 12; ++n) {
+        ExpectNear(out[n], 1000 * (z + (1 - z) * std::pow(0.5, n + 1)), "attack", n);
+    }
+}
+
+TEST(CompressorEffect, AppliesTheOutputAndMakeupGains) {
+    // Makeup for threshold 40, ratio 2: 40 * (1/2 - 1) / 2 - 3 = -13 dB; output +6 dB.
+    CompressorParameters p = Compressor(40, 2, 1);
+    p.makeup_gain = true;
+    p.output_gain = 6;
+    const auto out = RunCompressor(p, std::vector<float>(8, 10.0f));
+    ExpectNear(out[4], 10 * std::pow(10.0, -7.0 / 20), "makeup", 4);
+}
+
+TEST(CompressorEffect, OneGainForAllChannels) {
+    // Two channels, 1000 and 0: the mean square 500000 (56.99 dB) sets one gain for both.
+    CompressorParameters p = Compressor(40, 2, 1);
+    p.channel_count = 2;
+    std::vector<float> left(8, 1000.0f), right(8, 0.0f);
+    const float* in[2] = {left.data(), right.data()};
+    float* out[2] = {left.data(), right.data()};
+    CompressorState state;
+    ProcessCompressor(p, state, in, out, 8);
+    const double level = 10 * std::log10(500000.0);
+    ExpectNear(left[4], 1000 * std::pow(10.0, -0.5 * (level - 40) / 20), "left", 4);
+    ExpectNear(right[4], 0.0, "right", 4);
 }
 
 // Through the renderer: a voice on the final mix's left buffer, an effect on the mix.

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "audio/renderer/compressor_effect.h"
 #include "audio/renderer/delay_effect.h"
 #include "audio/renderer/limiter_effect.h"
 
@@ -212,6 +213,19 @@ void ApplyLimiter(Effect& effect, const Mix& mix, std::span<float> buffers, u32 
     }
 }
 
+void ApplyCompressor(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sample_count) {
+    const CompressorParameters p = ReadCompressorParameters(effect.parameters);
+    std::array<const float*, kMaxEffectChannels> in{};
+    std::array<float*, kMaxEffectChannels> out{};
+    if (effect.enabled &&
+        ChannelBuffers(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs, in, out)) {
+        ProcessCompressor(p, effect.compressor, std::span(in).first(p.channel_count),
+                          std::span(out).first(p.channel_count), sample_count);
+    } else {
+        PassThrough(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs);
+    }
+}
+
 // Capture: the aux effect's send half only (the same parameter layout; Ryujinx
 // CaptureBufferEffect.cs reads AuxiliaryBufferParameter): each input channel's block into
 // the send buffer, the write offset moved past them; the mix itself is left as it was.
@@ -253,6 +267,7 @@ bool IsEffectBuilt(EffectType type) {
         case EffectType::Delay:
         case EffectType::Limiter:
         case EffectType::Capture:
+        case EffectType::Compressor:
             return true;
         default:
             return false;
@@ -276,6 +291,9 @@ void ApplyEffect(Effect& effect, const Mix& mix, std::span<float> buffers, u32 s
             break;
         case EffectType::Capture:
             ApplyCapture(effect, mix, buffers, sample_count, memory);
+            break;
+        case EffectType::Compressor:
+            ApplyCompressor(effect, mix, buffers, sample_count);
             break;
         default:
             return;  // passes through; its usage stays as the update left it

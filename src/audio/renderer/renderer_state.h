@@ -12,6 +12,7 @@
 
 #include "audio/renderer/adpcm_decoder.h"
 #include "audio/renderer/biquad_filter.h"
+#include "audio/renderer/compressor_effect.h"
 #include "audio/renderer/delay_effect.h"
 #include "audio/renderer/limiter_effect.h"
 #include "audio/renderer/linear_resampler.h"
@@ -160,6 +161,7 @@ struct Effect {
     std::array<BiquadState, kMaxVoiceChannels> biquad_state{};
     DelayState delay;
     LimiterState limiter;
+    CompressorState compressor;
 };
 
 enum class SinkType : u8 { Invalid = 0, Device = 1, CircularBuffer = 2 };
