@@ -137,12 +137,15 @@ void Renderer::RenderVoices(SampleMemory& memory) {
         Voice& voice = state_.voices[playing[n]];
         if (n >= limit) {
             ++voice.voice_drops;
+            ++performance_.voice_drops;
             continue;
         }
+        const u32 start = Elapsed();
         RenderVoice(voice, memory, state_.config.sample_rate, channels);
         for (u32 c = 0; c < std::min<u32>(voice.channel_count, kMaxVoiceChannels); ++c) {
             MixVoiceChannel(voice, c, channels[c]);
         }
+        AddEntry(PerformanceEntryType::Voice, voice.node_id, start);
     }
 }
 
@@ -241,11 +244,13 @@ std::vector<s16> Renderer::RunSinks(SampleMemory& memory) {
         if (!sink.in_use) {
             continue;
         }
+        const u32 start = Elapsed();
         if (sink.type == SinkType::Device) {
             MixDeviceSink(sink, mix_buffers_, count, stereo);
         } else if (sink.type == SinkType::CircularBuffer) {
             WriteCircularBufferSink(sink, mix_buffers_, count, memory);
         }
+        AddEntry(PerformanceEntryType::Sink, sink.node_id, start);
     }
     std::vector<s16> output(std::size_t{kOutputFramesPerFrame} * 2);
     if (state_.config.sample_rate == kOutputRate && count == kOutputFramesPerFrame) {
@@ -269,7 +274,20 @@ std::vector<s16> Renderer::RunSinks(SampleMemory& memory) {
     return output;
 }
 
+u32 Renderer::Elapsed() const {
+    return static_cast<u32>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                std::chrono::steady_clock::now() - frame_start_)
+                                .count());
+}
+
+void Renderer::AddEntry(PerformanceEntryType type, u32 node_id, u32 start_us) {
+    performance_.entries.push_back({node_id, start_us, Elapsed() - start_us, type});
+}
+
 std::vector<s16> Renderer::RenderFrame(SampleMemory& memory) {
+    frame_start_ = std::chrono::steady_clock::now();
+    performance_.entries.clear();
+    performance_.voice_drops = 0;
     std::fill(mix_buffers_.begin(), mix_buffers_.end(), 0.0f);
     AssignMixBuffers();
     RenderVoices(memory);
@@ -283,11 +301,14 @@ std::vector<s16> Renderer::RenderFrame(SampleMemory& memory) {
         destination.started = destination.in_use;
     }
     for (u32 id : MixOrder()) {
+        const u32 start = Elapsed();
         RunEffects(id, memory);
         SendMixOn(id);
+        AddEntry(PerformanceEntryType::SubMix, state_.mixes[id].node_id, start);
     }
     Mix& final_mix = state_.mixes[kFinalMixId];
     if (final_mix.in_use) {
+        const u32 start = Elapsed();
         RunEffects(kFinalMixId, memory);
         const u32 count = state_.config.sample_count;
         for (u32 i = 0; i < final_mix.buffer_count; ++i) {
@@ -295,8 +316,11 @@ std::vector<s16> Renderer::RenderFrame(SampleMemory& memory) {
                 mix_buffers_[(final_mix.buffer_offset + i) * count + s] *= final_mix.volume;
             }
         }
+        AddEntry(PerformanceEntryType::FinalMix, final_mix.node_id, start);
     }
-    return RunSinks(memory);
+    std::vector<s16> output = RunSinks(memory);
+    performance_.total_us = Elapsed();
+    return output;
 }
 
 }  // namespace audio::renderer

@@ -108,6 +108,7 @@ struct Voice {
 
 struct Mix {
     bool in_use = false;
+    u32 node_id = 0;
     float volume = 1.0f;
     u32 sample_rate = 0;
     u32 buffer_count = 0;
@@ -169,6 +170,7 @@ enum class SinkType : u8 { Invalid = 0, Device = 1, CircularBuffer = 2 };
 struct Sink {
     SinkType type = SinkType::Invalid;
     bool in_use = false;
+    u32 node_id = 0;
     u32 input_count = 0;
     std::array<u8, kMaxVoiceChannels> inputs{};  // final mix buffers
     // Device: the 5.1 downmix coefficients (front, centre, LFE, back) when the program gave

@@ -163,7 +163,8 @@ base::Result RunUpdate(const RendererParameters& p, std::span<const u8> input, s
         WriteAt(output, at, sink.position);  // last written offset
         at += kSinkOutSize;
     }
-    at += kPerformanceOutSize;  // no metrics: nothing written
+    summary.performance_status_offset = static_cast<u32>(at);  // written by the caller
+    at += kPerformanceOutSize;
     summary.errors = static_cast<u32>(errors.size());
     const u32 reported = std::min<u32>(summary.errors, kMaxErrors);
     for (u32 i = 0; i < reported; ++i) {

@@ -12,8 +12,9 @@
 // is answered from that state: the pools' new states, each voice's played samples, wave
 // buffers consumed and drops, each effect's state (3 enabled, 4 disabled) and from REV9 its
 // result state (the limiter's statistics), each sink's position, the errors (a buffer
-// outside the pools) in the behaviour record, and the elapsed frame count. Performance
-// metrics are not built: the section is answered empty.
+// outside the pools) in the behaviour record, and the elapsed frame count. The performance
+// section's history size is the caller's to write (performance_history.h), at
+// `performance_status_offset`.
 
 #include <span>
 
@@ -91,6 +92,7 @@ struct UpdateSummary {
     u32 pools_detached = 0;
     u32 splitter_size = 0;
     u32 errors = 0;
+    u32 performance_status_offset = 0;  // where the history size goes in the output
 };
 
 // Parses `input` into `state` and writes the reply into `output` (zeroed first); `memory`
