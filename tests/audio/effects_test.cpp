@@ -357,6 +357,28 @@ TEST(Effects, AnInvalidChannelCountPassesTheSignalThrough) {
     EXPECT_EQ(out[10 * 2], 1000);
 }
 
+TEST(Effects, TheBufferMixerAddsEachInputAtItsVolume) {
+    Fixture f;
+    Effect& effect = f.renderer.State().effects[0];
+    effect.type = EffectType::BufferMixer;
+    // Pair 0: left (1000) into the right at 0.25; pair 1: the right (now 250) into the left
+    // at -2: the left becomes 1000 - 500.
+    f.Parameter<s8>(0, 0);
+    f.Parameter<s8>(0x18, 1);
+    f.Parameter<float>(0x30, 0.25f);
+    f.Parameter<s8>(1, 1);
+    f.Parameter<s8>(0x19, 0);
+    f.Parameter<float>(0x34, -2.0f);
+    f.Parameter<u32>(0x90, 2);
+    const std::vector<s16> out = f.renderer.RenderFrame(f.memory);
+    EXPECT_EQ(out[10 * 2], 500);
+    EXPECT_EQ(out[10 * 2 + 1], 250);
+    effect.enabled = false;
+    const std::vector<s16> off = f.renderer.RenderFrame(f.memory);
+    EXPECT_EQ(off[10 * 2], 1000);
+    EXPECT_EQ(off[10 * 2 + 1], 0);
+}
+
 TEST(Effects, CaptureCopiesTheMixIntoTheProgramsBufferAndLeavesIt) {
     Fixture f;
     Effect& effect = f.renderer.State().effects[0];

@@ -154,8 +154,8 @@ void ApplyBiquadEffect(Effect& effect, const Mix& mix, std::span<float> buffers,
     }
 }
 
-// The channels of a delay or limiter effect, as mix buffer pointers; false when the count is
-// not one the console processes or a buffer index lies outside the mix.
+// The channels of a delay, limiter or compressor effect, as mix buffer pointers; false when the
+// count is not one the console processes or a buffer index lies outside the mix.
 bool ChannelBuffers(const Mix& mix, std::span<float> buffers, u32 sample_count, u32 channels,
                     std::span<const s8> inputs, std::span<const s8> outputs,
                     std::array<const float*, kMaxEffectChannels>& in,
@@ -226,6 +226,28 @@ void ApplyCompressor(Effect& effect, const Mix& mix, std::span<float> buffers, u
     }
 }
 
+// Buffer mixer (Ryujinx Parameter/Effect/BufferMixerParameter.cs: inputs[24] s8, outputs[24]
+// s8 @0x18, volumes f32[24] @0x30, count u32 @0x90): enabled, each pair i < count adds its
+// input at its volume into its output, one pair after another (a zero volume adds nothing);
+// disabled, nothing changes.
+void ApplyBufferMixer(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sample_count) {
+    if (!effect.enabled) {
+        return;
+    }
+    const u32 count = std::min<u32>(ParameterAt<u32>(effect, 0x90), kMaxMixBuffers);
+    for (u32 i = 0; i < count; ++i) {
+        const float volume = ParameterAt<float>(effect, 0x30 + i * 4);
+        const auto in = BufferOf(mix, buffers, sample_count, ParameterAt<s8>(effect, i));
+        const auto out = BufferOf(mix, buffers, sample_count, ParameterAt<s8>(effect, 0x18 + i));
+        if (volume == 0.0f || !std::isfinite(volume) || in.empty() || out.empty()) {
+            continue;
+        }
+        for (u32 s = 0; s < sample_count; ++s) {
+            out[s] += in[s] * volume;
+        }
+    }
+}
+
 // Capture: the aux effect's send half only (the same parameter layout; Ryujinx
 // CaptureBufferEffect.cs reads AuxiliaryBufferParameter): each input channel's block into
 // the send buffer, the write offset moved past them; the mix itself is left as it was.
@@ -263,6 +285,7 @@ void ApplyCapture(Effect& effect, const Mix& mix, std::span<float> buffers, u32 
 bool IsEffectBuilt(EffectType type) {
     switch (type) {
         case EffectType::Aux:
+        case EffectType::BufferMixer:
         case EffectType::BiquadFilter:
         case EffectType::Delay:
         case EffectType::Limiter:
@@ -279,6 +302,9 @@ void ApplyEffect(Effect& effect, const Mix& mix, std::span<float> buffers, u32 s
     switch (effect.type) {
         case EffectType::Aux:
             ApplyAux(effect, mix, buffers, sample_count, memory);
+            break;
+        case EffectType::BufferMixer:
+            ApplyBufferMixer(effect, mix, buffers, sample_count);
             break;
         case EffectType::BiquadFilter:
             ApplyBiquadEffect(effect, mix, buffers, sample_count);
