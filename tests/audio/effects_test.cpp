@@ -1,5 +1,5 @@
-// The delay, limiter and capture effects. Expected values come from the effects' public
-// description (Ryujinx's and yuzu's notes on the DSP, delay_effect.h and limiter_effect.h):
+// The delay, limiter, compressor, buffer mixer and capture effects. Expected values come from
+// the effects' public description (Ryujinx's and yuzu's notes on the DSP, in the effects' headers):
 // impulse responses and step responses worked out here in closed form. The DSP runs in
 // 32-bit float, in an order that need not be the console's, so values are compared within
 // 1e-4 relative (about 2^-13: far above float rounding over a few hundred operations, far
