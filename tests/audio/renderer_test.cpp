@@ -341,6 +341,16 @@ TEST(Renderer, RecordsWhatEachNodeCost) {
     }
     EXPECT_GE(cost.total_us, end);
     EXPECT_EQ(cost.voice_drops, 1u);
+    EXPECT_TRUE(cost.details.empty());  // no target node
+    // The voice as the target: its decoding (PCM16) and its mixing.
+    state.performance_target_node = 0x10000001;
+    f.renderer.RenderFrame(f.memory);
+    const auto& details = f.renderer.LastFramePerformance().details;
+    ASSERT_EQ(details.size(), 2u);
+    EXPECT_EQ(details[0].type, PerformanceDetailType::PcmInt16);
+    EXPECT_EQ(details[1].type, PerformanceDetailType::Mix);
+    EXPECT_EQ(details[1].entry_type, static_cast<u8>(PerformanceEntryType::Voice));
+    EXPECT_EQ(details[0].node_id, 0x10000001u);
     f.renderer.RenderFrame(f.memory);
     EXPECT_EQ(f.renderer.LastFramePerformance().entries.size(), 4u);  // each frame afresh
 }

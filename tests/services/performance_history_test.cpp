@@ -27,6 +27,8 @@ dsp::FramePerformance Frame(u32 base) {
                      {8, base, 3, dsp::PerformanceEntryType::Voice},
                      {1, base + 3, 2, dsp::PerformanceEntryType::FinalMix},
                      {2, base + 5, 1, dsp::PerformanceEntryType::Sink}};
+    frame.details = {{8, base, 2, dsp::PerformanceDetailType::Adpcm, 1},
+                     {8, base + 2, 1, dsp::PerformanceDetailType::Mix, 1}};
     frame.voice_drops = 1;
     return frame;
 }
@@ -37,12 +39,12 @@ TEST(PerformanceHistory, WritesVersion2FramesOldestFirst) {
     history.Record(Frame(20), 2000, true);
     std::vector<u8> out(0x400, 0xCC);
     const u32 size = history.CopyTo(out);
-    // Two frames of a 0x30 header and three 0x18 entries.
-    const u32 frame = 0x30 + 3 * 0x18;
+    // Two frames of a 0x30 header, three 0x18 entries and two details.
+    const u32 frame = 0x30 + 5 * 0x18;
     ASSERT_EQ(size, 2 * frame);
     EXPECT_EQ(Get<u32>(out, 0), 0x46524550u);  // "PERF"
     EXPECT_EQ(Get<u32>(out, 4), 3u);           // entries kept
-    EXPECT_EQ(Get<u32>(out, 8), 0u);           // details
+    EXPECT_EQ(Get<u32>(out, 8), 2u);           // details
     EXPECT_EQ(Get<u32>(out, 0xC), frame);      // the next header
     EXPECT_EQ(Get<u32>(out, 0x10), 3u + 2 + 1);
     EXPECT_EQ(Get<u32>(out, 0x14), 1u);
@@ -54,6 +56,12 @@ TEST(PerformanceHistory, WritesVersion2FramesOldestFirst) {
     EXPECT_EQ(Get<u32>(out, 0x38), 3u);
     EXPECT_EQ(Get<u8>(out, 0x3C), 1);
     EXPECT_EQ(Get<u8>(out, 0x30 + 0x18 + 0xC), 3);  // final mix
+    const std::size_t detail = 0x30 + 3 * 0x18;     // after the entries
+    EXPECT_EQ(Get<u32>(out, detail), 8u);
+    EXPECT_EQ(Get<u32>(out, detail + 8), 2u);
+    EXPECT_EQ(Get<u8>(out, detail + 0xC), 2);         // ADPCM
+    EXPECT_EQ(Get<u8>(out, detail + 0xD), 1);         // of a voice
+    EXPECT_EQ(Get<u8>(out, detail + 0x18 + 0xC), 5);  // its mixing
     EXPECT_EQ(Get<u32>(out, frame + 0xC), 2 * frame);
     EXPECT_EQ(Get<u32>(out, frame + 0x20), 1u);
     EXPECT_EQ(Get<u8>(out, frame + 0x24), 1);  // over the time limit
@@ -66,8 +74,9 @@ TEST(PerformanceHistory, WritesVersion1Frames) {
     PerformanceHistory history(2, false);
     history.Record(Frame(10), 1000, false);
     std::vector<u8> out(0x100);
-    ASSERT_EQ(history.CopyTo(out), 0x18u + 3 * 0x10);
-    EXPECT_EQ(Get<u32>(out, 0xC), 0x18u + 3 * 0x10);
+    ASSERT_EQ(history.CopyTo(out), 0x18u + 5 * 0x10);
+    EXPECT_EQ(Get<u32>(out, 0xC), 0x18u + 5 * 0x10);
+    EXPECT_EQ(Get<u8>(out, 0x18 + 3 * 0x10 + 0xC), 2);  // the first detail, 0x10 long
     EXPECT_EQ(Get<u32>(out, 0x18), 8u);
     EXPECT_EQ(Get<u8>(out, 0x18 + 0xC), 1);
     EXPECT_EQ(Get<u32>(out, 0x18 + 0x10), 1u);  // the next entry right after, 0x10 on
@@ -78,7 +87,7 @@ TEST(PerformanceHistory, KeepsTheNewestFramesAndWhatFits) {
     for (u32 n = 0; n < 5; ++n) {
         history.Record(Frame(n * 10 + 1), n, false);
     }
-    const u32 frame = 0x30 + 3 * 0x18;
+    const u32 frame = 0x30 + 5 * 0x18;
     std::vector<u8> out(frame + 0x30 + 0x10);  // one frame, its closing header and a little
     ASSERT_EQ(history.CopyTo(out), frame);
     EXPECT_EQ(Get<u32>(out, 0x20), 3u);  // frames 3 and 4 were kept; 3 came out

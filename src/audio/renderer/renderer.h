@@ -63,12 +63,15 @@ private:
         const std::function<void(const SplitterDestination&)>& send) const;
     std::vector<u32> MixOrder() const;
     u32 DistanceToFinalMix(u32 mix_id) const;
-    void RunEffects(u32 mix_id, SampleMemory& memory);
+    void RunEffects(u32 mix_id, PerformanceEntryType entry_type, SampleMemory& memory);
     void SendMixOn(u32 mix_id);
     std::vector<s16> RunSinks(SampleMemory& memory);
     // Microseconds from the frame's start.
     u32 Elapsed() const;
     void AddEntry(PerformanceEntryType type, u32 node_id, u32 start_us);
+    // Records a detail when `node_id` is the target node.
+    void AddDetail(PerformanceDetailType type, PerformanceEntryType entry_type, u32 node_id,
+                   u32 start_us);
 
     RendererState state_;
     std::vector<float> mix_buffers_;

@@ -216,6 +216,7 @@ struct RendererState {
     std::vector<Effect> effects;
     std::vector<Sink> sinks;
     u32 rendering_time_limit_percent = 100;
+    u32 performance_target_node = 0xFFFFFFFF;  // whose details the frame records
 };
 
 // Whether [address, address + size) lies inside one attached pool.

@@ -32,13 +32,17 @@ u32 PerformanceHistory::CopyTo(std::span<u8> out) {
         for (const auto& entry : frame.performance.entries) {
             kept += entry.start_us != 0 || entry.time_us != 0;
         }
+        u32 details = 0;
+        for (const auto& detail : frame.performance.details) {
+            details += detail.start_us != 0 || detail.time_us != 0;
+        }
         // Room for this frame and the closing header after it.
-        const std::size_t needed = HeaderSize() + std::size_t{kept} * EntrySize() + HeaderSize();
-        if (out.size() - at < needed) {
+        const std::size_t body = HeaderSize() + std::size_t{kept + details} * EntrySize();
+        if (out.size() - at < body + HeaderSize()) {
             break;
         }
         const std::size_t header = at;
-        std::fill_n(out.begin() + at, HeaderSize() + std::size_t{kept} * EntrySize(), u8{0});
+        std::fill_n(out.begin() + at, body, u8{0});
         at += HeaderSize();
         u32 total = 0;
         for (const auto& entry : frame.performance.entries) {
@@ -52,9 +56,20 @@ u32 PerformanceHistory::CopyTo(std::span<u8> out) {
             total += entry.time_us;
             at += EntrySize();
         }
+        for (const auto& detail : frame.performance.details) {
+            if (detail.start_us == 0 && detail.time_us == 0) {
+                continue;
+            }
+            WriteAt(out, at, detail.node_id);
+            WriteAt(out, at + 4, detail.start_us);
+            WriteAt(out, at + 8, detail.time_us);
+            WriteAt(out, at + 0xC, static_cast<u8>(detail.type));
+            WriteAt(out, at + 0xD, detail.entry_type);
+            at += EntrySize();
+        }
         WriteAt(out, header, kMagic);
         WriteAt(out, header + 4, kept);
-        WriteAt(out, header + 8, u32{0});  // details
+        WriteAt(out, header + 8, details);
         WriteAt(out, header + 0xC, static_cast<u32>(at));
         WriteAt(out, header + 0x10, total);
         WriteAt(out, header + 0x14, frame.performance.voice_drops);

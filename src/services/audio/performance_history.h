@@ -14,9 +14,11 @@
 //   header v2 (0x30): v1's, then the frame's start (ticks) u64 @0x18, frame index u32 @0x20,
 //       rendering time limit exceeded u8 @0x24;
 //   entry (v1 0x10, v2 0x18): node id u32 @0, start time (us) @4, processing time (us) @8,
-//       entry type u8 @0xC.
-// An entry with neither start nor processing time is left out, as the console leaves it.
-// Details (the costs inside one target node) are not recorded: the detail count is 0.
+//       entry type u8 @0xC;
+//   detail (the same sizes, after the entries): node id, start, processing time as an
+//       entry's, detail type u8 @0xC, entry type u8 @0xD.
+// An entry or detail with neither start nor processing time is left out, as the console
+// leaves it.
 
 #include <deque>
 #include <span>

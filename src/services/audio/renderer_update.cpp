@@ -142,6 +142,11 @@ base::Result RunUpdate(const RendererParameters& p, std::span<const u8> input, s
     ApplySplitterInput(context, input.subspan(splitters_in, summary.splitter_size));
     ApplyMixInput(context, input.subspan(mixes_in, in.mix_size));
     ApplySinkInput(context, input.subspan(sinks_in, in.sinks_size));
+    // Performance input (Ryujinx Parameter/Performance/PerformanceInParameter.cs): the node
+    // whose details the frames record, s32 @0.
+    if (in.performance_size >= 4) {
+        state.performance_target_node = ReadAt<u32>(input, sinks_in + in.sinks_size);
+    }
 
     for (const dsp::Voice& voice : state.voices) {
         WriteAt(output, at, voice.played_samples);
