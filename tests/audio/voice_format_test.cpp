@@ -43,7 +43,7 @@ struct Fixture {
     static RendererConfig Config() {
         RendererConfig config;
         config.mix_buffer_count = 2;
-        config.voice_count = 1;
+        config.voice_count = 2;  // the renderer has a channel resource per voice: two
         config.sink_count = 1;
         return config;
     }
