@@ -2,7 +2,9 @@
 // each frame is 5 ms of sound, so a frame rendered in t seconds runs 0.005 / t times faster
 // than real time. Voices loop over a 100 ms buffer (PCM16 at 32 kHz, resampled to the
 // renderer's 48 kHz, or ADPCM at 48 kHz), each into both buffers of a stereo final mix and a
-// device sink, as a game's sound effects would.
+// device sink, as a game's sound effects would. The "with effects" runs add what a game puts
+// on its final mix: a stereo delay (1 ... 100 ms lines with feedback and low-pass, the
+// built effect nearest a reverb's work) and a stereo limiter (the reverb is not built).
 // Run: nx_audio_renderer_bench (results in bench/results/audio_renderer.md).
 #include <benchmark/benchmark.h>
 
@@ -32,12 +34,57 @@ public:
     std::vector<u8> bytes = std::vector<u8>(kSamples * 2);
 };
 
-void RenderVoices(benchmark::State& state, SampleFormat format, u32 rate) {
+template <typename T>
+void Put(Effect& effect, std::size_t offset, const T& value) {
+    std::memcpy(effect.parameters.data() + offset, &value, sizeof(T));
+}
+
+// A stereo delay (80 ms of 100, feedback 0.5, spread 0.3, low-pass 0.4, half wet) and a
+// stereo limiter (threshold 0.5, look-ahead 4 ms) on buffers 0 and 1 of the final mix.
+void AddEffects(RendererState& s) {
+    Effect& delay = s.effects[0];
+    delay.type = EffectType::Delay;
+    delay.enabled = true;
+    delay.mix_id = kFinalMixId;
+    delay.parameters[0] = 0, delay.parameters[1] = 1, delay.parameters[6] = 0,
+    delay.parameters[7] = 1;
+    Put<u16>(delay, 0xC, 2);
+    Put<u16>(delay, 0xE, 2);
+    Put<u32>(delay, 0x10, 100);
+    Put<u32>(delay, 0x14, 80);
+    Put<u32>(delay, 0x18, 48000u << 14);
+    const u32 q14_one = 1 << 14;
+    Put<u32>(delay, 0x1C, q14_one);
+    Put<u32>(delay, 0x20, q14_one / 2);
+    Put<u32>(delay, 0x24, q14_one / 2);
+    Put<u32>(delay, 0x28, q14_one);
+    Put<u32>(delay, 0x2C, q14_one * 3 / 10);
+    Put<u32>(delay, 0x30, q14_one * 4 / 10);
+    Effect& limiter = s.effects[1];
+    limiter.type = EffectType::Limiter;
+    limiter.enabled = true;
+    limiter.mix_id = kFinalMixId;
+    limiter.processing_order = 1;
+    limiter.parameters[0] = 0, limiter.parameters[1] = 1, limiter.parameters[6] = 0,
+    limiter.parameters[7] = 1;
+    Put<u16>(limiter, 0xC, 2);
+    Put<u16>(limiter, 0xE, 2);
+    Put<float>(limiter, 0x24, 0.1f);
+    Put<float>(limiter, 0x28, 0.001f);
+    Put<float>(limiter, 0x2C, 0.5f);
+    Put<float>(limiter, 0x30, 1.0f);
+    Put<float>(limiter, 0x34, 1.0f);
+    Put<s32>(limiter, 0x38, 192);
+    Put<s32>(limiter, 0x3C, 192);
+}
+
+void RenderVoices(benchmark::State& state, SampleFormat format, u32 rate, bool effects = false) {
     const u32 voices = static_cast<u32>(state.range(0));
     RendererConfig config;
     config.mix_buffer_count = 2;
     config.voice_count = voices;
     config.sink_count = 1;
+    config.effect_count = effects ? 2 : 0;
     Renderer renderer(config);
     BufferMemory memory;
     for (u32 i = 0; i < kSamples; ++i) {
@@ -74,6 +121,9 @@ void RenderVoices(benchmark::State& state, SampleFormat format, u32 rate) {
         buffer.end_offset = format == SampleFormat::Adpcm ? kSamples / 8 * 14 : kSamples;
         buffer.loop = true;
     }
+    if (effects) {
+        AddEffects(s);
+    }
     for (auto _ : state) {
         benchmark::DoNotOptimize(renderer.RenderFrame(memory));
     }
@@ -89,7 +139,12 @@ void BM_Adpcm(benchmark::State& state) {
     RenderVoices(state, SampleFormat::Adpcm, 48000);
 }
 
+void BM_Pcm16ResampledWithEffects(benchmark::State& state) {
+    RenderVoices(state, SampleFormat::Pcm16, 32000, true);
+}
+
 BENCHMARK(BM_Pcm16Resampled)->Arg(1)->Arg(24)->Arg(96);
+BENCHMARK(BM_Pcm16ResampledWithEffects)->Arg(1)->Arg(24)->Arg(96);
 BENCHMARK(BM_Adpcm)->Arg(1)->Arg(24)->Arg(96);
 
 }  // namespace

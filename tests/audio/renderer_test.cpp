@@ -10,41 +10,10 @@
 #include <vector>
 
 #include "audio/renderer/renderer.h"
+#include "test_memory.h"
 
 namespace audio::renderer {
 namespace {
-
-constexpr u64 kBase = 0x100000;
-
-class TestMemory final : public SampleMemory {
-public:
-    explicit TestMemory(std::size_t size) : bytes(size) {}
-    bool Read(u64 address, std::span<u8> out) override {
-        if (address < kBase || address - kBase + out.size() > bytes.size()) {
-            return false;
-        }
-        std::memcpy(out.data(), bytes.data() + (address - kBase), out.size());
-        return true;
-    }
-    bool Write(u64 address, std::span<const u8> in) override {
-        if (address < kBase || address - kBase + in.size() > bytes.size()) {
-            return false;
-        }
-        std::memcpy(bytes.data() + (address - kBase), in.data(), in.size());
-        return true;
-    }
-    template <typename T>
-    void Put(u64 address, const T& value) {
-        std::memcpy(bytes.data() + (address - kBase), &value, sizeof(T));
-    }
-    template <typename T>
-    T Get(u64 address) const {
-        T value;
-        std::memcpy(&value, bytes.data() + (address - kBase), sizeof(T));
-        return value;
-    }
-    std::vector<u8> bytes;
-};
 
 RendererConfig Config(u32 sub_mixes = 0, u32 effects = 0, u32 sinks = 1) {
     RendererConfig config;
@@ -334,6 +303,56 @@ TEST(Renderer, UpsamplesA32KhzRendererToTheOutput) {
     ASSERT_EQ(out.size(), 480u);
     ExpectFrames(out, 0, 240, 1000, 500);
     EXPECT_EQ(state.voices[0].played_samples, 320u);
+}
+
+TEST(Renderer, RecordsWhatEachNodeCost) {
+    RendererConfig config = Config(1);
+    config.voice_drop_enabled = true;
+    Fixture f(config);
+    RendererState& state = f.renderer.State();
+    AddVoice(state, f.memory, 0, 0, 1000, 100, 1.0f, 1.0f, 1.0f);
+    AddVoice(state, f.memory, 1, 0x1000, 1000, 100, 1.0f, 1.0f, 1.0f);
+    AddFinalMixAndDevice(state);
+    state.voices[0].node_id = 0x10000001;
+    state.voices[1].node_id = 0x10000002;
+    state.voices[1].priority = 5;  // dropped: 4 voices * 25 % leave one
+    state.rendering_time_limit_percent = 25;
+    state.voices[0].mix_id = 1;
+    Mix& sub = state.mixes[1];
+    sub.in_use = true;
+    sub.node_id = 0x20000001;
+    sub.buffer_count = 2;
+    sub.destination_mix_id = kFinalMixId;
+    state.mixes[kFinalMixId].node_id = 0x20000000;
+    state.sinks[0].node_id = 0x30000000;
+    f.renderer.RenderFrame(f.memory);
+    const FramePerformance& cost = f.renderer.LastFramePerformance();
+    ASSERT_EQ(cost.entries.size(), 4u);  // the voice played, the sub-mix, the final mix, the sink
+    const PerformanceEntryType types[4] = {
+        PerformanceEntryType::Voice, PerformanceEntryType::SubMix, PerformanceEntryType::FinalMix,
+        PerformanceEntryType::Sink};
+    const u32 nodes[4] = {0x10000001, 0x20000001, 0x20000000, 0x30000000};
+    u32 end = 0;
+    for (u32 i = 0; i < 4; ++i) {
+        EXPECT_EQ(cost.entries[i].type, types[i]) << i;
+        EXPECT_EQ(cost.entries[i].node_id, nodes[i]) << i;
+        EXPECT_GE(cost.entries[i].start_us, end) << i;  // in order, one after another
+        end = cost.entries[i].start_us + cost.entries[i].time_us;
+    }
+    EXPECT_GE(cost.total_us, end);
+    EXPECT_EQ(cost.voice_drops, 1u);
+    EXPECT_TRUE(cost.details.empty());  // no target node
+    // The voice as the target: its decoding (PCM16) and its mixing.
+    state.performance_target_node = 0x10000001;
+    f.renderer.RenderFrame(f.memory);
+    const auto& details = f.renderer.LastFramePerformance().details;
+    ASSERT_EQ(details.size(), 2u);
+    EXPECT_EQ(details[0].type, PerformanceDetailType::PcmInt16);
+    EXPECT_EQ(details[1].type, PerformanceDetailType::Mix);
+    EXPECT_EQ(details[1].entry_type, static_cast<u8>(PerformanceEntryType::Voice));
+    EXPECT_EQ(details[0].node_id, 0x10000001u);
+    f.renderer.RenderFrame(f.memory);
+    EXPECT_EQ(f.renderer.LastFramePerformance().entries.size(), 4u);  // each frame afresh
 }
 
 }  // namespace

@@ -140,12 +140,14 @@ struct Session {
     base::Result Update(const std::vector<u8>& in, std::vector<u8>& out) {
         out.assign(UpdateOutputSize(Parameters()), 0xCC);
         UpdateSummary summary;
-        return RunUpdate(Parameters(), in, out, frames, renderer.State(), memory, log, summary);
+        return RunUpdate(Parameters(), in, out, frames, active, renderer.State(), memory, log,
+                         summary);
     }
     dsp::Renderer renderer;
     HostMemory memory;
     InputLog log;
     u64 frames = 0;
+    bool active = false;
 };
 
 // Output offsets: header, 8 pools, 2 voices, the sink, performance, behaviour, render info.

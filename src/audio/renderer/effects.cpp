@@ -5,6 +5,10 @@
 #include <cstring>
 #include <vector>
 
+#include "audio/renderer/compressor_effect.h"
+#include "audio/renderer/delay_effect.h"
+#include "audio/renderer/limiter_effect.h"
+
 namespace audio::renderer {
 namespace {
 
@@ -150,10 +154,147 @@ void ApplyBiquadEffect(Effect& effect, const Mix& mix, std::span<float> buffers,
     }
 }
 
+// The channels of a delay, limiter or compressor effect, as mix buffer pointers; false when the
+// count is not one the console processes or a buffer index lies outside the mix.
+bool ChannelBuffers(const Mix& mix, std::span<float> buffers, u32 sample_count, u32 channels,
+                    std::span<const s8> inputs, std::span<const s8> outputs,
+                    std::array<const float*, kMaxEffectChannels>& in,
+                    std::array<float*, kMaxEffectChannels>& out) {
+    if (!IsEffectChannelCountValid(channels)) {
+        return false;
+    }
+    for (u32 c = 0; c < channels; ++c) {
+        const auto input = BufferOf(mix, buffers, sample_count, inputs[c]);
+        const auto output = BufferOf(mix, buffers, sample_count, outputs[c]);
+        if (input.empty() || output.empty()) {
+            return false;
+        }
+        in[c] = input.data();
+        out[c] = output.data();
+    }
+    return true;
+}
+
+// A disabled effect (or one the DSP cannot run) copies each input to its output.
+void PassThrough(const Mix& mix, std::span<float> buffers, u32 sample_count, u32 channels,
+                 std::span<const s8> inputs, std::span<const s8> outputs) {
+    for (u32 c = 0; c < std::min(channels, kMaxEffectChannels); ++c) {
+        const auto in = BufferOf(mix, buffers, sample_count, inputs[c]);
+        const auto out = BufferOf(mix, buffers, sample_count, outputs[c]);
+        if (!in.empty() && !out.empty() && in.data() != out.data()) {
+            std::copy(in.begin(), in.end(), out.begin());
+        }
+    }
+}
+
+void ApplyDelay(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sample_count) {
+    const DelayParameters p = ReadDelayParameters(effect.parameters);
+    std::array<const float*, kMaxEffectChannels> in{};
+    std::array<float*, kMaxEffectChannels> out{};
+    if (effect.enabled &&
+        ChannelBuffers(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs, in, out)) {
+        ProcessDelay(p, effect.delay, std::span(in).first(p.channel_count),
+                     std::span(out).first(p.channel_count), sample_count);
+    } else {
+        PassThrough(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs);
+    }
+}
+
+void ApplyLimiter(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sample_count) {
+    const LimiterParameters p = ReadLimiterParameters(effect.parameters);
+    std::array<const float*, kMaxEffectChannels> in{};
+    std::array<float*, kMaxEffectChannels> out{};
+    if (effect.enabled &&
+        ChannelBuffers(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs, in, out)) {
+        ProcessLimiter(p, effect.limiter, std::span(in).first(p.channel_count),
+                       std::span(out).first(p.channel_count), sample_count);
+    } else {
+        PassThrough(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs);
+    }
+}
+
+void ApplyCompressor(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sample_count) {
+    const CompressorParameters p = ReadCompressorParameters(effect.parameters);
+    std::array<const float*, kMaxEffectChannels> in{};
+    std::array<float*, kMaxEffectChannels> out{};
+    if (effect.enabled &&
+        ChannelBuffers(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs, in, out)) {
+        ProcessCompressor(p, effect.compressor, std::span(in).first(p.channel_count),
+                          std::span(out).first(p.channel_count), sample_count);
+    } else {
+        PassThrough(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs);
+    }
+}
+
+// Buffer mixer (Ryujinx Parameter/Effect/BufferMixerParameter.cs: inputs[24] s8, outputs[24]
+// s8 @0x18, volumes f32[24] @0x30, count u32 @0x90): enabled, each pair i < count adds its
+// input at its volume into its output, one pair after another (a zero volume adds nothing);
+// disabled, nothing changes.
+void ApplyBufferMixer(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sample_count) {
+    if (!effect.enabled) {
+        return;
+    }
+    const u32 count = std::min<u32>(ParameterAt<u32>(effect, 0x90), kMaxMixBuffers);
+    for (u32 i = 0; i < count; ++i) {
+        const float volume = ParameterAt<float>(effect, 0x30 + i * 4);
+        const auto in = BufferOf(mix, buffers, sample_count, ParameterAt<s8>(effect, i));
+        const auto out = BufferOf(mix, buffers, sample_count, ParameterAt<s8>(effect, 0x18 + i));
+        if (volume == 0.0f || !std::isfinite(volume) || in.empty() || out.empty()) {
+            continue;
+        }
+        for (u32 s = 0; s < sample_count; ++s) {
+            out[s] += in[s] * volume;
+        }
+    }
+}
+
+// Capture: the aux effect's send half only (the same parameter layout; Ryujinx
+// CaptureBufferEffect.cs reads AuxiliaryBufferParameter): each input channel's block into
+// the send buffer, the write offset moved past them; the mix itself is left as it was.
+// Disabled, the offsets start again.
+void ApplyCapture(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sample_count,
+                  SampleMemory& memory) {
+    const AuxParameters aux = ReadAux(effect);
+    if (!effect.enabled) {
+        const u32 zero[2] = {0, 0};
+        memory.Write(aux.send_info, {reinterpret_cast<const u8*>(zero), sizeof(zero)});
+        return;
+    }
+    const u32 channels = aux.channel_count;
+    if (channels == 0 || sample_count == 0 || aux.count_max < sample_count * channels ||
+        aux.send_buffer == 0) {
+        return;
+    }
+    u32 offsets[2] = {0, 0};  // read, write
+    u32 write = 0;
+    if (memory.Read(aux.send_info, {reinterpret_cast<u8*>(offsets), sizeof(offsets)})) {
+        write = offsets[1] % aux.count_max;
+    }
+    for (u32 c = 0; c < channels; ++c) {
+        const auto in = BufferOf(mix, buffers, sample_count, ParameterAt<s8>(effect, c));
+        if (!in.empty()) {
+            WriteCircular(memory, aux.send_buffer, aux.count_max, write + c * sample_count, in);
+        }
+    }
+    const u32 moved = (write + channels * sample_count) % aux.count_max;
+    memory.Write(aux.send_info + 4, {reinterpret_cast<const u8*>(&moved), 4});
+}
+
 }  // namespace
 
 bool IsEffectBuilt(EffectType type) {
-    return type == EffectType::Aux || type == EffectType::BiquadFilter;
+    switch (type) {
+        case EffectType::Aux:
+        case EffectType::BufferMixer:
+        case EffectType::BiquadFilter:
+        case EffectType::Delay:
+        case EffectType::Limiter:
+        case EffectType::Capture:
+        case EffectType::Compressor:
+            return true;
+        default:
+            return false;
+    }
 }
 
 void ApplyEffect(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sample_count,
@@ -162,13 +303,36 @@ void ApplyEffect(Effect& effect, const Mix& mix, std::span<float> buffers, u32 s
         case EffectType::Aux:
             ApplyAux(effect, mix, buffers, sample_count, memory);
             break;
+        case EffectType::BufferMixer:
+            ApplyBufferMixer(effect, mix, buffers, sample_count);
+            break;
         case EffectType::BiquadFilter:
             ApplyBiquadEffect(effect, mix, buffers, sample_count);
+            break;
+        case EffectType::Delay:
+            ApplyDelay(effect, mix, buffers, sample_count);
+            break;
+        case EffectType::Limiter:
+            ApplyLimiter(effect, mix, buffers, sample_count);
+            break;
+        case EffectType::Capture:
+            ApplyCapture(effect, mix, buffers, sample_count, memory);
+            break;
+        case EffectType::Compressor:
+            ApplyCompressor(effect, mix, buffers, sample_count);
             break;
         default:
             return;  // passes through; its usage stays as the update left it
     }
     effect.usage = effect.enabled ? EffectUsage::Enabled : EffectUsage::Disabled;
+}
+
+EffectOutState EffectStatusOf(const Effect& effect, bool renderer_active) {
+    if (renderer_active) {
+        return effect.usage == EffectUsage::Disabled ? EffectOutState::Disabled
+                                                     : EffectOutState::Enabled;
+    }
+    return effect.usage == EffectUsage::New ? EffectOutState::Enabled : EffectOutState::Disabled;
 }
 
 }  // namespace audio::renderer

@@ -1,10 +1,12 @@
 #pragma once
 
 // The effects a mix runs on its buffers before it sends them on. Built: the auxiliary buffer
-// (send / return through the program's memory, as the SDK's and libnx's aux effects use it)
-// and the biquad filter. The others (buffer mixer, delay, reverb, I3DL2 reverb, limiter,
-// capture, compressor) are not: their signal passes through unchanged and their usage stays
-// New, as it stays for an effect the console has not processed; `Renderer` logs each type once.
+// (send / return through the program's memory, as the SDK's and libnx's aux effects use it),
+// the buffer mixer, the biquad filter, the delay (delay_effect.h), the limiter
+// (limiter_effect.h), the compressor (compressor_effect.h) and the capture buffer (aux's send
+// half). The others (reverb, I3DL2 reverb) are not: their signal passes through unchanged and their
+// usage stays New, as it stays for an effect the console has not processed; `Renderer` logs each
+// type once.
 //
 // Parameter layouts (the effect record's 0xA0 bytes after its header) as yuzu's audio_core
 // documents them (effect/aux_.h, effect/biquad_filter.h):
@@ -23,6 +25,14 @@
 #include "audio/renderer/sample_memory.h"
 
 namespace audio::renderer {
+
+// What the program reads back as an effect's state (EffectOutStatus byte 0): Ryujinx's
+// Parameter/EffectOutStatus.cs numbers them Enabled 3 and Disabled 4 (older yuzu's
+// UsageStatus: Used 3, Removed 4). While the renderer runs, an effect is Disabled when its
+// last frame ran it disabled, Enabled otherwise; while it is stopped, Enabled only when New
+// (Ryujinx Server/Effect/BaseEffect.cs StoreStatus).
+enum class EffectOutState : u8 { Enabled = 3, Disabled = 4 };
+EffectOutState EffectStatusOf(const Effect& effect, bool renderer_active);
 
 // Whether `type` is processed (the rest pass their signal through).
 bool IsEffectBuilt(EffectType type);

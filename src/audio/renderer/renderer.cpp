@@ -33,6 +33,42 @@ const char* EffectName(EffectType type) {
     }
 }
 
+PerformanceDetailType DetailOf(SampleFormat format) {
+    switch (format) {
+        case SampleFormat::Adpcm:
+            return PerformanceDetailType::Adpcm;
+        case SampleFormat::PcmFloat:
+            return PerformanceDetailType::PcmFloat;
+        default:
+            return PerformanceDetailType::PcmInt16;
+    }
+}
+
+PerformanceDetailType DetailOf(EffectType type) {
+    switch (type) {
+        case EffectType::BufferMixer:
+            return PerformanceDetailType::Mix;
+        case EffectType::Aux:
+            return PerformanceDetailType::Aux;
+        case EffectType::Delay:
+            return PerformanceDetailType::Delay;
+        case EffectType::Reverb:
+            return PerformanceDetailType::Reverb;
+        case EffectType::I3dl2Reverb:
+            return PerformanceDetailType::Reverb3d;
+        case EffectType::BiquadFilter:
+            return PerformanceDetailType::BiquadFilter;
+        case EffectType::Limiter:
+            return PerformanceDetailType::Limiter;
+        case EffectType::Capture:
+            return PerformanceDetailType::CaptureBuffer;
+        case EffectType::Compressor:
+            return PerformanceDetailType::Compressor;
+        default:
+            return PerformanceDetailType::Unknown;
+    }
+}
+
 }  // namespace
 
 Renderer::Renderer(const RendererConfig& config)
@@ -137,12 +173,18 @@ void Renderer::RenderVoices(SampleMemory& memory) {
         Voice& voice = state_.voices[playing[n]];
         if (n >= limit) {
             ++voice.voice_drops;
+            ++performance_.voice_drops;
             continue;
         }
+        const u32 start = Elapsed();
         RenderVoice(voice, memory, state_.config.sample_rate, channels);
+        AddDetail(DetailOf(voice.format), PerformanceEntryType::Voice, voice.node_id, start);
+        const u32 mixing = Elapsed();
         for (u32 c = 0; c < std::min<u32>(voice.channel_count, kMaxVoiceChannels); ++c) {
             MixVoiceChannel(voice, c, channels[c]);
         }
+        AddDetail(PerformanceDetailType::Mix, PerformanceEntryType::Voice, voice.node_id, mixing);
+        AddEntry(PerformanceEntryType::Voice, voice.node_id, start);
     }
 }
 
@@ -186,7 +228,7 @@ std::vector<u32> Renderer::MixOrder() const {
     return order;
 }
 
-void Renderer::RunEffects(u32 mix_id, SampleMemory& memory) {
+void Renderer::RunEffects(u32 mix_id, PerformanceEntryType entry_type, SampleMemory& memory) {
     std::vector<u32> effects;
     for (u32 i = 0; i < state_.effects.size(); ++i) {
         const Effect& effect = state_.effects[i];
@@ -210,7 +252,9 @@ void Renderer::RunEffects(u32 mix_id, SampleMemory& memory) {
             }
             continue;
         }
+        const u32 start = Elapsed();
         ApplyEffect(effect, state_.mixes[mix_id], mix_buffers_, state_.config.sample_count, memory);
+        AddDetail(DetailOf(effect.type), entry_type, state_.mixes[mix_id].node_id, start);
     }
 }
 
@@ -241,11 +285,13 @@ std::vector<s16> Renderer::RunSinks(SampleMemory& memory) {
         if (!sink.in_use) {
             continue;
         }
+        const u32 start = Elapsed();
         if (sink.type == SinkType::Device) {
             MixDeviceSink(sink, mix_buffers_, count, stereo);
         } else if (sink.type == SinkType::CircularBuffer) {
             WriteCircularBufferSink(sink, mix_buffers_, count, memory);
         }
+        AddEntry(PerformanceEntryType::Sink, sink.node_id, start);
     }
     std::vector<s16> output(std::size_t{kOutputFramesPerFrame} * 2);
     if (state_.config.sample_rate == kOutputRate && count == kOutputFramesPerFrame) {
@@ -269,7 +315,31 @@ std::vector<s16> Renderer::RunSinks(SampleMemory& memory) {
     return output;
 }
 
+u32 Renderer::Elapsed() const {
+    return static_cast<u32>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                std::chrono::steady_clock::now() - frame_start_)
+                                .count());
+}
+
+void Renderer::AddEntry(PerformanceEntryType type, u32 node_id, u32 start_us) {
+    performance_.entries.push_back({node_id, start_us, Elapsed() - start_us, type});
+}
+
+void Renderer::AddDetail(PerformanceDetailType type, PerformanceEntryType entry_type, u32 node_id,
+                         u32 start_us) {
+    if (node_id != state_.performance_target_node ||
+        performance_.details.size() >= kMaxPerformanceDetails) {
+        return;
+    }
+    performance_.details.push_back(
+        {node_id, start_us, Elapsed() - start_us, type, static_cast<u8>(entry_type)});
+}
+
 std::vector<s16> Renderer::RenderFrame(SampleMemory& memory) {
+    frame_start_ = std::chrono::steady_clock::now();
+    performance_.entries.clear();
+    performance_.details.clear();
+    performance_.voice_drops = 0;
     std::fill(mix_buffers_.begin(), mix_buffers_.end(), 0.0f);
     AssignMixBuffers();
     RenderVoices(memory);
@@ -283,20 +353,26 @@ std::vector<s16> Renderer::RenderFrame(SampleMemory& memory) {
         destination.started = destination.in_use;
     }
     for (u32 id : MixOrder()) {
-        RunEffects(id, memory);
+        const u32 start = Elapsed();
+        RunEffects(id, PerformanceEntryType::SubMix, memory);
         SendMixOn(id);
+        AddEntry(PerformanceEntryType::SubMix, state_.mixes[id].node_id, start);
     }
     Mix& final_mix = state_.mixes[kFinalMixId];
     if (final_mix.in_use) {
-        RunEffects(kFinalMixId, memory);
+        const u32 start = Elapsed();
+        RunEffects(kFinalMixId, PerformanceEntryType::FinalMix, memory);
         const u32 count = state_.config.sample_count;
         for (u32 i = 0; i < final_mix.buffer_count; ++i) {
             for (u32 s = 0; s < count; ++s) {
                 mix_buffers_[(final_mix.buffer_offset + i) * count + s] *= final_mix.volume;
             }
         }
+        AddEntry(PerformanceEntryType::FinalMix, final_mix.node_id, start);
     }
-    return RunSinks(memory);
+    std::vector<s16> output = RunSinks(memory);
+    performance_.total_us = Elapsed();
+    return output;
 }
 
 }  // namespace audio::renderer

@@ -19,9 +19,11 @@
 //
 // Mix buffers are floats on the PCM16 scale; the output is rounded and clipped to PCM16.
 
+#include <chrono>
 #include <functional>
 #include <vector>
 
+#include "audio/renderer/frame_performance.h"
 #include "audio/renderer/renderer_state.h"
 #include "audio/renderer/sample_memory.h"
 
@@ -44,6 +46,9 @@ public:
     // The renderer's mix buffers after the last frame (buffer b at b * sample_count).
     const std::vector<float>& MixBuffers() const { return mix_buffers_; }
 
+    // What the last frame cost, node by node (frame_performance.h).
+    const FramePerformance& LastFramePerformance() const { return performance_; }
+
 private:
     void AssignMixBuffers();
     void RenderVoices(SampleMemory& memory);
@@ -58,9 +63,15 @@ private:
         const std::function<void(const SplitterDestination&)>& send) const;
     std::vector<u32> MixOrder() const;
     u32 DistanceToFinalMix(u32 mix_id) const;
-    void RunEffects(u32 mix_id, SampleMemory& memory);
+    void RunEffects(u32 mix_id, PerformanceEntryType entry_type, SampleMemory& memory);
     void SendMixOn(u32 mix_id);
     std::vector<s16> RunSinks(SampleMemory& memory);
+    // Microseconds from the frame's start.
+    u32 Elapsed() const;
+    void AddEntry(PerformanceEntryType type, u32 node_id, u32 start_us);
+    // Records a detail when `node_id` is the target node.
+    void AddDetail(PerformanceDetailType type, PerformanceEntryType entry_type, u32 node_id,
+                   u32 start_us);
 
     RendererState state_;
     std::vector<float> mix_buffers_;
@@ -68,6 +79,8 @@ private:
     u64 output_fraction_ = 0;
     std::array<bool, 16> logged_effect_type_{};
     bool logged_mix_buffers_ = false;
+    std::chrono::steady_clock::time_point frame_start_;
+    FramePerformance performance_;
 };
 
 }  // namespace audio::renderer

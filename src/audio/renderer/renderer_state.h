@@ -12,6 +12,9 @@
 
 #include "audio/renderer/adpcm_decoder.h"
 #include "audio/renderer/biquad_filter.h"
+#include "audio/renderer/compressor_effect.h"
+#include "audio/renderer/delay_effect.h"
+#include "audio/renderer/limiter_effect.h"
 #include "audio/renderer/linear_resampler.h"
 #include "base/types.h"
 
@@ -105,6 +108,7 @@ struct Voice {
 
 struct Mix {
     bool in_use = false;
+    u32 node_id = 0;
     float volume = 1.0f;
     u32 sample_rate = 0;
     u32 buffer_count = 0;
@@ -142,7 +146,8 @@ enum class EffectType : u8 {
     Compressor = 9,
 };
 
-// The effect state the program reads back (EffectInfo's usage state).
+// The effect's server-side usage state (nn::audio's EffectInfo; Ryujinx UsageState.cs). The
+// program reads back another enumeration (effect_status.h).
 enum class EffectUsage : u8 { Invalid = 0, New = 1, Enabled = 2, Disabled = 3 };
 
 inline constexpr u32 kEffectParameterSize = 0xA0;
@@ -155,6 +160,9 @@ struct Effect {
     std::array<u8, kEffectParameterSize> parameters{};  // the type's own record, as sent
     EffectUsage usage = EffectUsage::Invalid;
     std::array<BiquadState, kMaxVoiceChannels> biquad_state{};
+    DelayState delay;
+    LimiterState limiter;
+    CompressorState compressor;
 };
 
 enum class SinkType : u8 { Invalid = 0, Device = 1, CircularBuffer = 2 };
@@ -162,6 +170,7 @@ enum class SinkType : u8 { Invalid = 0, Device = 1, CircularBuffer = 2 };
 struct Sink {
     SinkType type = SinkType::Invalid;
     bool in_use = false;
+    u32 node_id = 0;
     u32 input_count = 0;
     std::array<u8, kMaxVoiceChannels> inputs{};  // final mix buffers
     // Device: the 5.1 downmix coefficients (front, centre, LFE, back) when the program gave
@@ -207,6 +216,7 @@ struct RendererState {
     std::vector<Effect> effects;
     std::vector<Sink> sinks;
     u32 rendering_time_limit_percent = 100;
+    u32 performance_target_node = 0xFFFFFFFF;  // whose details the frame records
 };
 
 // Whether [address, address + size) lies inside one attached pool.

@@ -14,6 +14,9 @@ u32 BytesPerSample(SampleFormat format) {
             return 1;
         case SampleFormat::Pcm16:
             return 2;
+        case SampleFormat::Pcm24:
+            return 3;
+        case SampleFormat::Pcm32:
         case SampleFormat::PcmFloat:
             return 4;
         default:
@@ -82,6 +85,14 @@ void Decode(Voice& voice, const WaveBuffer& buffer, u64 position, u32 count, Sam
                 s16 pcm;
                 std::memcpy(&pcm, sample, sizeof(pcm));
                 value = pcm;
+            } else if (voice.format == SampleFormat::Pcm24) {
+                // Three bytes, little-endian, two's complement; 1/256 to the PCM16 scale.
+                const u32 raw = u32{sample[0]} << 8 | u32{sample[1]} << 16 | u32{sample[2]} << 24;
+                value = static_cast<float>(static_cast<s32>(raw)) / 65536.0f;
+            } else if (voice.format == SampleFormat::Pcm32) {
+                s32 pcm;
+                std::memcpy(&pcm, sample, sizeof(pcm));
+                value = static_cast<float>(pcm) / 65536.0f;
             } else {
                 float pcm;
                 std::memcpy(&pcm, sample, sizeof(pcm));
@@ -159,6 +170,21 @@ void Gather(Voice& voice, SampleMemory& memory, u32 needed, std::span<std::vecto
 
 }  // namespace
 
+bool IsVoiceFormatBuilt(SampleFormat format, u32 channel_count) {
+    switch (format) {
+        case SampleFormat::Pcm8:
+        case SampleFormat::Pcm16:
+        case SampleFormat::Pcm24:
+        case SampleFormat::Pcm32:
+        case SampleFormat::PcmFloat:
+            return true;
+        case SampleFormat::Adpcm:
+            return channel_count == 1;
+        default:
+            return false;
+    }
+}
+
 void ResetVoice(Voice& voice) {
     voice.wave_buffers = {};
     voice.wave_buffer_index = 0;
@@ -185,10 +211,7 @@ void RenderVoice(Voice& voice, SampleMemory& memory, u32 target_rate,
     const u64 step = ResampleStep(voice.sample_rate, voice.pitch, target_rate);
     const u32 needed = ResampleInputCount(voice.resample_fraction, step, count);
     std::vector<std::vector<float>> inputs(channels, std::vector<float>(needed, 0.0f));
-    const bool decodable = voice.format == SampleFormat::Pcm8 ||
-                           voice.format == SampleFormat::Pcm16 ||
-                           voice.format == SampleFormat::PcmFloat ||
-                           (voice.format == SampleFormat::Adpcm && channels == 1);
+    const bool decodable = IsVoiceFormatBuilt(voice.format, channels);
     if (decodable) {
         Gather(voice, memory, needed, inputs);
     }

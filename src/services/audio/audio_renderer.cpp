@@ -1,5 +1,7 @@
 #include "services/audio/audio_renderer.h"
 
+#include <cstring>
+
 #include "base/log.h"
 
 namespace services::audio {
@@ -8,6 +10,7 @@ namespace {
 // nn::audio renderer states.
 constexpr u32 kStateStarted = 0;
 constexpr u32 kStateStopped = 1;
+constexpr u32 kFrameMicroseconds = 5000;
 
 ::audio::renderer::RendererConfig ConfigOf(const RendererParameters& p) {
     ::audio::renderer::RendererConfig config;
@@ -33,7 +36,9 @@ RendererFrameWork::RendererFrameWork(const RendererParameters& parameters,
       output_(output ? std::move(output) : std::make_shared<AudioOutput>(nullptr)),
       event_(std::move(event)),
       renderer_(ConfigOf(parameters)),
-      memory_(memory, renderer_.State()) {}
+      memory_(memory, renderer_.State()),
+      performance_(parameters.performance_frame_count,
+                   RendererFeatures(parameters.revision).PerformanceMetricsVersion2()) {}
 
 void RendererFrameWork::Run(u64 ticks, kernel::EventSignaller& events) {
     if (!Started()) {
@@ -49,6 +54,8 @@ void RendererFrameWork::Run(u64 ticks, kernel::EventSignaller& events) {
         }
         while (next_frame_ticks_ <= ticks) {
             frames.emplace_back(next_frame_ticks_, renderer_.RenderFrame(memory_));
+            const auto& cost = renderer_.LastFramePerformance();
+            performance_.Record(cost, next_frame_ticks_, cost.total_us > kFrameMicroseconds);
             next_frame_ticks_ += kPeriodTicks;
         }
     }
@@ -77,10 +84,15 @@ void RendererFrameWork::SetTimeLimit(u32 percent) {
 }
 
 base::Result RendererFrameWork::Update(std::span<const u8> input, std::span<u8> output,
-                                       UpdateSummary& summary) {
+                                       std::span<u8> performance, UpdateSummary& summary) {
     std::lock_guard lock(mutex_);
-    return RunUpdate(parameters_, input, output, ElapsedFrames(), renderer_.State(), memory_, log_,
-                     summary);
+    const base::Result result = RunUpdate(parameters_, input, output, ElapsedFrames(), Started(),
+                                          renderer_.State(), memory_, log_, summary);
+    if (result.IsSuccess()) {
+        const u32 history_size = performance_.CopyTo(performance);
+        std::memcpy(output.data() + summary.performance_status_offset, &history_size, 4);
+    }
+    return result;
 }
 
 AudioRenderer::AudioRenderer(const RendererParameters& parameters,
@@ -113,9 +125,10 @@ base::Result AudioRenderer::GetState(ipc::Out<u32> state) {
     return base::ResultSuccess;
 }
 
-base::Result AudioRenderer::Update(std::span<const u8> input, std::span<u8> output) {
+base::Result AudioRenderer::Update(std::span<const u8> input, std::span<u8> output,
+                                   std::span<u8> performance) {
     UpdateSummary summary;
-    const base::Result result = work_->Update(input, output, summary);
+    const base::Result result = work_->Update(input, output, performance, summary);
     if (result.IsFailure()) {
         return result;
     }
@@ -128,9 +141,9 @@ base::Result AudioRenderer::Update(std::span<const u8> input, std::span<u8> outp
 }
 
 base::Result AudioRenderer::RequestUpdate(ipc::OutBuffer<ipc::kMapAlias> output,
-                                          ipc::OutBuffer<ipc::kMapAlias>,
+                                          ipc::OutBuffer<ipc::kMapAlias> performance,
                                           ipc::InBuffer<ipc::kMapAlias> input) {
-    return Update(input.data, output.data);
+    return Update(input.data, output.data, performance.data);
 }
 
 base::Result AudioRenderer::Start(ipc::RequestEnvironment environment) {
@@ -160,9 +173,9 @@ base::Result AudioRenderer::GetRenderingTimeLimit(ipc::Out<u32> percent) {
 }
 
 base::Result AudioRenderer::RequestUpdateAuto(ipc::OutBuffer<ipc::kAutoSelect> output,
-                                              ipc::OutBuffer<ipc::kAutoSelect>,
+                                              ipc::OutBuffer<ipc::kAutoSelect> performance,
                                               ipc::InBuffer<ipc::kAutoSelect> input) {
-    return Update(input.data, output.data);
+    return Update(input.data, output.data, performance.data);
 }
 
 }  // namespace services::audio

@@ -21,6 +21,7 @@
 #include "kernel/event.h"
 #include "kernel/periodic_work.h"
 #include "services/audio/audio_output.h"
+#include "services/audio/performance_history.h"
 #include "services/audio/renderer_memory.h"
 #include "services/audio/renderer_parameters.h"
 #include "services/audio/renderer_update.h"
@@ -44,7 +45,10 @@ public:
     u64 ElapsedFrames() const { return frames_.load(std::memory_order_relaxed); }
     void SetTimeLimit(u32 percent);
 
-    base::Result Update(std::span<const u8> input, std::span<u8> output, UpdateSummary& summary);
+    // RequestUpdate: `performance` (its second output buffer) takes the kept performance
+    // frames.
+    base::Result Update(std::span<const u8> input, std::span<u8> output, std::span<u8> performance,
+                        UpdateSummary& summary);
 
 private:
     const RendererParameters parameters_;
@@ -54,6 +58,7 @@ private:
     ::audio::renderer::Renderer renderer_;
     RendererMemory memory_;
     InputLog log_;
+    PerformanceHistory performance_;
     u64 next_frame_ticks_ = 0;  // when the next frame is due (started only)
     std::atomic<bool> started_{false};
     std::atomic<u64> frames_{0};
@@ -100,7 +105,7 @@ public:
     const std::shared_ptr<RendererFrameWork>& Work() const { return work_; }
 
 private:
-    base::Result Update(std::span<const u8> input, std::span<u8> output);
+    base::Result Update(std::span<const u8> input, std::span<u8> output, std::span<u8> performance);
 
     const RendererParameters parameters_;
     std::shared_ptr<kernel::ReadableEvent> event_;

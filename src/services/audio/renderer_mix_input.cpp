@@ -131,6 +131,7 @@ void ApplyMixInput(InputContext& context, std::span<const u8> mixes) {
         }
         dsp::Mix& mix = state.mixes[id];
         mix.in_use = ReadAt<u8>(in, 0x0C) != 0;
+        mix.node_id = ReadAt<u32>(in, 0x18);  // Ryujinx Parameter/MixParameter.cs
         mix.volume = ReadAt<float>(in, 0x00);
         mix.sample_rate = ReadAt<u32>(in, 0x04);
         mix.buffer_count = std::min<u32>(ReadAt<u32>(in, 0x08), dsp::kMaxMixBuffers);
@@ -154,6 +155,7 @@ void ApplySinkInput(InputContext& context, std::span<const u8> sinks) {
         }
         sink.type = type;
         sink.in_use = in_use;
+        sink.node_id = ReadAt<u32>(in, 4);  // Ryujinx Parameter/SinkInParameter.cs
         if (type == dsp::SinkType::Device) {
             sink.input_count = std::min<u32>(ReadAt<u32>(body, 0x100), dsp::kMaxVoiceChannels);
             std::copy_n(body.begin() + 0x104, dsp::kMaxVoiceChannels, sink.inputs.begin());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "audio/renderer/effects.h"
 #include "base/log.h"
 #include "services/audio/audio_results.h"
 
@@ -28,6 +29,17 @@ bool CheckSection(const char* what, u32 given, u64 expected) {
     return true;
 }
 
+// REV9+'s effect output carries the DSP's result state: the limiter's statistics
+// (limiter_effect.h); the other effects' is left zero.
+void WriteEffectResultState(const dsp::Effect& effect, std::span<u8> result) {
+    if (effect.type == dsp::EffectType::Limiter && effect.limiter.ready) {
+        const auto& statistics = effect.limiter.statistics;
+        std::memcpy(result.data(), statistics.input_max.data(), sizeof(statistics.input_max));
+        std::memcpy(result.data() + sizeof(statistics.input_max), statistics.gain_min.data(),
+                    sizeof(statistics.gain_min));
+    }
+}
+
 }  // namespace
 
 u32 UpdateOutputSize(const RendererParameters& p) {
@@ -41,8 +53,8 @@ u32 UpdateOutputSize(const RendererParameters& p) {
 }
 
 base::Result RunUpdate(const RendererParameters& p, std::span<const u8> input, std::span<u8> output,
-                       u64 elapsed_frames, dsp::RendererState& state, dsp::SampleMemory& memory,
-                       InputLog& log, UpdateSummary& summary) {
+                       u64 elapsed_frames, bool renderer_active, dsp::RendererState& state,
+                       dsp::SampleMemory& memory, InputLog& log, UpdateSummary& summary) {
     const RendererFeatures features(p.revision);
     summary = {};
     std::fill(output.begin(), output.end(), u8{0});
@@ -130,6 +142,11 @@ base::Result RunUpdate(const RendererParameters& p, std::span<const u8> input, s
     ApplySplitterInput(context, input.subspan(splitters_in, summary.splitter_size));
     ApplyMixInput(context, input.subspan(mixes_in, in.mix_size));
     ApplySinkInput(context, input.subspan(sinks_in, in.sinks_size));
+    // Performance input (Ryujinx Parameter/Performance/PerformanceInParameter.cs): the node
+    // whose details the frames record, s32 @0.
+    if (in.performance_size >= 4) {
+        state.performance_target_node = ReadAt<u32>(input, sinks_in + in.sinks_size);
+    }
 
     for (const dsp::Voice& voice : state.voices) {
         WriteAt(output, at, voice.played_samples);
@@ -140,14 +157,19 @@ base::Result RunUpdate(const RendererParameters& p, std::span<const u8> input, s
     const u32 effect_out =
         features.EffectInfoVersion2() ? kEffectOutSizeVersion2 : kEffectOutSizeVersion1;
     for (const dsp::Effect& effect : state.effects) {
-        WriteAt(output, at, static_cast<u8>(effect.usage));
+        WriteAt(output, at, static_cast<u8>(dsp::EffectStatusOf(effect, renderer_active)));
+        if (features.EffectInfoVersion2()) {
+            WriteEffectResultState(
+                effect, output.subspan(at + kEffectResultStateOffset, kEffectResultStateSize));
+        }
         at += effect_out;
     }
     for (const dsp::Sink& sink : state.sinks) {
         WriteAt(output, at, sink.position);  // last written offset
         at += kSinkOutSize;
     }
-    at += kPerformanceOutSize;  // no metrics: nothing written
+    summary.performance_status_offset = static_cast<u32>(at);  // written by the caller
+    at += kPerformanceOutSize;
     summary.errors = static_cast<u32>(errors.size());
     const u32 reported = std::min<u32>(summary.errors, kMaxErrors);
     for (u32 i = 0; i < reported; ++i) {

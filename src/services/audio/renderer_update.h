@@ -10,9 +10,11 @@
 // The input is applied to the renderer's state (renderer_input.h): memory pools attach and
 // detach, voices, effects, splitters, mixes and sinks take their new parameters. The output
 // is answered from that state: the pools' new states, each voice's played samples, wave
-// buffers consumed and drops, each effect's usage, each sink's position, the errors (a buffer
-// outside the pools) in the behaviour record, and the elapsed frame count. Performance
-// metrics are not built: the section is answered empty.
+// buffers consumed and drops, each effect's state (3 enabled, 4 disabled) and from REV9 its
+// result state (the limiter's statistics), each sink's position, the errors (a buffer
+// outside the pools) in the behaviour record, and the elapsed frame count. The performance
+// section's history size is the caller's to write (performance_history.h), at
+// `performance_status_offset`.
 
 #include <span>
 
@@ -69,7 +71,9 @@ inline constexpr u32 kPerformanceInSize = 0x10;
 inline constexpr u32 kMemoryPoolOutSize = 0x10;
 inline constexpr u32 kVoiceOutSize = 0x10;
 inline constexpr u32 kEffectOutSizeVersion1 = 0x10;
-inline constexpr u32 kEffectOutSizeVersion2 = 0x90;
+inline constexpr u32 kEffectOutSizeVersion2 = 0x90;  // state, 15 reserved, result state
+inline constexpr u32 kEffectResultStateOffset = 0x10;
+inline constexpr u32 kEffectResultStateSize = 0x80;
 inline constexpr u32 kSinkOutSize = 0x20;
 inline constexpr u32 kPerformanceOutSize = 0x10;
 inline constexpr u32 kBehaviourOutSize = 0xB0;
@@ -88,14 +92,16 @@ struct UpdateSummary {
     u32 pools_detached = 0;
     u32 splitter_size = 0;
     u32 errors = 0;
+    u32 performance_status_offset = 0;  // where the history size goes in the output
 };
 
 // Parses `input` into `state` and writes the reply into `output` (zeroed first); `memory`
-// reads what voices point to (ADPCM parameters). Fails with ResultInvalidUpdateInfo, the
-// state untouched, when the input does not match the renderer's parameters or the output is
-// too small. `log` keeps what was logged once across updates.
+// reads what voices point to (ADPCM parameters); `renderer_active` (started) decides the
+// effects' out states (audio/renderer/effects.h EffectStatusOf). Fails with
+// ResultInvalidUpdateInfo, the state untouched, when the input does not match the renderer's
+// parameters or the output is too small. `log` keeps what was logged once across updates.
 base::Result RunUpdate(const RendererParameters& parameters, std::span<const u8> input,
-                       std::span<u8> output, u64 elapsed_frames,
+                       std::span<u8> output, u64 elapsed_frames, bool renderer_active,
                        ::audio::renderer::RendererState& state,
                        ::audio::renderer::SampleMemory& memory, InputLog& log,
                        UpdateSummary& summary);

@@ -16,16 +16,7 @@ constexpr u32 kAdpcmParameterSize = 0x20;  // 8 coefficient pairs
 constexpr u32 kAdpcmContextSize = 6;       // predictor/scale, two history samples
 
 bool Decodable(const dsp::Voice& voice) {
-    switch (voice.format) {
-        case dsp::SampleFormat::Pcm8:
-        case dsp::SampleFormat::Pcm16:
-        case dsp::SampleFormat::PcmFloat:
-            return true;
-        case dsp::SampleFormat::Adpcm:
-            return voice.channel_count == 1;
-        default:
-            return false;
-    }
+    return dsp::IsVoiceFormatBuilt(voice.format, voice.channel_count);
 }
 
 void ReadAdpcmParameters(InputContext& context, dsp::Voice& voice, u64 address, u64 size,
@@ -161,10 +152,11 @@ u32 ApplyVoiceInput(InputContext& context, std::span<const u8> channel_resources
         }
         if (!Decodable(voice) && !context.log.unsupported_format) {
             context.log.unsupported_format = true;
-            LOG_WARNING("audio",
-                        "audio renderer: voice format {} with {} channels is not built (PCM8, "
-                        "PCM16, PCM float and mono ADPCM are); it plays silence (logged once)",
-                        static_cast<u32>(voice.format), voice.channel_count);
+            LOG_WARNING(
+                "audio",
+                "audio renderer: voice format {} with {} channels is not built (PCM8, PCM16, "
+                "PCM24, PCM32, PCM float and mono ADPCM are); it plays silence (logged once)",
+                static_cast<u32>(voice.format), voice.channel_count);
         }
     }
     return in_use_count;
