@@ -329,7 +329,7 @@ private:
         if (const auto it = context_ids_.find(frame); it != context_ids_.end()) {
             return it->second;
         }
-        if (frames_.size() > kMaxContexts) {
+        if (frames_.size() > kMaxContexts + kContextsPerInstruction * decoded_.size()) {
             Fail(offset,
                  "the reconvergence stack takes too many shapes (recursion, or pushes in a loop)");
         }
@@ -539,7 +539,11 @@ private:
         }
     }
 
+    // A program's distinct stacks grow with its pushes (deko3d's compiler puts an SSY before
+    // most branches: melonDS's rasteriser has 700 of them, one after another); recursion or a
+    // push in a loop that never pops grows them without end, which these bounds stop.
     static constexpr std::size_t kMaxContexts = 256;
+    static constexpr std::size_t kContextsPerInstruction = 4;
 
     const ShaderEnvironment& env_;
     bool maxwell_ = false;
