@@ -35,6 +35,10 @@ ComputeProgram TranslateCompute(const ShaderEnvironment& env) {
     passes::FoldConstants(program);
     passes::LowerGlobalMemory(program, env.StorageBufferAddresses(), env.Name());
     passes::RemoveDeadCode(program);
+    // Banks other than 0 (deko3d's uniform buffers from c[0x2]) as the graphics stages bind
+    // them; bank 0 has its own binding.
+    passes::BindConstantBanks(program, env.Name());
+    program.info.constant_banks.erase(0);
     const std::vector<passes::Node> structure = passes::Structurize(program);
     passes::MarkLockstepPoints(program, structure);
     ComputeProgram result;

@@ -27,14 +27,15 @@ void RefuseSuffixes(Translator& t, bool reads_suffixes, bool writes_cc) {
             continue;
         }
         const std::string& name = spec.suffix_names.at(t.Field(spec.suffix));
-        if (name == "CC" && writes_cc && i == 0) {
+        const bool cc = name == ".CC" || name == "CC";  // the names keep their dot
+        if (cc && writes_cc && i == 0) {
             continue;
         }
-        if (name == "CC") {
+        if (cc) {
             t.Unsupported("a condition code write (.CC)");
         }
         if (!reads_suffixes) {
-            t.Unsupported("operand suffix ." + name);
+            t.Unsupported("operand suffix " + (name.starts_with('.') ? name : "." + name));
         }
     }
 }
@@ -59,8 +60,11 @@ Value Add(Translator& t, Value a, Value b) {
 
 bool WritesConditionCode(Translator& t) {
     const sass::OperandSpec& spec = t.Spec(0);
-    return spec.suffix >= 0 && t.Field(spec.suffix) != 0 &&
-           spec.suffix_names.at(t.Field(spec.suffix)) == "CC";
+    if (spec.suffix < 0 || t.Field(spec.suffix) == 0) {
+        return false;
+    }
+    const std::string& name = spec.suffix_names.at(t.Field(spec.suffix));
+    return name == ".CC" || name == "CC";
 }
 
 using CcFlag = Translator::CcFlag;
@@ -331,6 +335,26 @@ void Ipa(Translator& t) {
     t.WriteDst(0, value);
 }
 
+// S2R Rd, SR_TID: the thread's index in one word, x in bits 0-15, y in 16-25, z in 26-31 (Mesa's
+// nvc0 lowering of SV_TID on GM107, which extracts the three fields so); the other registers
+// as Ampere's S2R reads them.
+void S2r(Translator& t) {
+    const sass::OperandSpec& spec = t.Spec(1);
+    if (spec.names.at(t.Field(spec.field)) != "SR_TID") {
+        Handlers().at("S2R")(t);
+        return;
+    }
+    const auto read = [&](ir::SpecialRegister which) {
+        return t.Emit(ir::Op::SpecialReg, Type::U32, {}, static_cast<u32>(which));
+    };
+    Value packed = t.Spv(Op::OpBitFieldInsert, Type::U32,
+                         {read(ir::SpecialRegister::TidX), read(ir::SpecialRegister::TidY),
+                          Value::U32(16), Value::U32(10)});
+    packed = t.Spv(Op::OpBitFieldInsert, Type::U32,
+                   {packed, read(ir::SpecialRegister::TidZ), Value::U32(26), Value::U32(6)});
+    t.WriteDst(0, packed);
+}
+
 // KIL: the invocation's pixel is discarded (where its guard holds: a block of its own).
 void Kil(Translator& t) {
     if (t.Env().GetStage() != Stage::Fragment) {
@@ -366,7 +390,7 @@ const HandlerTable& MaxwellHandlers() {
         same("POPC", "POPC");
         same("MOV", "MOV");
         same("MOV32I", "MOV");
-        same("S2R", "S2R");
+        handlers["S2R"] = Checked(S2r);
         same("LDC", "LDC", {"IL", "IS", "ISL"});
         same("ALD", "ALD");
         same("AST", "AST");
