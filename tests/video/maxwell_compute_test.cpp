@@ -5,6 +5,7 @@
 // expected words are computed here from the instructions' definitions.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
 
 #include "shader/compute.h"
@@ -42,13 +43,14 @@ std::vector<u8> MaxwellCode(const std::vector<std::string>& lines) {
 
 // Runs `lines` as a compute program of kThreads threads whose storage buffer 0 (its address at
 // c[0x0][0x140], as deko3d's driver constants hold it) has `words` words; gives them back.
-std::vector<u32> RunProgram(const std::vector<std::string>& lines, u64 buffer_address, u32 words) {
+std::vector<u32> RunProgram(const std::vector<std::string>& lines, u64 buffer_address, u32 words,
+                            std::array<u32, 3> block = {kThreads, 1, 1}) {
     ComputeDevice& device = testing::SharedDevice();
     shader::DekoProgram deko;
     deko.name = "maxwell compute test";
     deko.stage = shader::Stage::Compute;
     deko.code = MaxwellCode(lines);
-    deko.block = {kThreads, 1, 1};
+    deko.block = block;
     const shader::DekoEnvironment env(deko, device.Target());
     const shader::ComputeProgram program = shader::TranslateCompute(env);
     EXPECT_EQ(program.global_buffers.size(), 1u);
@@ -120,6 +122,36 @@ TEST(MaxwellCompute, IsetAndI2i) {
         EXPECT_EQ(out[2 * tid], difference < 5 ? 0xffffffffu : 0u) << "thread " << tid;
         const s8 low = static_cast<s8>(static_cast<u8>(tid * 9));
         EXPECT_EQ(out[2 * tid + 1], static_cast<u32>(static_cast<s32>(low))) << "thread " << tid;
+    }
+}
+
+// S2R SR_TID packs the thread's index: x in bits 0-15, y in 16-25, z in 26-31. Each thread of a
+// 4 x 4 x 2 block stores it at its linear index x + 4 y + 16 z (from SR_TID.X, .Y, .Z).
+TEST(MaxwellCompute, PackedThreadIndex) {
+    const u64 base = 0x10000ull;
+    const std::vector<u32> out = RunProgram(
+        {
+            "S2R R0, SR_TID.X ;",
+            "S2R R1, SR_TID.Y ;",
+            "S2R R2, SR_TID.Z ;",
+            "ISCADD R3, R1, R0, 0x2 ;",
+            "ISCADD R3, R2, R3, 0x4 ;",
+            "SHL R3, R3, 0x2 ;",
+            "S2R R4, SR_TID ;",
+            "IADD R6.CC, R3, c[0x0][0x140] ;",
+            "IADD.X R7, RZ, c[0x0][0x144] ;",
+            "STG.E [R6], R4 ;",
+            "EXIT ;",
+        },
+        base, 32, {4, 4, 2});
+    ASSERT_EQ(out.size(), 32u);
+    for (u32 z = 0; z < 2; ++z) {
+        for (u32 y = 0; y < 4; ++y) {
+            for (u32 x = 0; x < 4; ++x) {
+                EXPECT_EQ(out[x + 4 * y + 16 * z], x | y << 16 | z << 26)
+                    << x << ", " << y << ", " << z;
+            }
+        }
     }
 }
 
