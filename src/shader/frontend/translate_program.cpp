@@ -325,6 +325,13 @@ private:
     }
 
     u32 Push(FrameKind kind, u64 address, u32 parent, u64 offset) {
+        // An entry the same as the one on top adds nothing a later SYNC, BRK, CONT or RET could
+        // tell apart: the same targets, the same stack below. NVIDIA's compiler puts PCNT at its
+        // own target, so every CONT re-runs it (melonDS's DepthBlend); it stays one entry.
+        if (parent != 0 && frames_[parent - 1].kind == kind &&
+            frames_[parent - 1].address == address) {
+            return parent;
+        }
         const Frame frame{kind, address, parent};
         if (const auto it = context_ids_.find(frame); it != context_ids_.end()) {
             return it->second;
