@@ -57,6 +57,13 @@ Dksh ReadDksh(std::span<const u8> file, std::string source) {
         program.constbuf1_offset = reader.Read<u32>(at + 12, "constant buffer offset");
         program.constbuf1_size = reader.Read<u32>(at + 16, "constant buffer size");
         program.scratch_per_warp = reader.Read<u32>(at + 20, "scratch size");
+        if (program.stage == DkshStage::Compute) {
+            // deko3d source/dksh.h: comp.block_dims[3] at +24, comp.shared_mem_sz at +36.
+            for (u32 axis = 0; axis < 3; ++axis) {
+                program.block_dims[axis] = reader.Read<u32>(at + 24 + 4 * axis, "block size");
+            }
+            program.shared_bytes = reader.Read<u32>(at + 36, "shared memory size");
+        }
         const u32 header = program.stage == DkshStage::Compute ? 0 : kShaderProgramHeaderSize;
         if (u64{program.entrypoint} + header > dksh.code_size ||
             (program.entrypoint + header) % kBundle != 0) {

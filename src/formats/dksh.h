@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <span>
 #include <string>
 #include <string_view>
@@ -25,6 +26,10 @@ struct DkshProgram {
     u32 constbuf1_offset = 0;  // the compiler's constants (bound as c[0x1]), in the code section
     u32 constbuf1_size = 0;
     u32 scratch_per_warp = 0;
+    // Compute programs (DkshProgramHeader::comp): the threads of a block and the shared memory
+    // it uses; zero for graphics programs.
+    std::array<u32, 3> block_dims{0, 0, 0};
+    u32 shared_bytes = 0;
     std::vector<u8> program_header;  // the SPH of a graphics program, empty for compute
     // From the instructions' start to the next program, the constants or the end of the code
     // section, without trailing all-zero bundles.

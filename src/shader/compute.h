@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/types.h"
+#include "shader/environment.h"
 #include "shader/program.h"
 #include "shader/resource_layout.h"
 #include "shader/sass/cubin.h"
@@ -29,5 +30,10 @@ struct ComputeState {
 // the kernel, the instruction's offset and text when something cannot be translated.
 ComputeProgram TranslateCompute(const sass::CubinKernel& kernel, const TargetProfile& target,
                                 const ComputeState& state);
+
+// Translates a compute program read through its environment (a DKSH program's): global memory
+// goes to the storage buffers of ShaderEnvironment::StorageBufferAddresses. Throws base::Error
+// as the cubin form does.
+ComputeProgram TranslateCompute(const ShaderEnvironment& env);
 
 }  // namespace shader

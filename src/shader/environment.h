@@ -3,6 +3,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "base/types.h"
 #include "shader/resource_layout.h"
@@ -75,6 +76,11 @@ public:
     // TLDS, TLD, TEX with an index) read their handle from, c[bank][index * 4] (the 3D engine's
     // TEX_CB_INDEX); nothing where the environment does not know it.
     virtual std::optional<u32> TextureBank() const { return std::nullopt; }
+    // The offsets in constant bank 0 of the 64-bit addresses of the storage buffers the program
+    // reaches global memory through (deko3d's PerStageData::storageBufs); a global access whose
+    // address derives from exactly one of them goes to that buffer at (address - its value).
+    // Empty where the environment has none (a cubin's pointer parameters are its kernel's).
+    virtual std::vector<u32> StorageBufferAddresses() const { return {}; }
     // The texture whose handle is at c[bank][offset]; nothing where no handle can be there.
     virtual std::optional<TextureType> TextureHandle(u32 bank, u32 offset) const = 0;
     virtual const TargetProfile& Target() const = 0;

@@ -47,6 +47,39 @@ TEST(MaxwellDksh, EveryHomebrewShaderDecodes) {
     EXPECT_GE(shaders.size(), 70u);
 }
 
+// The compute programs carry their block size and shared memory (DkshProgramHeader::comp): a
+// block CUDA-sized, and melonDS's ClearCoarseBinMask, whose code indexes by
+// (SR_CTAID.X << 5) + SR_TID.X, has 32 threads along x.
+TEST(MaxwellDksh, ComputeProgramsHaveTheirBlock) {
+    const std::vector<Shader> shaders = HomebrewShaders();
+    if (shaders.empty()) {
+        GTEST_SKIP() << "homebrew fixtures missing";
+    }
+    std::size_t compute = 0;
+    bool found = false;
+    for (const Shader& shader : shaders) {
+        for (const formats::DkshProgram& program :
+             formats::ReadDksh(shader.bytes, shader.name).programs) {
+            if (program.stage != formats::DkshStage::Compute) {
+                EXPECT_EQ(program.block_dims, (std::array<u32, 3>{0, 0, 0})) << shader.name;
+                continue;
+            }
+            ++compute;
+            const u64 threads =
+                u64{program.block_dims[0]} * program.block_dims[1] * program.block_dims[2];
+            EXPECT_GE(threads, 1u) << shader.name;
+            EXPECT_LE(threads, 1024u) << shader.name;
+            EXPECT_LE(program.shared_bytes, 48u * 1024) << shader.name;
+            if (shader.name.ends_with("ClearCoarseBinMask.dksh")) {
+                found = true;
+                EXPECT_EQ(program.block_dims, (std::array<u32, 3>{32, 1, 1}));
+            }
+        }
+    }
+    EXPECT_EQ(compute, 40u);
+    EXPECT_TRUE(found);
+}
+
 // A one-program fragment DKSH as deko3d's compiler lays it out: a 256-byte control section,
 // then the code section with the SPH at 0x30 and code at 0x80.
 std::vector<u8> SmallDksh() {

@@ -14,6 +14,8 @@
 #include <cstring>
 #include "formats/dksh.h"
 #include "graphics_environment.h"
+#include "shader/compute.h"
+#include "shader/deko_environment.h"
 #include "shader/frontend/translate_program.h"
 #include "shader/graphics.h"
 #include "shader/maxwell/instruction.h"
@@ -158,8 +160,60 @@ TEST(MaxwellTranslate, LayoutsMatchTheAmpereTranslations) {
 namespace shader::testing {
 namespace {
 
-// Every vertex and fragment program of the homebrew DKSH files translates and validates, or fails
-// for the reason listed here (compute programs: the Maxwell compute path is not built).
+// A DKSH program as deko3d binds it: stage, header, code, and its constants as c[0x1].
+DekoProgram ToDeko(const formats::Dksh& dksh, std::span<const u8> file, std::size_t index,
+                   std::string name) {
+    const formats::DkshProgram& program = dksh.programs.at(index);
+    DekoProgram deko;
+    deko.name = std::move(name);
+    switch (program.stage) {
+        case formats::DkshStage::Vertex:
+            deko.stage = Stage::Vertex;
+            break;
+        case formats::DkshStage::Fragment:
+            deko.stage = Stage::Fragment;
+            break;
+        case formats::DkshStage::Geometry:
+            deko.stage = Stage::Geometry;
+            break;
+        case formats::DkshStage::TessControl:
+            deko.stage = Stage::TessellationControl;
+            break;
+        case formats::DkshStage::TessEval:
+            deko.stage = Stage::TessellationEvaluation;
+            break;
+        case formats::DkshStage::Compute:
+            deko.stage = Stage::Compute;
+            break;
+    }
+    deko.header = program.program_header;
+    deko.code = program.code;
+    deko.constants.resize(program.constbuf1_size / 4);
+    std::memcpy(deko.constants.data(), file.data() + dksh.control_size + program.constbuf1_offset,
+                deko.constants.size() * 4);
+    deko.block = program.block_dims;
+    deko.shared_bytes = program.shared_bytes;
+    deko.local_bytes = program.scratch_per_warp / 32;
+    return deko;
+}
+
+// Translates (and validates) one DKSH program: "(no error)" or why not.
+std::string TranslateDeko(const DekoProgram& program) {
+    return test_support::ErrorOf([&] {
+        const TargetProfile target = NvidiaLike();
+        const DekoEnvironment env(program, target);
+        const std::vector<u32> spirv = program.stage == Stage::Compute
+                                           ? TranslateCompute(env).spirv
+                                           : TranslateGraphics(env).spirv;
+        const std::string invalid = ValidateSpirv(spirv);
+        if (!invalid.empty()) {
+            throw std::runtime_error("invalid SPIR-V: " + invalid);
+        }
+    });
+}
+
+// Every program of the homebrew DKSH files translates and validates, or fails for the reason
+// listed here.
 TEST(MaxwellTranslate, HomebrewDkshPrograms) {
     const std::vector<sass::testing::Shader> shaders = sass::testing::HomebrewShaders();
     if (shaders.empty()) {
@@ -167,6 +221,7 @@ TEST(MaxwellTranslate, HomebrewDkshPrograms) {
     }
     std::size_t programs = 0;
     std::size_t translated = 0;
+    std::size_t compute_translated = 0;
     std::map<std::string, std::size_t> reasons;  // why, with the stage's run of digits dropped
     std::string failures;
     for (const sass::testing::Shader& shader : shaders) {
@@ -176,29 +231,10 @@ TEST(MaxwellTranslate, HomebrewDkshPrograms) {
             ++programs;
             const std::string name = fmt::format("{} program {} ({})", shader.name, i,
                                                  formats::DkshStageName(program.stage));
-            std::string error;
-            if (program.stage != formats::DkshStage::Vertex &&
-                program.stage != formats::DkshStage::Fragment) {
-                error = "not a vertex or fragment stage (Maxwell compute is not translated)";
-            } else {
-                GraphicsEnvironment env(name, program.program_header, program.code,
-                                        Architecture::Maxwell, NvidiaLike());
-                // deko3d binds the compiler's constants as c[0x1].
-                std::vector<u32> constants(program.constbuf1_size / 4);
-                std::memcpy(constants.data(),
-                            shader.bytes.data() + dksh.control_size + program.constbuf1_offset,
-                            constants.size() * 4);
-                env.FixBank(1, std::move(constants));
-                error = test_support::ErrorOf([&] {
-                    const GraphicsProgram result = TranslateGraphics(env);
-                    const std::string invalid = ValidateSpirv(result.spirv);
-                    if (!invalid.empty()) {
-                        throw std::runtime_error("invalid SPIR-V: " + invalid);
-                    }
-                });
-            }
+            const std::string error = TranslateDeko(ToDeko(dksh, shader.bytes, i, name));
             if (error == "(no error)") {
                 ++translated;
+                compute_translated += program.stage == formats::DkshStage::Compute ? 1 : 0;
                 continue;
             }
             failures += name + ": " + error + "\n";
@@ -213,10 +249,12 @@ TEST(MaxwellTranslate, HomebrewDkshPrograms) {
     }
     std::printf("homebrew DKSH: %zu of %zu programs translate\n%s", translated, programs,
                 summary.c_str());
-    // Measured: 8 of 75 (fizeau's and NXGallery's vertex programs and untextured fragment
-    // programs); 40 are compute, 27 sample textures by index (TEXS, TLDS, TLD), which needs the
-    // texture bank deko3d binds (ShaderEnvironment::TextureBank). The list says which and why.
-    EXPECT_EQ(translated, 8u) << failures;
+    // Measured: 61 of 75, all 35 vertex and fragment programs and 26 of the 40 compute
+    // programs. The others (melonDS's compute programs): SUST.P (9) and SULD.D.1D_BUFFER (2),
+    // whose formatted or buffer access needs the image's format; an address from two storage
+    // buffers' addresses (3). The list says which.
+    EXPECT_EQ(translated, 61u) << failures;
+    EXPECT_EQ(compute_translated, 26u) << failures;
 }
 
 }  // namespace

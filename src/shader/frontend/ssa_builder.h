@@ -13,7 +13,9 @@ inline constexpr u32 kPredicateBase = 256;
 inline constexpr u32 kUniformBase = 300;
 inline constexpr u32 kUniformPredicateBase = 400;
 inline constexpr u32 kBarrierResultVariable = 500;  // what BAR.RED leaves for B2R.RESULT
-inline constexpr u32 kScratchVariableBase = 1000;   // values joined by Translator::Conditional
+// Maxwell's condition code flags (CC.Z, CC.S, CC.C, CC.O), written by .CC and read by .X.
+inline constexpr u32 kConditionCodeBase = 600;
+inline constexpr u32 kScratchVariableBase = 1000;  // values joined by Translator::Conditional
 
 // SSA construction from register reads and writes (Braun et al., "Simple and Efficient
 // Construction of Static Single Assignment Form", CC 2013). Every block is translated first, with

@@ -110,7 +110,7 @@ void FloatToInt(Translator& t, bool is_signed, int bits, bool is_double) {
                                   : FloatImm(is_double, 0.0);
     const Value upper = FloatImm(is_double, std::ldexp(1.0, magnitude_bits));
     const u64 sign_bit = u64{1} << (bits - 1);
-    const u64 max = is_signed ? sign_bit - 1 : (wide ? ~u64{0} : 0xffffffff);
+    const u64 max = is_signed ? sign_bit - 1 : (wide ? ~u64{0} : (u64{1} << bits) - 1);
     const u64 min = is_signed ? sign_bit : 0;
 
     // Clamp first so that the conversion itself is always in range (out-of-range conversions

@@ -152,6 +152,10 @@ Value Compare(Translator& t, std::string_view how, bool is_signed, Value a, Valu
 
 }  // namespace
 
+Value IntegerCompare(Translator& t, std::string_view how, bool is_signed, Value a, Value b) {
+    return Compare(t, how, is_signed, a, b);
+}
+
 Value CombinePredicate(Translator& t, std::string_view how, Value a, Value b) {
     if (how == "AND") {
         return t.Spv(Op::OpLogicalAnd, Type::Bool, {a, b});

@@ -20,27 +20,31 @@ using spv::Op;
 
 // A set operand suffix (".CC" on a destination, ".NEG" on FADD32I's immediate, I2F's byte
 // selector, XMAD's .H1) is refused unless the handler reads it.
-void RefuseSuffixes(Translator& t, bool reads_suffixes) {
+void RefuseSuffixes(Translator& t, bool reads_suffixes, bool writes_cc) {
     for (std::size_t i = 0; i < t.OperandCount(); ++i) {
         const sass::OperandSpec& spec = t.Spec(i);
         if (spec.suffix < 0 || t.Field(spec.suffix) == 0) {
             continue;
         }
         const std::string& name = spec.suffix_names.at(t.Field(spec.suffix));
-        if (name == "CC") {
+        const bool cc = name == ".CC" || name == "CC";  // the names keep their dot
+        if (cc && writes_cc && i == 0) {
+            continue;
+        }
+        if (cc) {
             t.Unsupported("a condition code write (.CC)");
         }
         if (!reads_suffixes) {
-            t.Unsupported("operand suffix ." + name);
+            t.Unsupported("operand suffix " + (name.starts_with('.') ? name : "." + name));
         }
     }
 }
 
 Handler Checked(Handler handler, std::vector<std::string_view> unhandled = {},
-                bool reads_suffixes = false) {
-    return [handler = std::move(handler), unhandled = std::move(unhandled),
-            reads_suffixes](Translator& t) {
-        RefuseSuffixes(t, reads_suffixes);
+                bool reads_suffixes = false, bool writes_cc = false) {
+    return [handler = std::move(handler), unhandled = std::move(unhandled), reads_suffixes,
+            writes_cc](Translator& t) {
+        RefuseSuffixes(t, reads_suffixes, writes_cc);
         for (const std::string_view name : unhandled) {
             if (t.Has(name)) {
                 t.Unsupported("modifier ." + std::string(name));
@@ -54,9 +58,68 @@ Value Add(Translator& t, Value a, Value b) {
     return t.Spv(Op::OpIAdd, Type::U32, {a, b});
 }
 
-// IADD Rd, a, b and IADD32I Rd, a, imm (each source negated by "-").
+bool WritesConditionCode(Translator& t) {
+    const sass::OperandSpec& spec = t.Spec(0);
+    if (spec.suffix < 0 || t.Field(spec.suffix) == 0) {
+        return false;
+    }
+    const std::string& name = spec.suffix_names.at(t.Field(spec.suffix));
+    return name == ".CC" || name == "CC";
+}
+
+using CcFlag = Translator::CcFlag;
+
+// The flags of a 32-bit result (Rd.CC): zero, sign, and the carry and signed overflow of the
+// addition that made it.
+void SetFlags(Translator& t, Value result, Value carry, Value overflow) {
+    t.SetConditionFlag(CcFlag::Zero, t.Spv(Op::OpIEqual, Type::Bool, {result, Value::U32(0)}));
+    t.SetConditionFlag(CcFlag::Sign, t.Spv(Op::OpSLessThan, Type::Bool, {result, Value::U32(0)}));
+    t.SetConditionFlag(CcFlag::Carry, carry);
+    t.SetConditionFlag(CcFlag::Overflow, overflow);
+}
+
+// IADD Rd, a, b and IADD32I Rd, a, imm (each source negated by "-"). With .CC the carry out of
+// bit 31 goes to CC.C; .X adds CC.C in (64-bit additions: IADD.CC on the low words, IADD.X on
+// the high ones). A negated source is a + ~b + 1; with .X it is a + ~b + CC.C, the borrow of a
+// 64-bit subtraction (PTX's sub.cc / subc.cc).
 void Iadd(Translator& t) {
-    t.WriteDst(0, Add(t, t.Int(1), t.Int(2)));
+    const bool extended = t.Has("X");
+    const bool writes_cc = WritesConditionCode(t);
+    if (!extended && !writes_cc) {
+        t.WriteDst(0, Add(t, t.Int(1), t.Int(2)));
+        return;
+    }
+    const bool negate_a = t.Flag(t.Spec(1).negate);
+    const bool negate_b = t.Flag(t.Spec(2).negate);
+    if (negate_a && negate_b) {
+        t.Unsupported("IADD.CC or .X with both sources negated");
+    }
+    Value a = t.Raw(1);
+    Value b = t.Raw(2);
+    if (negate_a) {
+        a = t.Spv(Op::OpNot, Type::U32, {a});
+    }
+    if (negate_b) {
+        b = t.Spv(Op::OpNot, Type::U32, {b});
+    }
+    const Value carry_in =
+        extended ? t.Spv(Op::OpSelect, Type::U32,
+                         {t.ConditionFlag(CcFlag::Carry), Value::U32(1), Value::U32(0)})
+                 : Value::U32(negate_a || negate_b ? 1 : 0);
+    const Value partial = Add(t, a, b);
+    const Value sum = Add(t, partial, carry_in);
+    t.WriteDst(0, sum);
+    if (!writes_cc) {
+        return;
+    }
+    const Value carry = t.Spv(Op::OpLogicalOr, Type::Bool,
+                              {t.Spv(Op::OpULessThan, Type::Bool, {partial, a}),
+                               t.Spv(Op::OpULessThan, Type::Bool, {sum, partial})});
+    // Signed overflow: both addends' signs differ from the sum's.
+    const Value signs = t.Spv(Op::OpBitwiseAnd, Type::U32,
+                              {t.Spv(Op::OpBitwiseXor, Type::U32, {a, sum}),
+                               t.Spv(Op::OpBitwiseXor, Type::U32, {b, sum})});
+    SetFlags(t, sum, carry, t.Spv(Op::OpSLessThan, Type::Bool, {signs, Value::U32(0)}));
 }
 
 // ISCADD Rd, a, b, shift: (a << shift) + b.
@@ -220,14 +283,15 @@ void I2f(Translator& t) {
     t.WriteDst(0, t.BitcastU32(value));
 }
 
-// F2I[.FTZ].{U32,S32}.F32[.FLOOR|.CEIL|.TRUNC] Rd, b: as Ampere's F2I of a 32-bit result.
+// F2I[.FTZ].{U32,S32,U16}.F32[.FLOOR|.CEIL|.TRUNC] Rd, b: as Ampere's F2I of a 32-bit result.
 void F2i(Translator& t) {
     const std::string_view destination = t.EnumName({"U16", "S16"});
     const std::string_view source = t.EnumName({"F16", "F32"});
-    if ((destination != "U32" && destination != "S32") || source != "F32") {
+    if ((destination != "U32" && destination != "S32" && destination != "U16") || source != "F32") {
         t.Unsupported("F2I from " + std::string(source) + " to " + std::string(destination));
     }
-    FloatToInt(t, destination == "S32", 32, false);
+    // .U16 clamps into 0..0xffff as .U32 clamps into its range.
+    FloatToInt(t, destination == "S32", destination == "U16" ? 16 : 32, false);
 }
 
 // F2F[.FTZ].F32.F32.{ROUND,FLOOR,CEIL,TRUNC}: FRND, rounding to an integral value.
@@ -271,6 +335,26 @@ void Ipa(Translator& t) {
     t.WriteDst(0, value);
 }
 
+// S2R Rd, SR_TID: the thread's index in one word, x in bits 0-15, y in 16-25, z in 26-31 (Mesa's
+// nvc0 lowering of SV_TID on GM107, which extracts the three fields so); the other registers
+// as Ampere's S2R reads them.
+void S2r(Translator& t) {
+    const sass::OperandSpec& spec = t.Spec(1);
+    if (spec.names.at(t.Field(spec.field)) != "SR_TID") {
+        Handlers().at("S2R")(t);
+        return;
+    }
+    const auto read = [&](ir::SpecialRegister which) {
+        return t.Emit(ir::Op::SpecialReg, Type::U32, {}, static_cast<u32>(which));
+    };
+    Value packed = t.Spv(Op::OpBitFieldInsert, Type::U32,
+                         {read(ir::SpecialRegister::TidX), read(ir::SpecialRegister::TidY),
+                          Value::U32(16), Value::U32(10)});
+    packed = t.Spv(Op::OpBitFieldInsert, Type::U32,
+                   {packed, read(ir::SpecialRegister::TidZ), Value::U32(26), Value::U32(6)});
+    t.WriteDst(0, packed);
+}
+
 // KIL: the invocation's pixel is discarded (where its guard holds: a block of its own).
 void Kil(Translator& t) {
     if (t.Env().GetStage() != Stage::Fragment) {
@@ -306,7 +390,7 @@ const HandlerTable& MaxwellHandlers() {
         same("POPC", "POPC");
         same("MOV", "MOV");
         same("MOV32I", "MOV");
-        same("S2R", "S2R");
+        handlers["S2R"] = Checked(S2r);
         same("LDC", "LDC", {"IL", "IS", "ISL"});
         same("ALD", "ALD");
         same("AST", "AST");
@@ -315,8 +399,9 @@ const HandlerTable& MaxwellHandlers() {
         same("NOP", "NOP");
         same("BAR", "BAR");
         same("MEMBAR", "MEMBAR");
-        handlers["IADD"] = Checked(Iadd, {"X", "SAT", "PO"});
-        handlers["IADD32I"] = Checked(Iadd, {"X", "SAT"});
+        same("VOTE", "VOTE");
+        handlers["IADD"] = Checked(Iadd, {"SAT", "PO"}, false, true);
+        handlers["IADD32I"] = Checked(Iadd, {"SAT"}, false, true);
         handlers["ISCADD"] = Checked(Iscadd, {"PO"});
         handlers["SHL"] = Checked([](Translator& t) { Shift(t, true); }, {"X"});
         handlers["SHR"] = Checked([](Translator& t) { Shift(t, false); }, {"X", "XHI", "BREV"});
@@ -332,6 +417,18 @@ const HandlerTable& MaxwellHandlers() {
         handlers["IPA"] = Checked(Ipa);
         handlers["KIL"] = Checked(Kil);
         AddMaxwellTextureHandlers(handlers);
+        HandlerTable memory;
+        AddMaxwellMemoryHandlers(memory);
+        for (auto& [name, handler] : memory) {
+            handlers[name] = Checked(std::move(handler));
+        }
+        HandlerTable integer;
+        AddMaxwellIntegerHandlers(integer);
+        handlers["IMUL"] = Checked(integer.at("IMUL"));
+        handlers["IMUL32I"] = Checked(integer.at("IMUL32I"));
+        handlers["IMAD"] = Checked(integer.at("IMAD"), {"PO", "SAT", "X"});
+        handlers["ISET"] = Checked(integer.at("ISET"), {"X"});
+        handlers["I2I"] = Checked(integer.at("I2I"), {}, true);
         return handlers;
     }();
     return table;

@@ -136,11 +136,190 @@ void Txq(Translator& t) {
     WriteComponents(t, size, mask, 0);
 }
 
+// TEXS and TLDS: Rd2, Rd, Ra, Rb, index, type, components. The components' letters name the
+// mask; the first two go to Rd, Rd+1, the others to Rd2, Rd2+1 (yuzu's decoder,
+// WriteTexsInstructionFloat; the mask tables of TEXS's two forms in forms_texture.cpp).
+enum ScalarOperand : std::size_t { kSDst2 = 0, kSDst = 1, kSA = 2, kSB = 3, kSIndex = 4 };
+constexpr std::size_t kSType = 5;
+constexpr std::size_t kSComponents = 6;
+
+u32 ScalarMask(Translator& t) {
+    const sass::OperandSpec& spec = t.Spec(kSComponents);
+    const std::string& name = spec.names.at(t.Field(spec.field));
+    u32 mask = 0;
+    for (const char letter : name) {
+        const std::size_t at = std::string_view("RGBA").find(letter);
+        if (at == std::string_view::npos) {
+            t.Unsupported("texture components " + name);
+        }
+        mask |= 1u << at;
+    }
+    return mask;
+}
+
+void WriteScalarComponents(Translator& t, Value texel) {
+    const u32 mask = ScalarMask(t);
+    const u32 dst = Register(t, kSDst);
+    const u32 dst2 = Register(t, kSDst2);
+    u32 written = 0;
+    for (u32 component = 0; component < 4; ++component) {
+        if ((mask >> component & 1) == 0) {
+            continue;
+        }
+        const Value word = t.Emit(ir::Op::Extract, Type::U32, {texel, Value::U32(component)});
+        const u32 base = written < 2 ? dst : dst2;
+        if (base != kZeroRegister) {
+            t.SetReg(base + written % 2, word);
+        }
+        ++written;
+    }
+}
+
+// The texture type of a TEXS / TLDS form (a literal operand).
+std::string_view ScalarType(Translator& t) {
+    const sass::OperandSpec& spec = t.Spec(kSType);
+    return spec.names.at(0);
+}
+
+void RefuseScalarModes(Translator& t) {
+    if (t.Has("F16")) {
+        t.Unsupported("half-float texture results (.F16)");
+    }
+    for (const char* flag : {"DC", "AOFFI", "MS"}) {
+        if (t.Has(flag)) {
+            t.Unsupported(std::string("texture modifier .") + flag);
+        }
+    }
+}
+
+// TEXS[.LZ|.LL] Rd2, Rd, Ra, Rb, index, type, components (yuzu's GetTexsCode): 1D LZ: x = Ra;
+// 2D: x = Ra, y = Rb (LL: y = Ra+1, level Rb); ARRAY_2D: layer Ra, x = Ra+1, y = Rb; 3D and
+// CUBE: x, y = Ra, Ra+1, z = Rb (CUBE LL: level Rb+1).
+void Texs(Translator& t) {
+    RefuseScalarModes(t);
+    const std::string_view type = ScalarType(t);
+    const bool ll = t.Has("LL");
+    const bool lz = t.Has("LZ");
+    ImageDim dim = ImageDim::D2;
+    bool arrayed = false;
+    std::vector<Value> args;
+    if (type == "1D") {
+        dim = ImageDim::D1;
+        args = {Word(t, kSA, 0)};
+    } else if (type == "2D") {
+        args = {Word(t, kSA, 0), ll ? Word(t, kSA, 1) : Word(t, kSB, 0)};
+    } else if (type == "ARRAY_2D") {
+        arrayed = true;
+        args = {Word(t, kSA, 0), Word(t, kSA, 1), Word(t, kSB, 0)};
+    } else if (type == "3D") {
+        dim = ImageDim::D3;
+        args = {Word(t, kSA, 0), Word(t, kSA, 1), Word(t, kSB, 0)};
+    } else {
+        t.Unsupported("TEXS of texture type " + std::string(type));
+    }
+    const u32 coordinates = static_cast<u32>(args.size());
+    ImageOp op = ImageOp::SampleLod;
+    if (lz) {
+        args.push_back(Value::U32(0));
+    } else if (ll) {
+        args.push_back(Word(t, kSB, 0));
+    } else if (t.Env().GetStage() == Stage::Fragment) {
+        op = ImageOp::Sample;
+    } else {
+        t.Unsupported(fmt::format("TEXS with an implicit level in a {} stage",
+                                  StageName(t.Env().GetStage())));
+    }
+    const ImageBinding use{.kind = ImageKind::Sampled, .dim = dim, .arrayed = arrayed};
+    const u32 image = IndexedImage(t, kSIndex, use, true);
+    const Value texel = t.Emit(ir::Op::ImageSample, Type::U32x4, std::move(args),
+                               static_cast<u32>(op), ir::ImageShape(coordinates, 0, arrayed));
+    texel.Def()->resource = image;
+    WriteScalarComponents(t, texel);
+}
+
+// TLDS[.LZ|.LL] Rd2, Rd, Ra, Rb, index, type, components: a texel fetch at integer coordinates
+// (yuzu's GetTldsCode): 1D: x = Ra (LL: level Rb); 2D: x = Ra, y = Rb (LL: y = Ra+1, level
+// Rb); 3D: x, y = Ra, Ra+1, z = Rb; ARRAY_2D: layer Ra, x, y = Rb, Rb+1.
+void Tlds(Translator& t) {
+    RefuseScalarModes(t);
+    const std::string_view type = ScalarType(t);
+    const bool ll = t.Has("LL");
+    ImageDim dim = ImageDim::D2;
+    bool arrayed = false;
+    std::vector<Value> args;
+    if (type == "1D") {
+        dim = ImageDim::D1;
+        args = {Word(t, kSA, 0)};
+    } else if (type == "2D") {
+        args = {Word(t, kSA, 0), ll ? Word(t, kSA, 1) : Word(t, kSB, 0)};
+    } else if (type == "3D") {
+        dim = ImageDim::D3;
+        args = {Word(t, kSA, 0), Word(t, kSA, 1), Word(t, kSB, 0)};
+    } else if (type == "ARRAY_2D") {
+        arrayed = true;
+        args = {Word(t, kSA, 0), Word(t, kSB, 0), Word(t, kSB, 1)};
+    } else {
+        t.Unsupported("TLDS of texture type " + std::string(type));
+    }
+    const u32 coordinates = static_cast<u32>(args.size());
+    args.push_back(ll ? Word(t, kSB, 0) : Value::U32(0));
+    const ImageBinding use{.kind = ImageKind::Sampled, .dim = dim, .arrayed = arrayed};
+    const u32 image = IndexedImage(t, kSIndex, use, true);
+    const Value texel =
+        t.Emit(ir::Op::ImageSample, Type::U32x4, std::move(args), static_cast<u32>(ImageOp::Fetch),
+               ir::ImageShape(coordinates, 0, arrayed));
+    texel.Def()->resource = image;
+    WriteScalarComponents(t, texel);
+}
+
+// TLD.{LZ,LL} Rd, Ra, Rb, index, type, mask: a texel fetch. Ra, Ra+1, ... hold the layer
+// (arrayed) and the integer coordinates, Rb the level (.LL), as TEX lays them out.
+void Tld(Translator& t) {
+    if (Register(t, kPredicate) != kTruePredicate) {
+        t.Unsupported("a texture residency predicate");
+    }
+    for (const char* flag : {"AOFFI", "MS", "CL"}) {
+        if (t.Has(flag)) {
+            t.Unsupported(std::string("texture modifier .") + flag);
+        }
+    }
+    const sass::OperandSpec& type = t.Spec(kTexType);
+    const std::string& name = type.names.at(t.Field(type.field));
+    ImageDim dim = ImageDim::D2;
+    bool arrayed = false;
+    if (name == "1D") {
+        dim = ImageDim::D1;
+    } else if (name == "3D") {
+        dim = ImageDim::D3;
+    } else if (name == "ARRAY_2D") {
+        arrayed = true;
+    } else if (name != "2D") {
+        t.Unsupported("TLD of texture type " + name);
+    }
+    const u32 axes = dim == ImageDim::D1 ? 1 : dim == ImageDim::D2 ? 2 : 3;
+    const u32 coordinates = axes + (arrayed ? 1 : 0);
+    std::vector<Value> args;
+    for (u32 i = 0; i < coordinates; ++i) {
+        args.push_back(Word(t, kSrcA, i));
+    }
+    args.push_back(t.Has("LL") ? Word(t, kSrcB, 0) : Value::U32(0));
+    const ImageBinding use{.kind = ImageKind::Sampled, .dim = dim, .arrayed = arrayed};
+    const u32 image = IndexedImage(t, kIndex, use, true);
+    const Value texel =
+        t.Emit(ir::Op::ImageSample, Type::U32x4, std::move(args), static_cast<u32>(ImageOp::Fetch),
+               ir::ImageShape(coordinates, 0, arrayed));
+    texel.Def()->resource = image;
+    WriteComponents(t, texel, static_cast<u32>(t.Field(t.Spec(kTexMask).field)), kDst);
+}
+
 }  // namespace
 
 void AddMaxwellTextureHandlers(HandlerTable& table) {
     table["TEX"] = Tex;
     table["TXQ"] = Txq;
+    table["TEXS"] = Texs;
+    table["TLDS"] = Tlds;
+    table["TLD"] = Tld;
 }
 
 }  // namespace shader::frontend

@@ -325,11 +325,18 @@ private:
     }
 
     u32 Push(FrameKind kind, u64 address, u32 parent, u64 offset) {
+        // An entry the same as the one on top adds nothing a later SYNC, BRK, CONT or RET could
+        // tell apart: the same targets, the same stack below. NVIDIA's compiler puts PCNT at its
+        // own target, so every CONT re-runs it (melonDS's DepthBlend); it stays one entry.
+        if (parent != 0 && frames_[parent - 1].kind == kind &&
+            frames_[parent - 1].address == address) {
+            return parent;
+        }
         const Frame frame{kind, address, parent};
         if (const auto it = context_ids_.find(frame); it != context_ids_.end()) {
             return it->second;
         }
-        if (frames_.size() > kMaxContexts) {
+        if (frames_.size() > kMaxContexts + kContextsPerInstruction * decoded_.size()) {
             Fail(offset,
                  "the reconvergence stack takes too many shapes (recursion, or pushes in a loop)");
         }
@@ -539,7 +546,11 @@ private:
         }
     }
 
+    // A program's distinct stacks grow with its pushes (deko3d's compiler puts an SSY before
+    // most branches: melonDS's rasteriser has 700 of them, one after another); recursion or a
+    // push in a loop that never pops grows them without end, which these bounds stop.
     static constexpr std::size_t kMaxContexts = 256;
+    static constexpr std::size_t kContextsPerInstruction = 4;
 
     const ShaderEnvironment& env_;
     bool maxwell_ = false;

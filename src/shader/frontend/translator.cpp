@@ -159,6 +159,14 @@ void Translator::SetUniformPred(u32 pred, Value value) {
     }
 }
 
+Value Translator::ConditionFlag(CcFlag flag) {
+    return ReadVar(kConditionCodeBase + static_cast<u32>(flag), Type::Bool);
+}
+
+void Translator::SetConditionFlag(CcFlag flag, Value value) {
+    WriteVar(kConditionCodeBase + static_cast<u32>(flag), Type::Bool, value);
+}
+
 Value Translator::BarrierResult() {
     return ReadVar(kBarrierResultVariable, Type::U32);
 }

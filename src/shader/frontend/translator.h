@@ -78,6 +78,10 @@ public:
     ir::Value BarrierResult();
     void SetBarrierResult(ir::Value value);
     void SetUniformPred(u32 pred, ir::Value value);
+    // Maxwell's condition code flags (Bool values).
+    enum class CcFlag : u32 { Zero, Sign, Carry, Overflow };
+    ir::Value ConditionFlag(CcFlag flag);
+    void SetConditionFlag(CcFlag flag, ir::Value value);
 
     // Operands of the instruction by their position in the form.
     std::size_t OperandCount() const { return inst_->form->operands.size(); }
@@ -126,6 +130,9 @@ private:
     u32 next_scratch_variable_ = kScratchVariableBase;
 };
 
+// a OP b for OP in F, LT, EQ, LE, GT, NE, GE, T (translate_integer.cpp).
+ir::Value IntegerCompare(Translator& t, std::string_view how, bool is_signed, ir::Value a,
+                         ir::Value b);
 // Shared by the *SETP handlers: Pd = comparison OP Pc, Pd2 = !comparison OP Pc.
 ir::Value CombinePredicate(Translator& t, std::string_view how, ir::Value a, ir::Value b);
 void WriteSetp(Translator& t, ir::Value comparison, std::size_t combine_operand);
@@ -165,5 +172,7 @@ bool TranslateQuadShuffle(Translator& t);
 const HandlerTable& Handlers();
 const HandlerTable& MaxwellHandlers();
 void AddMaxwellTextureHandlers(HandlerTable& table);
+void AddMaxwellMemoryHandlers(HandlerTable& table);
+void AddMaxwellIntegerHandlers(HandlerTable& table);
 
 }  // namespace shader::frontend

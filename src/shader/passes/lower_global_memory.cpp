@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "base/error.h"
@@ -30,15 +31,11 @@ std::set<u32> SourceWords(const ir::Value& address) {
     return words;
 }
 
-}  // namespace
-
-void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
-    std::vector<u32> pointer_offsets;
-    for (const sass::KernelParameter& parameter : kernel.parameters) {
-        if (parameter.size == 8) {
-            pointer_offsets.push_back(kernel.param_base + parameter.offset);
-        }
-    }
+// Each global access of `program` to the buffer of the one address in `address_offsets` its
+// address derives from; `module` handles (and returns true for) what the cubin's module data
+// serves.
+void Lower(ir::Program& program, std::span<const u32> address_offsets, std::string_view what,
+           const std::function<bool(Inst&)>& module) {
     for (const auto& block : program.Blocks()) {
         for (Inst* inst : block->insts) {
             if (inst->op != Op::LoadGlobal && inst->op != Op::StoreGlobal &&
@@ -49,14 +46,14 @@ void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
             const std::set<u32> words = SourceWords(inst->Arg(0));
             // A generic pointer that may point into shared memory: CUDA forms it from the shared
             // window's address at c[0x0][0x18] (cvta.shared).
-            inst->generic = words.contains(kCbank0SharedWindow);
+            inst->generic = module != nullptr && words.contains(kCbank0SharedWindow);
             for (u32 word : words) {
-                if (std::find(pointer_offsets.begin(), pointer_offsets.end(), word) !=
-                    pointer_offsets.end()) {
+                if (std::find(address_offsets.begin(), address_offsets.end(), word) !=
+                    address_offsets.end()) {
                     candidates.push_back(word);
                 }
             }
-            if (candidates.empty() && LowerModuleGlobalAccess(program, kernel, *inst)) {
+            if (candidates.empty() && module != nullptr && module(*inst)) {
                 continue;  // module global memory (passes/module_data.cpp)
             }
             if (candidates.empty() && inst->generic) {
@@ -65,10 +62,10 @@ void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
             }
             if (candidates.size() != 1) {
                 base::Fail(
-                    "kernel {}: the global memory access at SASS offset {:#06x} uses an address "
-                    "derived from {} pointer parameters; only addresses based on exactly one "
-                    "are supported",
-                    kernel.name, inst->sass_offset, candidates.size());
+                    "{}: the global memory access at SASS offset {:#06x} uses an address "
+                    "derived from {} {}; only addresses based on exactly one are supported",
+                    what, inst->sass_offset, candidates.size(),
+                    module != nullptr ? "pointer parameters" : "storage buffer addresses");
             }
             auto& buffers = program.info.global_buffers;
             auto it = std::find(buffers.begin(), buffers.end(), candidates.front());
@@ -79,6 +76,24 @@ void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
             inst->resource = static_cast<u32>(it - buffers.begin());
         }
     }
+}
+
+}  // namespace
+
+void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
+    std::vector<u32> pointer_offsets;
+    for (const sass::KernelParameter& parameter : kernel.parameters) {
+        if (parameter.size == 8) {
+            pointer_offsets.push_back(kernel.param_base + parameter.offset);
+        }
+    }
+    Lower(program, pointer_offsets, "kernel " + kernel.name,
+          [&](Inst& inst) { return LowerModuleGlobalAccess(program, kernel, inst); });
+}
+
+void LowerGlobalMemory(ir::Program& program, std::span<const u32> address_offsets,
+                       std::string_view name) {
+    Lower(program, address_offsets, name, nullptr);
 }
 
 }  // namespace shader::passes

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <span>
 #include <string_view>
 
 #include "shader/ir/program.h"
@@ -20,6 +21,10 @@ void RemoveDeadCode(ir::Program& program);
 // parameter's storage buffer at (address - parameter). Throws base::Error when an address
 // derives from no parameter or from several.
 void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel);
+// The same for a program whose storage buffers' 64-bit addresses are at these offsets of
+// constant bank 0 (ShaderEnvironment::StorageBufferAddresses); `name` names it in errors.
+void LowerGlobalMemory(ir::Program& program, std::span<const u32> address_offsets,
+                       std::string_view name);
 
 // Graphics stages: every constant bank the program reads is a uniform buffer
 // (ir::ProgramInfo::constant_banks), as large as the furthest word read, or the whole 64 KiB

@@ -1,0 +1,115 @@
+// Maxwell's loads, stores and atomics. Shared and local memory (LDS, STS, LDL, STL) and STG and
+// RED have the operand order of the Ampere forms, whose handlers serve them; LDG (Rd, [Ra])
+// and ATOM (Rd, [Ra], Rb) have their own. Global addresses are 64-bit register pairs only with
+// .E; a 32-bit global address is refused.
+#include "shader/frontend/translator.h"
+
+namespace shader::frontend {
+namespace {
+
+using ir::MemoryWidth;
+using ir::Type;
+using ir::Value;
+
+MemoryWidth Width(Translator& t) {
+    const std::string_view name = t.EnumName({"U8", "128"});
+    static constexpr std::pair<std::string_view, MemoryWidth> kWidths[] = {
+        {"U8", MemoryWidth::U8},   {"S8", MemoryWidth::S8}, {"U16", MemoryWidth::U16},
+        {"S16", MemoryWidth::S16}, {"", MemoryWidth::B32},  {"64", MemoryWidth::B64},
+        {"128", MemoryWidth::B128}};
+    for (const auto& [text, width] : kWidths) {
+        if (text == name) {
+            return width;
+        }
+    }
+    t.Unsupported("memory width ." + std::string(name));
+}
+
+void RequireWideAddress(Translator& t) {
+    if (!t.Has("E")) {
+        t.Unsupported("a 32-bit global address (no .E)");
+    }
+}
+
+// LDG.E[.size] Rd, [Ra + offset]: Rd, Rd+1, ... as wide as the load.
+void Ldg(Translator& t) {
+    RequireWideAddress(t);
+    const MemoryWidth width = Width(t);
+    const Type type = width == MemoryWidth::B128  ? Type::U32x4
+                      : width == MemoryWidth::B64 ? Type::U32x2
+                                                  : Type::U32;
+    const Value loaded =
+        t.Emit(ir::Op::LoadGlobal, type, {t.GlobalAddress(1)}, static_cast<u32>(width));
+    const u32 dst = t.DstReg(0);
+    if (type == Type::U32) {
+        t.SetReg(dst, loaded);
+        return;
+    }
+    const u32 count = type == Type::U32x4 ? 4 : 2;
+    for (u32 i = 0; dst != kZeroRegister && i < count; ++i) {
+        t.SetReg(dst + i, t.Emit(ir::Op::Extract, Type::U32, {loaded, Value::U32(i)}));
+    }
+}
+
+ir::AtomicType AtomicTypeOf(Translator& t) {
+    const std::string_view type = t.EnumName({"S32", "U64"});
+    if (type.empty()) {
+        return ir::AtomicType::U32;
+    }
+    if (type == "S32") {
+        return ir::AtomicType::S32;
+    }
+    if (type == "F32.FTZ.RN") {
+        return ir::AtomicType::F32;
+    }
+    t.Unsupported("atomic type ." + std::string(type));
+}
+
+ir::AtomicOp AtomicOpOf(Translator& t) {
+    static constexpr std::pair<std::string_view, ir::AtomicOp> kOps[] = {
+        {"ADD", ir::AtomicOp::Add}, {"MIN", ir::AtomicOp::Min}, {"MAX", ir::AtomicOp::Max},
+        {"INC", ir::AtomicOp::Inc}, {"DEC", ir::AtomicOp::Dec}, {"AND", ir::AtomicOp::And},
+        {"OR", ir::AtomicOp::Or},   {"XOR", ir::AtomicOp::Xor}, {"EXCH", ir::AtomicOp::Exchange}};
+    const std::string_view name = t.EnumName({"ADD", "EXCH"});
+    for (const auto& [text, op] : kOps) {
+        if (text == name) {
+            return op;
+        }
+    }
+    t.Unsupported("atomic operation ." + std::string(name));
+}
+
+// ATOM.E.op[.type] Rd, [Ra + offset], Rb: Rd = the old word.
+void Atom(Translator& t) {
+    RequireWideAddress(t);
+    const ir::AtomicType type = AtomicTypeOf(t);
+    const Value old = t.Emit(ir::Op::AtomicGlobal, Type::U32, {t.GlobalAddress(1), t.Int(2)},
+                             static_cast<u32>(AtomicOpOf(t)), static_cast<u32>(type));
+    t.WriteDst(0, old);
+}
+
+// RED.E.op[.type] [Ra + offset], Rb.
+void Red(Translator& t) {
+    RequireWideAddress(t);
+    const ir::AtomicType type = AtomicTypeOf(t);
+    t.Emit(ir::Op::AtomicGlobal, Type::U32, {t.GlobalAddress(0), t.Int(1)},
+           static_cast<u32>(AtomicOpOf(t)), static_cast<u32>(type));
+}
+
+}  // namespace
+
+void AddMaxwellMemoryHandlers(HandlerTable& table) {
+    const HandlerTable& ampere = Handlers();
+    table["LDG"] = Ldg;
+    table["STG"] = [stg = ampere.at("STG")](Translator& t) {
+        RequireWideAddress(t);
+        stg(t);
+    };
+    for (const char* name : {"LDS", "STS", "LDL", "STL"}) {
+        table[name] = ampere.at(name);
+    }
+    table["ATOM"] = Atom;
+    table["RED"] = Red;
+}
+
+}  // namespace shader::frontend
