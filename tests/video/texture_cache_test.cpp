@@ -242,6 +242,89 @@ TEST_F(TextureCacheTest, WhatCannotBeMadeIsRefused) {
     Run(commands);
 }
 
+TEST_F(TextureCacheTest, ATextureOverARenderTargetViewsItsImage) {
+    // A render target the host GPU cleared to (10, 20, 30, 40) that guest memory does not have
+    // yet (it holds zeros): the texture samples the image.
+    auto info = video::VulkanStruct<VkImageCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO);
+    info.imageType = VK_IMAGE_TYPE_2D;
+    info.format = VK_FORMAT_R8G8B8A8_UNORM;
+    info.extent = {16, 8, 1};
+    info.mipLevels = 1;
+    info.arrayLayers = 1;
+    info.samples = VK_SAMPLE_COUNT_1_BIT;
+    info.tiling = VK_IMAGE_TILING_OPTIMAL;
+    info.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                 VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+    VkImage image = VK_NULL_HANDLE;
+    video::CheckVulkan(vkCreateImage(context_.device, &info, nullptr, &image), "image");
+    VkMemoryRequirements requirements{};
+    vkGetImageMemoryRequirements(context_.device, image, &requirements);
+    auto allocate =
+        video::VulkanStruct<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
+    allocate.allocationSize = requirements.size;
+    allocate.memoryTypeIndex =
+        video::ChooseMemoryType(context_.memory_types, requirements.memoryTypeBits, 0, 0);
+    VkDeviceMemory image_memory = VK_NULL_HANDLE;
+    video::CheckVulkan(vkAllocateMemory(context_.device, &allocate, nullptr, &image_memory), "mem");
+    video::CheckVulkan(vkBindImageMemory(context_.device, image, image_memory, 0), "bind");
+    VkCommandBuffer commands = Begin();
+    auto barrier =
+        video::VulkanStruct<VkImageMemoryBarrier>(VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER);
+    barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    barrier.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    barrier.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+    barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.image = image;
+    barrier.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                         VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr, 1, &barrier);
+    VkClearColorValue color{};
+    color.float32[0] = 10 / 255.0f;
+    color.float32[1] = 20 / 255.0f;
+    color.float32[2] = 30 / 255.0f;
+    color.float32[3] = 40 / 255.0f;
+    vkCmdClearColorImage(commands, image, VK_IMAGE_LAYOUT_GENERAL, &color, 1,
+                         &barrier.subresourceRange);
+    const u64 address = kBase + 0xC000;
+    const gpu::MemoryManager* asked_memory = nullptr;
+    cache_->SetRenderTargets(
+        [&](const gpu::MemoryManager* memory, u64 at) -> std::optional<video::RenderTargetImage> {
+            asked_memory = memory;
+            if (at != address) {
+                return std::nullopt;
+            }
+            return video::RenderTargetImage{
+                image, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_ASPECT_COLOR_BIT, 16, 8, 1};
+        });
+    const auto words = Tic(0x08, 2, address, 16, 8, 1, true, 0);
+    const video::CachedTexture* cached =
+        cache_->Get(memory_, words, gpu::TextureHeaderLayout::Maxwell, commands, 1);
+    ASSERT_NE(cached, nullptr);
+    EXPECT_EQ(asked_memory, memory_.get());
+    EXPECT_TRUE(cached->render_target);
+    EXPECT_EQ(cached->image, image);
+    EXPECT_EQ(cache_->Uploads(), 0u);
+    Run(commands);
+    const auto texels = ReadBack(*cached, 0, 16, 8, 4);
+    for (u32 i = 0; i < 16 * 8; ++i) {
+        ASSERT_EQ(texels[i * 4 + 0], 10);
+        ASSERT_EQ(texels[i * 4 + 3], 40);
+    }
+    // Another size over the same memory is not the render target: made from guest memory.
+    const video::CachedTexture* other =
+        cache_->Get(memory_, Tic(0x08, 2, address, 8, 8, 1, true, 0),
+                    gpu::TextureHeaderLayout::Maxwell, commands = Begin(), 2);
+    ASSERT_NE(other, nullptr);
+    EXPECT_FALSE(other->render_target);
+    EXPECT_EQ(cache_->Uploads(), 1u);
+    Run(commands);
+    cache_->Invalidate();  // the views of render targets go before the image
+    cache_->SetRenderTargets({});
+    vkDestroyImage(context_.device, image, nullptr);
+    vkFreeMemory(context_.device, image_memory, nullptr);
+}
+
 TEST_F(TextureCacheTest, SamplersAreSharedByEqualHeaders) {
     video::SamplerCache samplers(context_.device, {});
     std::array<u32, 8> linear{};
