@@ -35,9 +35,9 @@ struct BlockLinearSurface {
     u64 Offset(u32 x_bytes, u32 y, u32 z = 0) const;
 };
 
-// Copies `surface` from block-linear `tiled` into `linear`, rows of `linear_pitch` bytes.
-// False (and nothing copied) when `tiled` is smaller than the surface or `linear` smaller than
-// its rows.
+// Copies `surface` (every slice of it) from block-linear `tiled` into `linear`, rows of
+// `linear_pitch` bytes, slices of `linear_pitch * height` bytes one after the other. False (and
+// nothing copied) when `tiled` is smaller than the surface or `linear` smaller than its rows.
 bool DeswizzleBlockLinear(const BlockLinearSurface& surface, std::span<const u8> tiled,
                           std::span<u8> linear, u32 linear_pitch);
 

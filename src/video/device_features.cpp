@@ -53,6 +53,11 @@ VkPhysicalDeviceFeatures WantedCoreFeatures(const VkPhysicalDeviceFeatures& foun
     wanted.shaderFloat64 = found.shaderFloat64;
     wanted.shaderInt64 = found.shaderInt64;
     wanted.shaderInt16 = found.shaderInt16;
+    // For the guest's textures and samplers (texture_cache.h, sampler_cache.h).
+    wanted.samplerAnisotropy = found.samplerAnisotropy;
+    wanted.textureCompressionBC = found.textureCompressionBC;
+    wanted.textureCompressionASTC_LDR = found.textureCompressionASTC_LDR;
+    wanted.imageCubeArray = found.imageCubeArray;
     return wanted;
 }
 

@@ -15,7 +15,10 @@
 #include "gpu/surface_memory.h"
 #include "video/clear_pipelines.h"
 #include "video/depth_stencil_packing.h"
+#include "video/render_target_image.h"
+#include "video/sampler_cache.h"
 #include "video/surface_format.h"
+#include "video/texture_cache.h"
 #include "video/vulkan_buffer.h"
 #include "video/vulkan_context.h"
 #include "video/vulkan_result.h"
@@ -72,6 +75,7 @@ struct CachedSurface {
     std::map<u32, VkImageView> views;
     std::map<u32, VkFramebuffer> framebuffers;
     u64 last_used = 0;
+    bool sampled = false;  // made with VK_IMAGE_USAGE_SAMPLED_BIT: a texture can view it
 };
 
 }  // namespace
@@ -86,6 +90,11 @@ public:
     void ClearDepthStencil(const gpu::DepthStencilClear& clear) override;
     bool Draw(const gpu::DrawCall& draw) override;
     void Synchronize() override;
+
+    // The render target whose layer 0 is at `address` of `memory` with rendering not yet in
+    // guest memory (changed since the last synchronisation), for the texture cache.
+    std::optional<RenderTargetImage> RenderTargetAt(const gpu::MemoryManager* memory,
+                                                    u64 address) const;
 
 private:
     // The surface with `layer` holding the guest's contents, or null (named in the log).
@@ -112,6 +121,11 @@ private:
     VkFence fence_ = VK_NULL_HANDLE;
     u64 uses_ = 0;
     std::set<std::string> named_;
+    // Textures and samplers for the draws and compute launches to come; a submission number
+    // per synchronisation tells the texture cache when staging buffers are free.
+    std::unique_ptr<TextureCache> textures_;
+    std::unique_ptr<SamplerCache> samplers_;
+    u64 submission_ = 1;
 };
 
 VulkanHostGpu::VulkanHostGpu(const std::string& selector) {
@@ -122,6 +136,16 @@ VulkanHostGpu::VulkanHostGpu(const std::string& selector) {
     pipelines_ = std::make_unique<ClearPipelines>(context_.device, context_.api_version);
     auto fence_info = VulkanStruct<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
     CheckVulkan(vkCreateFence(context_.device, &fence_info, nullptr, &fence_), "vkCreateFence");
+    textures_ = std::make_unique<TextureCache>(context_);
+    textures_->SetRenderTargets([this](const gpu::MemoryManager* memory, u64 address) {
+        return RenderTargetAt(memory, address);
+    });
+    SamplerLimits limits;
+    limits.anisotropy = context_.features->core.features.samplerAnisotropy;
+    limits.max_anisotropy = context_.limits.maxSamplerAnisotropy;
+    limits.max_lod_bias = context_.limits.maxSamplerLodBias;
+    limits.mirror_clamp_to_edge = false;  // not enabled at device creation yet
+    samplers_ = std::make_unique<SamplerCache>(context_.device, limits);
     LOG_INFO("video", "Vulkan {}.{} host GPU {} ({}): clears run on it",
              VK_API_VERSION_MAJOR(context_.api_version), VK_API_VERSION_MINOR(context_.api_version),
              context_.name, context_.features->driver);
@@ -135,6 +159,9 @@ VulkanHostGpu::~VulkanHostGpu() {
         LOG_ERROR("video", "host GPU: the last work was lost: {}", error.what());
     }
     vkDeviceWaitIdle(context_.device);
+    // Views of render targets first, then the render targets.
+    textures_.reset();
+    samplers_.reset();
     for (auto& [key, cached] : surfaces_) {
         Destroy(*cached);
     }
@@ -209,6 +236,12 @@ std::unique_ptr<CachedSurface> VulkanHostGpu::Create(const gpu::Surface& surface
     info.usage =
         VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
         (depth ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+    VkFormatProperties properties{};
+    vkGetPhysicalDeviceFormatProperties(context_.physical_device, format.format, &properties);
+    cached->sampled = (properties.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) != 0;
+    if (cached->sampled) {
+        info.usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+    }
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
     CheckVulkan(vkCreateImage(context_.device, &info, nullptr, &cached->image), "vkCreateImage");
@@ -504,6 +537,7 @@ void VulkanHostGpu::Synchronize() {
 
 void VulkanHostGpu::SynchronizeLocked() {
     if (commands_ == VK_NULL_HANDLE) {
+        textures_->Invalidate();
         return;
     }
     for (auto& [key, cached] : surfaces_) {
@@ -529,6 +563,12 @@ void VulkanHostGpu::SynchronizeLocked() {
                                 : submitted;
     vkResetFences(context_.device, 1, &fence_);
     vkFreeCommandBuffers(context_.device, context_.command_pool, 1, &commands);
+    if (waited == VK_SUCCESS) {
+        textures_->SubmissionDone(submission_);
+    }
+    ++submission_;
+    // Guest memory may change from here on; render targets may go below.
+    textures_->Invalidate();
     // Whatever happened, the next use reads guest memory again.
     for (auto& [key, cached] : surfaces_) {
         for (u32 layer = 0; layer < cached->changed.size(); ++layer) {
@@ -548,6 +588,26 @@ void VulkanHostGpu::SynchronizeLocked() {
         Destroy(*oldest->second);
         surfaces_.erase(oldest);
     }
+}
+
+std::optional<RenderTargetImage> VulkanHostGpu::RenderTargetAt(const gpu::MemoryManager* memory,
+                                                               u64 address) const {
+    for (const auto& [key, cached] : surfaces_) {
+        const gpu::Surface& surface = cached->surface;
+        if (surface.memory.get() != memory || surface.address != address || !cached->sampled ||
+            !cached->changed[0]) {
+            continue;
+        }
+        RenderTargetImage image;
+        image.image = cached->image;
+        image.format = cached->format.format;
+        image.aspects = cached->format.aspects & ~VK_IMAGE_ASPECT_STENCIL_BIT;
+        image.width = surface.width;
+        image.height = surface.height;
+        image.layers = surface.layers;
+        return image;
+    }
+    return std::nullopt;
 }
 
 std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector) {
