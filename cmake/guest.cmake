@@ -46,6 +46,8 @@ endfunction()
 
 set(NX_GUEST_RUNTIME_SOURCES
     ${PROJECT_SOURCE_DIR}/guest/runtime/crt0.S
+    ${PROJECT_SOURCE_DIR}/guest/runtime/exception.S
+    ${PROJECT_SOURCE_DIR}/guest/runtime/exception.c
     ${PROJECT_SOURCE_DIR}/guest/runtime/svc.S
     ${PROJECT_SOURCE_DIR}/guest/runtime/runtime.c
     ${PROJECT_SOURCE_DIR}/guest/runtime/thread.c

@@ -2,6 +2,7 @@
 //  - NSO (ExeFS): x0 = 0, x1 = main thread handle; the program ends with svcExitProcess.
 //  - NRO (homebrew ABI): x0 = loader configuration entries, x1 = -1, x30 = where to return
 //    with the result in x0.
+//  - and for a fault the kernel delivers to the program (exception.S).
 // The first 0x80 bytes of .text are the NRO's: a branch, the MOD0 offset, and room for the
 // NRO header that nxhost's writer puts there.
 
@@ -13,6 +14,13 @@ _start:
     .word __nx_mod0 - _start
     .fill 0x78, 1, 0
 1:
+    // A fault the kernel delivers enters here too, with x0 = its type and x1 = its saved
+    // state: neither a first start of an NSO (x0 = 0) nor of an NRO (x1 = -1).
+    cbz x0, 2f
+    cmn x1, #1
+    b.eq 2f
+    b __nx_exception_entry
+2:
     mov x19, x0
     mov x20, x1
     mov x21, x30

@@ -16,7 +16,7 @@ struct RunArguments {
     std::string path;
     std::vector<std::string> guest_arguments;
     bool print_memory_layout = false;
-    bool precise_faults = false;
+    bool imprecise_faults = false;
     bool strict_exclusives = false;
     unsigned cores = 3;
     bool deterministic = false;

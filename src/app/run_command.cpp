@@ -158,7 +158,7 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
                              RunSession& session) {
     const formats::ProgramImage image = formats::LoadProgram(launch.path);
     kernel::RunOptions options;
-    options.precise_faults = arguments.precise_faults;
+    options.precise_faults = !arguments.imprecise_faults;
     options.strict_exclusives = arguments.strict_exclusives;
     options.cores = arguments.cores;
     options.deterministic = arguments.deterministic;
@@ -428,8 +428,10 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_option("arguments", arguments->guest_arguments, "Arguments for the guest");
     command->add_flag("--print-memory-layout", arguments->print_memory_layout,
                       "Print the process's address space before it runs");
-    command->add_flag("--precise-faults", arguments->precise_faults,
-                      "Stop a guest data fault at its own instruction (slower)");
+    command->add_flag("--imprecise-faults", arguments->imprecise_faults,
+                      "Let a guest data fault end its JIT block before it stops (faster, but "
+                      "no exception handler of the program can resume it and the report "
+                      "names the block, not the instruction)");
     command->add_flag("--strict-exclusives", arguments->strict_exclusives,
                       "Track LDXR reservations across cores, so that another core's exclusive "
                       "store fails an STXR even when it wrote the same value (slower atomics; "

@@ -12,6 +12,11 @@ namespace {
 // documentation of the 39-bit address space).
 constexpr u64 kMapRegionStart = 0x800'0000;
 constexpr u64 kKernelMapRegionSize = u64{64} << 30;
+// Where the code goes: Horizon puts it at a random place of the map region; nxhost at a fixed
+// one 256 MiB into it, so that the region below the code is free for what a program maps near
+// its code (a JIT's code memory within branch range, such as melonDS's) besides the 64 MiB of
+// LSE trampolines that end at the code.
+constexpr u64 kCodeBase = 0x1800'0000;
 
 }  // namespace
 
@@ -21,7 +26,7 @@ AddressSpaceLayout MakeApplicationLayout(u64 code_size, const MemorySettings& se
     const u64 top = u64{1} << layout.address_bits;
     layout.address_space = {0, top};
     layout.alias_code = {kMapRegionStart, top - kMapRegionStart};
-    layout.code = {kMapRegionStart, base::AlignUp(std::max<u64>(code_size, 1), kRegionAlignment)};
+    layout.code = {kCodeBase, base::AlignUp(std::max<u64>(code_size, 1), kRegionAlignment)};
 
     const u64 kernel_map_size = kKernelMapRegionSize;
     const u64 stack_size = base::AlignUp(settings.stack_region_size, kRegionAlignment);

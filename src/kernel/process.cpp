@@ -184,6 +184,13 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
     }
 
     std::lock_guard lock(scheduler.Lock());
+    // The process local region is the first thread-local slot, taken before the main thread's
+    // (KProcess::Initialize creates it first).
+    const auto process_local = AllocateThreadLocalStorage();
+    if (!process_local) {
+        base::Fail("cannot allocate the process local region");
+    }
+    process_local_region = *process_local;
     main_thread =
         CreateThread(entry_point, 0, main_stack_top, main_thread_priority, main_thread_core);
     if (!main_thread) {
@@ -338,6 +345,22 @@ void Process::State::CoreLoop(unsigned index) {
             thread->context.x[1] = static_cast<u64>(static_cast<s64>(*thread->pending_index));
             thread->pending_index.reset();
         }
+        if (thread->pending_exception) {
+            // Its fault waited for another thread's exception handler: deliver it now.
+            PendingUserException pending = std::move(*thread->pending_exception);
+            thread->pending_exception.reset();
+            thread->context = pending.context;  // as it faulted (the wake wrote x0)
+            const bool delivered = DeliverUserException(*thread, pending.fault, pending.report);
+            if (!delivered || thread->state != ThreadState::Runnable) {
+                scheduler.Release(index);
+                if (!delivered) {
+                    lock.unlock();
+                    Stop(RunEnding::Fault, 0, std::move(pending.report));
+                    lock.lock();
+                }
+                continue;
+            }
+        }
         core.SetContext(thread->context);
         core.SetTpidrroEl0(thread->tls_address);
         const u64 run_start = clock.Now();
@@ -361,14 +384,27 @@ void Process::State::CoreLoop(unsigned index) {
                     ? fmt::format("guest {} at {}", cpu::FaultKindName(fault.kind),
                                   DescribeAddress(fault.pc))
                     : fmt::format(
-                          "guest {} in the code block ending at {} (run with "
-                          "--precise-faults for the faulting instruction)",
+                          "guest {} in the code block ending at {} (run without "
+                          "--imprecise-faults for the faulting instruction and the program's "
+                          "exception handler)",
                           cpu::FaultKindName(fault.kind), DescribeAddress(fault.pc));
             if (fault.kind == cpu::GuestFault::Kind::ReadFault ||
                 fault.kind == cpu::GuestFault::Kind::WriteFault) {
                 headline += fmt::format(", address {:#x}", fault.address);
             }
             std::string report = FaultReport(core, headline);
+            if (fault.pc_is_precise) {
+                const bool nested = exception_thread == thread;
+                if (DeliverUserException(*thread, fault, report)) {
+                    scheduler.Release(index);
+                    continue;
+                }
+                if (nested) {
+                    report +=
+                        "  (a second fault while its exception handler ran: the process "
+                        "ends, as on the console)\n";
+                }
+            }
             scheduler.Release(index);
             lock.unlock();
             Stop(RunEnding::Fault, 0, std::move(report));

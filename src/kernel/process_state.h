@@ -48,6 +48,11 @@ struct Process::State final : cpu::CoreHooks {
     // Ends the run (the first ending wins) and stops every core.
     void Stop(RunEnding ending, u64 status, std::string report);
     std::string FaultReport(const cpu::Core& core, const std::string& headline) const;
+    // With the scheduler's lock held, for a thread stopped at a precise fault (its context
+    // saved): enters the program's exception handler (user_exception.h), or queues the fault
+    // while another thread's handler runs. False: the process ends with `report`.
+    bool DeliverUserException(Thread& thread, const cpu::GuestFault& fault,
+                              const std::string& report);
     std::string DescribeAddress(u64 address) const;
 
     // Threads. Both with the scheduler's lock held.
@@ -95,6 +100,12 @@ struct Process::State final : cpu::CoreHooks {
     u64 tls_region = 0;
     u64 tls_pages_mapped = 0;
     std::vector<u64> free_tls_slots;
+    // The process local region (user_exception.h), the first slot; the thread whose exception
+    // handler runs, the report of its fault and how many faults were delivered.
+    u64 process_local_region = 0;
+    Thread* exception_thread = nullptr;
+    std::string exception_report;
+    u64 user_exceptions = 0;
 
     GuestClock clock;
     Scheduler scheduler;

@@ -53,6 +53,7 @@ constexpr auto kHandlers = [] {
     table[0x25] = svc::GetThreadId;
     table[0x26] = svc::Break;
     table[0x27] = svc::OutputDebugString;
+    table[0x28] = svc::ReturnFromException;
     table[0x29] = svc::GetInfo;
     table[0x2c] = svc::MapPhysicalMemory;
     table[0x2d] = svc::UnmapPhysicalMemory;

@@ -109,6 +109,7 @@ void GetProcessId(SvcContext&);
 void GetThreadId(SvcContext&);
 void Break(SvcContext&);
 void OutputDebugString(SvcContext&);
+void ReturnFromException(SvcContext&);
 void GetInfo(SvcContext&);
 void SetThreadActivity(SvcContext&);
 void GetThreadContext3(SvcContext&);

@@ -240,7 +240,7 @@ void GetInfo(SvcContext& svc) {
         case InfoType::ProgramId:
             return answer(svc.process.program_id);
         case InfoType::UserExceptionContextAddress:
-            return answer(0);
+            return answer(svc.process.process_local_region);
         case InfoType::IsApplication:
             return answer(1);
         case InfoType::DebuggerAttached:

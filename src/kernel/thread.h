@@ -15,6 +15,14 @@ namespace kernel {
 inline constexpr int kLowestPriority = 63;
 inline constexpr int kHighestPriority = 0;
 
+// A fault that waits to be delivered while another thread's exception handler runs
+// (user_exception.h): the thread as it faulted, and the report for a run that ends on it.
+struct PendingUserException {
+    cpu::GuestFault fault;
+    cpu::ThreadContext context;
+    std::string report;
+};
+
 enum class ThreadState { Created, Runnable, Waiting, Terminated };
 
 // What a waiting thread waits for; decides how it is woken and what it finds in X0 / X1.
@@ -70,6 +78,7 @@ public:
     std::array<u64, 4> core_ticks{};
     u64 slice_start = 0;  // when it last started running
 
+    std::optional<PendingUserException> pending_exception;
     // Mutex ownership for priority inheritance.
     Thread* lock_owner = nullptr;
     std::vector<Thread*> mutex_waiters;

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # run_guest.sh NXHOST PROGRAM EXPECTED_STATUS PATTERN...
-# Runs a guest under nxhost (with the flags in $RUN_FLAGS); passes when its exit status is
-# EXPECTED_STATUS and its output (stdout and stderr) contains every PATTERN (grep -E), and,
-# with $MAX_SECONDS set, when it took no longer than that on the wall clock.
+# Runs a guest under nxhost (with the flags in $RUN_FLAGS, the guest's arguments in
+# $GUEST_ARGS); passes when its exit status is EXPECTED_STATUS and its output (stdout and
+# stderr) contains every PATTERN (grep -E), and, with $MAX_SECONDS set, when it took no longer
+# than that on the wall clock.
 set -u
 nxhost=$1 program=$2 expected=$3
 shift 3
 start=$(date +%s%N)
-output=$("$nxhost" run ${RUN_FLAGS:-} "$program" 2>&1)
+output=$("$nxhost" run ${RUN_FLAGS:-} "$program" ${GUEST_ARGS:-} 2>&1)
 status=$?
 elapsed_ms=$((($(date +%s%N) - start) / 1000000))
 echo "$output"

@@ -15,10 +15,11 @@ TEST(AddressSpaceLayout, DefaultsAreHorizonsThirtyNineBitRegionsInItsOrder) {
     EXPECT_EQ(layout.address_space.size, u64{1} << 39);
     EXPECT_EQ(layout.alias_code.base, 0x8000000u);
     EXPECT_EQ(layout.alias_code.End(), u64{1} << 39);
-    EXPECT_EQ(layout.code.base, 0x8000000u);
+    // nxhost's fixed place 256 MiB into the map region, with room for mappings below it.
+    EXPECT_EQ(layout.code.base, 0x18000000u);
     EXPECT_EQ(layout.code.size, 0x200000u);  // 2 MiB aligned
     // Kernel map, stack, alias, heap, one after the other from the code's end.
-    EXPECT_EQ(layout.kernel_map.base, 0x8200000u);
+    EXPECT_EQ(layout.kernel_map.base, 0x18200000u);
     EXPECT_EQ(layout.kernel_map.size, u64{64} << 30);
     EXPECT_EQ(layout.stack.base, layout.kernel_map.End());
     EXPECT_EQ(layout.stack.size, u64{2} << 30);
