@@ -86,8 +86,13 @@ static atomic_int g_thread_faults;
 static const char* g_mode = "";
 
 static uint64_t g_fake_value = 0x5eed5eedull;
+// Set: the next fault's handler ends its thread instead of returning.
+static atomic_int g_exit_in_handler;
 
 static Result Handler(uint32_t type, ExceptionInfo* info) {
+    if (atomic_exchange(&g_exit_in_handler, 0) != 0) {
+        svcExitThread();
+    }
     if (strcmp(g_mode, "decline") == 0) {
         return 0xf801;
     }
@@ -209,6 +214,32 @@ static void CheckThreads(void) {
     CHECK(atomic_load(&g_thread_errors) == 0);
 }
 
+// A thread that ends inside its handler leaves the handler free (Atmosphère's KThread::Exit
+// releases the user exception): the next fault, on another thread, is handled, not held for
+// ever.
+static void FaultOnce(void* argument) {
+    (void)argument;
+    uint64_t x9, nzcv;
+    exc_load(UNMAPPED_DATA, &x9, &nzcv);
+    atomic_fetch_add(&g_thread_errors, 1);  // not reached: the handler ends the thread
+}
+
+static void CheckExitInHandler(void) {
+    atomic_store(&g_thread_errors, 0);
+    atomic_store(&g_exit_in_handler, 1);
+    GuestThread thread;
+    CHECK_RESULT(guest_thread_create(&thread, FaultOnce, 0, 0x10000, 44, 1), 0);
+    CHECK_RESULT(guest_thread_start(&thread), 0);
+    CHECK_RESULT(guest_thread_join(&thread), 0);
+    guest_thread_close(&thread);
+    CHECK(atomic_load(&g_exit_in_handler) == 0);
+    CHECK(atomic_load(&g_thread_errors) == 0);
+    const int before = g_seen.count;
+    uint64_t x9 = 0, nzcv = 0;
+    CHECK(exc_load(UNMAPPED_DATA, &x9, &nzcv) == g_fake_value);
+    CHECK(g_seen.count == before + 1);
+}
+
 int main(int argc, char** argv) {
     if (argc > 1) {
         g_mode = argv[1];
@@ -226,5 +257,6 @@ int main(int argc, char** argv) {
     nx_set_exception_handler(Handler);
     CheckContract();
     CheckThreads();
+    CheckExitInHandler();
     return check_summary("exceptions");
 }

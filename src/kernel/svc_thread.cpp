@@ -78,6 +78,12 @@ void StartThread(SvcContext& svc) {
 
 void ExitThread(SvcContext& svc) {
     std::lock_guard lock(svc.process.scheduler.Lock());
+    if (svc.process.exception_thread == &svc.thread) {
+        // It ends inside its exception handler: the handler is free for the next fault
+        // (Atmosphère's KThread::Exit releases the user exception).
+        svc.process.exception_thread = nullptr;
+        svc.process.exception_report.clear();
+    }
     svc.process.free_tls_slots.push_back(svc.thread.tls_address);
     svc.process.scheduler.Terminate(svc.thread);
 }

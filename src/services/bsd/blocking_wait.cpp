@@ -83,6 +83,22 @@ CallAnswer CallWaiting(const kernel::IpcEnvironment& environment, const Waiting&
     }
 }
 
+std::optional<ErrnoReply> ReplyUnlessReady(const WaitResult& waited) {
+    switch (waited.end) {
+        case WaitEnd::Ready:
+            return std::nullopt;
+        case WaitEnd::TimedOut:
+            return Succeeded(0);
+        case WaitEnd::Stopped:
+            return Failed(kEintr);
+        case WaitEnd::Abandoned:
+            return Failed(kEbadf);
+        case WaitEnd::Failed:
+            break;
+    }
+    return Failed(GuestErrno(waited.error));
+}
+
 CallAnswer TransferWaiting(const kernel::IpcEnvironment& environment, const Waiting& waiting,
                            std::size_t size, bool whole,
                            const std::function<ssize_t(std::size_t done)>& attempt) {

@@ -14,6 +14,7 @@
 #include <span>
 
 #include "base/types.h"
+#include "services/bsd/bsd_errno.h"
 
 namespace kernel {
 class IpcEnvironment;
@@ -48,6 +49,11 @@ struct WaitResult {
 // (Select's and Poll's timeout). Once the run is stopping it polls only once, without waiting.
 WaitResult WaitInSlices(const kernel::IpcEnvironment& environment, std::span<pollfd> fds,
                         const Deadline& deadline, const std::function<bool()>& still_wanted);
+
+// What Select and RecvMMsg answer when their wait ended without an event: 0 ready once the
+// timeout passed, EINTR once the run stops, EBADF for a closed fd, poll's own error; nullopt
+// when something is ready.
+std::optional<ErrnoReply> ReplyUnlessReady(const WaitResult& waited);
 
 // A host call's answer: a count, or -1 with the host errno.
 struct CallAnswer {

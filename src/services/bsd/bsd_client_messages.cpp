@@ -82,21 +82,9 @@ base::Result BsdClient::RecvMMsg(ReceiveMessagesArguments arguments, MessagesBuf
         const WaitResult waited = WaitInSlices(
             *environment, std::span(&readable, 1), until,
             [this, fd, watched = descriptor.get()] { return table_.Holds(fd, watched); });
-        switch (waited.end) {
-            case WaitEnd::Ready:
-                break;
-            case WaitEnd::TimedOut:
-                *reply = Succeeded(0);
-                return base::ResultSuccess;
-            case WaitEnd::Stopped:
-                *reply = Failed(kEintr);
-                return base::ResultSuccess;
-            case WaitEnd::Abandoned:
-                *reply = Failed(kEbadf);
-                return base::ResultSuccess;
-            case WaitEnd::Failed:
-                *reply = Failed(GuestErrno(waited.error));
-                return base::ResultSuccess;
+        if (const auto answer = ReplyUnlessReady(waited)) {
+            *reply = *answer;
+            return base::ResultSuccess;
         }
     }
     const std::span<u8> buffer = messages.data;

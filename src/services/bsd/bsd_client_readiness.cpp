@@ -179,21 +179,9 @@ base::Result BsdClient::Select(SelectArguments arguments, AutoIn read_in, AutoIn
     }
     const auto still_held = [&] { return watched.AllHeld(table_); };
     const WaitResult waited = WaitInSlices(*environment, host, deadline, still_held);
-    switch (waited.end) {
-        case WaitEnd::Ready:
-            break;
-        case WaitEnd::TimedOut:
-            *reply = Succeeded(0);
-            return base::ResultSuccess;
-        case WaitEnd::Stopped:
-            *reply = Failed(kEintr);
-            return base::ResultSuccess;
-        case WaitEnd::Abandoned:
-            *reply = Failed(kEbadf);
-            return base::ResultSuccess;
-        case WaitEnd::Failed:
-            *reply = Failed(GuestErrno(waited.error));
-            return base::ResultSuccess;
+    if (const auto answer = ReplyUnlessReady(waited)) {
+        *reply = *answer;
+        return base::ResultSuccess;
     }
     s32 ready = 0;
     for (std::size_t k = 0; k < host.size(); ++k) {
