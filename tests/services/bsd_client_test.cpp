@@ -311,6 +311,22 @@ TEST(BsdClient, UdpSendToAndRecvFromCarryAddresses) {
     EXPECT_EQ(PortOf(received.out[1]), PortOf(guest.SockName(sender).out[0]));
 }
 
+// Found by the bsd fuzz run: Linux polls a UDP socket whose receiving side was shut down as
+// readable while its receive answers EAGAIN, and a blocking Recv spun there for ever. FreeBSD
+// answers 0. (Shutdown answers ENOTCONN for an unconnected UDP socket, and shuts it anyway.)
+TEST(BsdClient, ABlockingRecvOnAShutDownDatagramSocketAnswersZero) {
+    Environment environment;
+    Guest guest(environment, std::make_shared<BsdClient>(), 0);
+    const s32 socket = guest.NewSocket(guest::kSockDgram);
+    ASSERT_EQ(guest.Call(kBind, Raw(socket), {Inet(kLoopback, 0)}).ret, 0);
+    guest.Call(kShutdown, Raw(socket, 0));
+    const auto start = std::chrono::steady_clock::now();
+    const Answer received = guest.Recv(socket, 0, 16);
+    EXPECT_EQ(received.ret, 0);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+    EXPECT_EQ(guest.Recv(socket, 0, 0).ret, 0);
+}
+
 TEST(BsdClient, NonBlockingCallsAnswerEagain) {
     Environment environment;
     Guest guest(environment, std::make_shared<BsdClient>(), 0);

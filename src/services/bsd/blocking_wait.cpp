@@ -50,6 +50,8 @@ WaitResult WaitInSlices(const kernel::IpcEnvironment& environment, std::span<pol
 
 CallAnswer CallWaiting(const kernel::IpcEnvironment& environment, const Waiting& waiting,
                        const std::function<ssize_t()>& attempt) {
+    const bool receives = (waiting.events & POLLIN) != 0;
+    bool receiving_shut = false;
     for (;;) {
         const ssize_t value = attempt();
         if (value >= 0) {
@@ -62,14 +64,22 @@ CallAnswer CallWaiting(const kernel::IpcEnvironment& environment, const Waiting&
         if (error != EAGAIN && error != EWOULDBLOCK) {
             return {-1, error};
         }
+        if (receiving_shut) {
+            // Linux polls a datagram socket whose receiving side was shut down as readable,
+            // yet its non-blocking receive answers EAGAIN: waiting again would spin for ever.
+            // FreeBSD's receive on such a socket answers 0 (no more data), as the guest expects.
+            return {0, 0};
+        }
         if (!waiting.may_wait) {
             return {-1, EAGAIN};
         }
-        pollfd fd{waiting.host_fd, waiting.events, 0};
+        pollfd fd{waiting.host_fd, static_cast<short>(waiting.events | (receives ? POLLRDHUP : 0)),
+                  0};
         const WaitResult result =
             WaitInSlices(environment, {&fd, 1}, waiting.deadline, waiting.still_open);
         switch (result.end) {
             case WaitEnd::Ready:
+                receiving_shut = receives && (fd.revents & POLLRDHUP) != 0;
                 break;
             case WaitEnd::TimedOut:
                 return {-1, EAGAIN};

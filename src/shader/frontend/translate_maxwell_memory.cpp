@@ -11,20 +11,6 @@ using ir::MemoryWidth;
 using ir::Type;
 using ir::Value;
 
-MemoryWidth Width(Translator& t) {
-    const std::string_view name = t.EnumName({"U8", "128"});
-    static constexpr std::pair<std::string_view, MemoryWidth> kWidths[] = {
-        {"U8", MemoryWidth::U8},   {"S8", MemoryWidth::S8}, {"U16", MemoryWidth::U16},
-        {"S16", MemoryWidth::S16}, {"", MemoryWidth::B32},  {"64", MemoryWidth::B64},
-        {"128", MemoryWidth::B128}};
-    for (const auto& [text, width] : kWidths) {
-        if (text == name) {
-            return width;
-        }
-    }
-    t.Unsupported("memory width ." + std::string(name));
-}
-
 void RequireWideAddress(Translator& t) {
     if (!t.Has("E")) {
         t.Unsupported("a 32-bit global address (no .E)");
@@ -34,7 +20,7 @@ void RequireWideAddress(Translator& t) {
 // LDG.E[.size] Rd, [Ra + offset]: Rd, Rd+1, ... as wide as the load.
 void Ldg(Translator& t) {
     RequireWideAddress(t);
-    const MemoryWidth width = Width(t);
+    const MemoryWidth width = MemoryWidthOf(t);
     const Type type = width == MemoryWidth::B128  ? Type::U32x4
                       : width == MemoryWidth::B64 ? Type::U32x2
                                                   : Type::U32;

@@ -44,6 +44,33 @@ u32 IndexedImage(Translator& t, std::size_t index, ImageBinding use, bool knows_
     return ImageOf(t, *bank, t.Field(t.Spec(index).field), use, knows_dim);
 }
 
+// The image shape a TEX or TLD names by its type operand, and its coordinates: Ra, Ra+1, ...
+// hold the layer (arrayed) and then x, y, z.
+struct TypedImage {
+    ImageDim dim = ImageDim::D2;
+    bool arrayed = false;
+    std::vector<Value> coordinates;
+};
+TypedImage TypedCoordinates(Translator& t, std::string_view instruction) {
+    const sass::OperandSpec& type = t.Spec(kTexType);
+    const std::string& name = type.names.at(t.Field(type.field));
+    TypedImage image;
+    if (name == "1D") {
+        image.dim = ImageDim::D1;
+    } else if (name == "3D") {
+        image.dim = ImageDim::D3;
+    } else if (name == "ARRAY_2D") {
+        image.arrayed = true;
+    } else if (name != "2D") {
+        t.Unsupported(fmt::format("{} of texture type {}", instruction, name));
+    }
+    const u32 axes = image.dim == ImageDim::D1 ? 1 : image.dim == ImageDim::D2 ? 2 : 3;
+    for (u32 i = 0; i < axes + (image.arrayed ? 1 : 0); ++i) {
+        image.coordinates.push_back(Word(t, kSrcA, i));
+    }
+    return image;
+}
+
 void WriteComponents(Translator& t, Value texel, u32 mask, std::size_t dst_operand) {
     const u32 dst = Register(t, dst_operand);
     u32 written = 0;
@@ -69,25 +96,8 @@ void Tex(Translator& t) {
             t.Unsupported(std::string("texture modifier .") + flag);
         }
     }
-    const sass::OperandSpec& type = t.Spec(kTexType);
-    const std::string& name = type.names.at(t.Field(type.field));
-    ImageDim dim = ImageDim::D2;
-    bool arrayed = false;
-    if (name == "1D") {
-        dim = ImageDim::D1;
-    } else if (name == "3D") {
-        dim = ImageDim::D3;
-    } else if (name == "ARRAY_2D") {
-        arrayed = true;
-    } else if (name != "2D") {
-        t.Unsupported("texture type " + name);
-    }
-    const u32 axes = dim == ImageDim::D1 ? 1 : dim == ImageDim::D2 ? 2 : 3;
-    const u32 coordinates = axes + (arrayed ? 1 : 0);
-    std::vector<Value> args;
-    for (u32 i = 0; i < coordinates; ++i) {
-        args.push_back(Word(t, kSrcA, i));
-    }
+    auto [dim, arrayed, args] = TypedCoordinates(t, "TEX");
+    const u32 coordinates = static_cast<u32>(args.size());
     const std::string_view level = t.EnumName({"LZ", "LL"});
     ImageOp op = ImageOp::SampleLod;
     u32 next_b = Bindless(t) ? 1 : 0;
@@ -283,25 +293,8 @@ void Tld(Translator& t) {
             t.Unsupported(std::string("texture modifier .") + flag);
         }
     }
-    const sass::OperandSpec& type = t.Spec(kTexType);
-    const std::string& name = type.names.at(t.Field(type.field));
-    ImageDim dim = ImageDim::D2;
-    bool arrayed = false;
-    if (name == "1D") {
-        dim = ImageDim::D1;
-    } else if (name == "3D") {
-        dim = ImageDim::D3;
-    } else if (name == "ARRAY_2D") {
-        arrayed = true;
-    } else if (name != "2D") {
-        t.Unsupported("TLD of texture type " + name);
-    }
-    const u32 axes = dim == ImageDim::D1 ? 1 : dim == ImageDim::D2 ? 2 : 3;
-    const u32 coordinates = axes + (arrayed ? 1 : 0);
-    std::vector<Value> args;
-    for (u32 i = 0; i < coordinates; ++i) {
-        args.push_back(Word(t, kSrcA, i));
-    }
+    auto [dim, arrayed, args] = TypedCoordinates(t, "TLD");
+    const u32 coordinates = static_cast<u32>(args.size());
     args.push_back(t.Has("LL") ? Word(t, kSrcB, 0) : Value::U32(0));
     const ImageBinding use{.kind = ImageKind::Sampled, .dim = dim, .arrayed = arrayed};
     const u32 image = IndexedImage(t, kIndex, use, true);

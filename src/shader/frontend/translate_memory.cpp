@@ -9,20 +9,6 @@ using ir::Type;
 using ir::Value;
 using spv::Op;
 
-MemoryWidth Width(Translator& t) {
-    const std::string_view name = t.EnumName({"U8", "128"});
-    static constexpr std::pair<std::string_view, MemoryWidth> kWidths[] = {
-        {"U8", MemoryWidth::U8},   {"S8", MemoryWidth::S8}, {"U16", MemoryWidth::U16},
-        {"S16", MemoryWidth::S16}, {"", MemoryWidth::B32},  {"64", MemoryWidth::B64},
-        {"128", MemoryWidth::B128}};
-    for (const auto& [text, width] : kWidths) {
-        if (text == name) {
-            return width;
-        }
-    }
-    t.Unsupported("memory width ." + std::string(name));
-}
-
 Type LoadType(MemoryWidth width) {
     switch (width) {
         case MemoryWidth::B64:
@@ -67,14 +53,14 @@ Value StoredValue(Translator& t, std::size_t operand, MemoryWidth width) {
 }
 
 void Ldg(Translator& t) {
-    const MemoryWidth width = Width(t);
+    const MemoryWidth width = MemoryWidthOf(t);
     const Value loaded =
         t.Emit(ir::Op::LoadGlobal, LoadType(width), {t.GlobalAddress(2)}, static_cast<u32>(width));
     WriteLoaded(t, 1, width, loaded);
 }
 
 void Stg(Translator& t) {
-    const MemoryWidth width = Width(t);
+    const MemoryWidth width = MemoryWidthOf(t);
     t.Emit(ir::Op::StoreGlobal, Type::Void, {t.GlobalAddress(0), StoredValue(t, 1, width)},
            static_cast<u32>(width));
 }
@@ -83,7 +69,7 @@ void Stg(Translator& t) {
 // local memory, both addressed by 32-bit offsets into their window.
 template <ir::Op kLoad>
 void LoadWindow(Translator& t) {
-    const MemoryWidth width = Width(t);
+    const MemoryWidth width = MemoryWidthOf(t);
     const Value loaded =
         t.Emit(kLoad, LoadType(width), {t.WindowAddress(1)}, static_cast<u32>(width));
     WriteLoaded(t, 0, width, loaded);
@@ -91,7 +77,7 @@ void LoadWindow(Translator& t) {
 
 template <ir::Op kStore>
 void StoreWindow(Translator& t) {
-    const MemoryWidth width = Width(t);
+    const MemoryWidth width = MemoryWidthOf(t);
     t.Emit(kStore, Type::Void, {t.WindowAddress(0), StoredValue(t, 1, width)},
            static_cast<u32>(width));
 }
@@ -107,7 +93,7 @@ void Ldgsts(Translator& t) {
     if (t.Field(predicate.field) != kTruePredicate || t.Flag(predicate.invert)) {
         t.Unsupported("LDGSTS with a source predicate");
     }
-    const MemoryWidth width = Width(t);
+    const MemoryWidth width = MemoryWidthOf(t);
     const Value loaded =
         t.Emit(ir::Op::LoadGlobal, LoadType(width), {t.GlobalAddress(1)}, static_cast<u32>(width));
     t.Emit(ir::Op::StoreShared, Type::Void, {t.WindowAddress(0), loaded}, static_cast<u32>(width));
@@ -115,7 +101,7 @@ void Ldgsts(Translator& t) {
 
 // LDC[.64] Rd, c[bank][R+offset] and ULDC[.64] URd, c[bank][offset].
 void LoadConstant(Translator& t) {
-    const MemoryWidth width = Width(t);
+    const MemoryWidth width = MemoryWidthOf(t);
     if (width == MemoryWidth::B64) {
         t.WriteDst64(0, t.Int64(1));
     } else if (width == MemoryWidth::B32) {
@@ -126,6 +112,20 @@ void LoadConstant(Translator& t) {
 }
 
 }  // namespace
+
+MemoryWidth MemoryWidthOf(Translator& t) {
+    const std::string_view name = t.EnumName({"U8", "128"});
+    static constexpr std::pair<std::string_view, MemoryWidth> kWidths[] = {
+        {"U8", MemoryWidth::U8},   {"S8", MemoryWidth::S8}, {"U16", MemoryWidth::U16},
+        {"S16", MemoryWidth::S16}, {"", MemoryWidth::B32},  {"64", MemoryWidth::B64},
+        {"128", MemoryWidth::B128}};
+    for (const auto& [text, width] : kWidths) {
+        if (text == name) {
+            return width;
+        }
+    }
+    t.Unsupported("memory width ." + std::string(name));
+}
 
 void AddMemoryHandlers(HandlerTable& table) {
     table["LDG"] = Ldg;

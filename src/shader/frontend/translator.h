@@ -138,6 +138,9 @@ ir::Value CombinePredicate(Translator& t, std::string_view how, ir::Value a, ir:
 void WriteSetp(Translator& t, ir::Value comparison, std::size_t combine_operand);
 // BAR.RED's reduction (translate_warp.cpp), after BAR's barrier.
 void BarrierReduce(Translator& t);
+// A load's or store's width from its .U8 ... .128 suffix (none: 32 bits), the same in both
+// generations' memory forms.
+ir::MemoryWidth MemoryWidthOf(Translator& t);
 
 using Handler = std::function<void(Translator&)>;
 using HandlerTable = std::unordered_map<std::string_view, Handler>;
