@@ -1,23 +1,11 @@
 #include "audio/renderer/compressor_effect.h"
 
 #include <cmath>
-#include <cstring>
+
+#include "audio/renderer/effect_record.h"
 
 namespace audio::renderer {
 namespace {
-
-template <typename T>
-T At(std::span<const u8> bytes, std::size_t offset) {
-    T value{};
-    if (offset + sizeof(T) <= bytes.size()) {
-        std::memcpy(&value, bytes.data() + offset, sizeof(T));
-    }
-    return value;
-}
-
-float Finite(float value, float otherwise = 0.0f) {
-    return std::isfinite(value) ? value : otherwise;
-}
 
 float DecibelsToGain(float decibels) {
     return std::pow(10.0f, decibels / 20.0f);
@@ -30,22 +18,17 @@ constexpr float kDeadBand = 0.08f;
 
 CompressorParameters ReadCompressorParameters(std::span<const u8> record) {
     CompressorParameters p;
-    for (u32 c = 0; c < kMaxEffectChannels; ++c) {
-        p.inputs[c] = At<s8>(record, c);
-        p.outputs[c] = At<s8>(record, 6 + c);
-    }
-    p.channel_count_max = At<u16>(record, 0xC);
-    p.channel_count = At<u16>(record, 0xE);
-    p.threshold = Finite(At<float>(record, 0x14));
-    p.ratio = Finite(At<float>(record, 0x18), 1.0f);
+    ReadChannelHeader(record, p);
+    p.threshold = FiniteOr(RecordField<float>(record, 0x14));
+    p.ratio = FiniteOr(RecordField<float>(record, 0x18), 1.0f);
     if (p.ratio == 0.0f) {
         p.ratio = 1.0f;  // no compression rather than a division by zero
     }
-    p.input_coefficient = Finite(At<float>(record, 0x24));
-    p.attack_coefficient = Finite(At<float>(record, 0x28));
-    p.release_coefficient = Finite(At<float>(record, 0x2C));
-    p.output_gain = Finite(At<float>(record, 0x30));
-    p.makeup_gain = At<u8>(record, 0x35) != 0;
+    p.input_coefficient = FiniteOr(RecordField<float>(record, 0x24));
+    p.attack_coefficient = FiniteOr(RecordField<float>(record, 0x28));
+    p.release_coefficient = FiniteOr(RecordField<float>(record, 0x2C));
+    p.output_gain = FiniteOr(RecordField<float>(record, 0x30));
+    p.makeup_gain = RecordField<u8>(record, 0x35) != 0;
     return p;
 }
 

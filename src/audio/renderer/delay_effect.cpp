@@ -1,19 +1,11 @@
 #include "audio/renderer/delay_effect.h"
 
 #include <algorithm>
-#include <cstring>
+
+#include "audio/renderer/effect_record.h"
 
 namespace audio::renderer {
 namespace {
-
-template <typename T>
-T At(std::span<const u8> bytes, std::size_t offset) {
-    T value{};
-    if (offset + sizeof(T) <= bytes.size()) {
-        std::memcpy(&value, bytes.data() + offset, sizeof(T));
-    }
-    return value;
-}
 
 float FromQ14(u32 value) {
     return static_cast<float>(static_cast<s32>(value)) / 16384.0f;
@@ -28,21 +20,16 @@ u32 SamplesFor(u32 sample_rate_q14, u32 milliseconds) {
 
 DelayParameters ReadDelayParameters(std::span<const u8> record) {
     DelayParameters p;
-    for (u32 c = 0; c < kMaxEffectChannels; ++c) {
-        p.inputs[c] = At<s8>(record, c);
-        p.outputs[c] = At<s8>(record, 6 + c);
-    }
-    p.channel_count_max = At<u16>(record, 0xC);
-    p.channel_count = At<u16>(record, 0xE);
-    p.delay_time_max = At<u32>(record, 0x10);
-    p.delay_time = At<u32>(record, 0x14);
-    p.sample_rate = At<u32>(record, 0x18);
-    p.in_gain = At<u32>(record, 0x1C);
-    p.feedback_gain = At<u32>(record, 0x20);
-    p.out_gain = At<u32>(record, 0x24);
-    p.dry_gain = At<u32>(record, 0x28);
-    p.channel_spread = At<u32>(record, 0x2C);
-    p.lowpass_amount = At<u32>(record, 0x30);
+    ReadChannelHeader(record, p);
+    p.delay_time_max = RecordField<u32>(record, 0x10);
+    p.delay_time = RecordField<u32>(record, 0x14);
+    p.sample_rate = RecordField<u32>(record, 0x18);
+    p.in_gain = RecordField<u32>(record, 0x1C);
+    p.feedback_gain = RecordField<u32>(record, 0x20);
+    p.out_gain = RecordField<u32>(record, 0x24);
+    p.dry_gain = RecordField<u32>(record, 0x28);
+    p.channel_spread = RecordField<u32>(record, 0x2C);
+    p.lowpass_amount = RecordField<u32>(record, 0x30);
     return p;
 }
 

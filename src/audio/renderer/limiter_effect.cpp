@@ -2,44 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
+
+#include "audio/renderer/effect_record.h"
 
 namespace audio::renderer {
-namespace {
-
-template <typename T>
-T At(std::span<const u8> bytes, std::size_t offset) {
-    T value{};
-    if (offset + sizeof(T) <= bytes.size()) {
-        std::memcpy(&value, bytes.data() + offset, sizeof(T));
-    }
-    return value;
-}
-
-// A NaN or infinity from the program is taken as 0: it must not poison the mix.
-float Finite(float value) {
-    return std::isfinite(value) ? value : 0.0f;
-}
-
-}  // namespace
 
 LimiterParameters ReadLimiterParameters(std::span<const u8> record) {
     LimiterParameters p;
-    for (u32 c = 0; c < kMaxEffectChannels; ++c) {
-        p.inputs[c] = At<s8>(record, c);
-        p.outputs[c] = At<s8>(record, 6 + c);
-    }
-    p.channel_count_max = At<u16>(record, 0xC);
-    p.channel_count = At<u16>(record, 0xE);
-    p.attack_coefficient = Finite(At<float>(record, 0x24));
-    p.release_coefficient = Finite(At<float>(record, 0x28));
-    p.threshold = Finite(At<float>(record, 0x2C));
-    p.input_gain = Finite(At<float>(record, 0x30));
-    p.output_gain = Finite(At<float>(record, 0x34));
-    p.delay_samples_min = At<s32>(record, 0x38);
-    p.delay_samples_max = At<s32>(record, 0x3C);
-    p.statistics_enabled = At<u8>(record, 0x41) != 0;
-    p.statistics_reset = At<u8>(record, 0x42) != 0;
+    ReadChannelHeader(record, p);
+    p.attack_coefficient = FiniteOr(RecordField<float>(record, 0x24));
+    p.release_coefficient = FiniteOr(RecordField<float>(record, 0x28));
+    p.threshold = FiniteOr(RecordField<float>(record, 0x2C));
+    p.input_gain = FiniteOr(RecordField<float>(record, 0x30));
+    p.output_gain = FiniteOr(RecordField<float>(record, 0x34));
+    p.delay_samples_min = RecordField<s32>(record, 0x38);
+    p.delay_samples_max = RecordField<s32>(record, 0x3C);
+    p.statistics_enabled = RecordField<u8>(record, 0x41) != 0;
+    p.statistics_reset = RecordField<u8>(record, 0x42) != 0;
     return p;
 }
 
