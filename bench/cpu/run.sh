@@ -5,7 +5,7 @@
 # (default 5), interleaved so that machine load hits all three alike; the median wall time is
 # kept. The checksums of all runs must agree. Prints a table and writes it, with the machine,
 # date and command, to bench/results/cpu.md.
-# MODE llvm instead sets nxhost with the LLVM tier (--cpu-tier llvm) against nxhost without it
+# MODE llvm instead sets nxhost with the LLVM tier (--cpu-tier2 on) against nxhost without it
 # and native, and writes bench/results/cpu_llvm.md.
 set -euo pipefail
 build=${1:?usage: bench/cpu/run.sh BUILD_DIR [REPETITIONS] [llvm]}
@@ -37,7 +37,7 @@ run_once() {
   local -a command
   case $kind in
     nxhost) command=("$nxhost" run $NXHOST_FLAGS "$bench/cpu_$workload.nro") ;;
-    nxhost_llvm) command=("$nxhost" run $NXHOST_FLAGS --cpu-tier llvm "$bench/cpu_$workload.nro") ;;
+    nxhost_llvm) command=("$nxhost" run $NXHOST_FLAGS --cpu-tier2 on "$bench/cpu_$workload.nro") ;;
     nxhost_cores3) command=("$nxhost" run --cores 3 "$bench/cpu_$workload.nro") ;;
     qemu) command=("$qemu" -cpu max "$bench/cpu_$workload.linux") ;;
     native) command=("$bench/cpu_$workload.native") ;;
@@ -101,7 +101,7 @@ commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown).
 
 $(machine_line).
 
-nxhost ran with \`$NXHOST_FLAGS\`, and with \`$NXHOST_FLAGS --cpu-tier llvm\` for the tier's column.
+nxhost ran with \`$NXHOST_FLAGS\`, and with \`$NXHOST_FLAGS --cpu-tier2 on\` for the tier's column.
 Wall time of the whole process (start-up, dynarmic and the tier's background compiles
 included), median of $repetitions runs per build, run interleaved; every run's checksum agreed.
 The bar of issue 18 is the tier within 1.5x of native.

@@ -20,7 +20,7 @@ struct RunArguments {
     bool strict_exclusives = false;
     unsigned cores = 3;
     bool deterministic = false;
-    std::string cpu_tier = "dynarmic";
+    std::string cpu_tier2 = "off";
     std::optional<std::string> profiles;
     std::optional<std::string> input;
     std::optional<std::string> pad_layout;

@@ -154,6 +154,18 @@ std::vector<std::string> SplitArguments(const std::string& line) {
     return arguments;
 }
 
+// ", 93.1% in the LLVM tier" when --cpu-tier2 ran: tests read it to know the tier ran the program.
+std::string Tier2Share(const kernel::RunResult& result) {
+    if (!result.tier2_instructions) {
+        return "";
+    }
+    const double share = result.instructions == 0
+                             ? 0.0
+                             : 100.0 * static_cast<double>(*result.tier2_instructions) /
+                                   static_cast<double>(result.instructions);
+    return fmt::format(" ({} = {:.1f}% in the LLVM tier)", *result.tier2_instructions, share);
+}
+
 kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch,
                              RunSession& session) {
     const formats::ProgramImage image = formats::LoadProgram(launch.path);
@@ -162,9 +174,9 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     options.strict_exclusives = arguments.strict_exclusives;
     options.cores = arguments.cores;
     options.deterministic = arguments.deterministic;
-    options.cpu_tier = arguments.cpu_tier == "llvm"         ? kernel::CpuTier::Llvm
-                       : arguments.cpu_tier == "llvm-eager" ? kernel::CpuTier::LlvmEager
-                                                            : kernel::CpuTier::DynarmicOnly;
+    options.cpu_tier2 = arguments.cpu_tier2 == "on"       ? kernel::CpuTier2::On
+                        : arguments.cpu_tier2 == "always" ? kernel::CpuTier2::Always
+                                                          : kernel::CpuTier2::Off;
     options.last_load_result = launch.last_load_result;
     options.time_limit_ns = static_cast<u64>(arguments.time_limit_seconds * 1e9);
     options.max_memory_bytes = session.max_memory_bytes;
@@ -225,11 +237,11 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     }
     const u64 frames = session.frames->Count() - frames_before;
     fmt::print(stderr,
-               "nxhost: {} module{}, entry {:#x}, {} guest instructions, {:.3f} s, {} frame{} "
+               "nxhost: {} module{}, entry {:#x}, {} guest instructions{}, {:.3f} s, {} frame{} "
                "presented; {}",
                process.Modules().size(), process.Modules().size() == 1 ? "" : "s",
-               process.EntryPoint(), result.instructions, result.seconds, frames,
-               frames == 1 ? "" : "s", kernel::RunEndingName(result.ending));
+               process.EntryPoint(), result.instructions, Tier2Share(result), result.seconds,
+               frames, frames == 1 ? "" : "s", kernel::RunEndingName(result.ending));
     if (result.ending == kernel::RunEnding::ReturnedToLoader) {
         fmt::print(stderr, " with exit status {}\n", static_cast<s32>(result.exit_status));
     } else {
@@ -439,11 +451,11 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
     command->add_option("--cores", arguments->cores, "Emulated CPU cores, 1 to 4 (default 3)")
         ->check(CLI::Range(1, 4));
     command
-        ->add_option("--cpu-tier", arguments->cpu_tier,
-                     "dynarmic (default); llvm: hot guest code also compiled through LLVM on "
-                     "a background thread; llvm-eager: every sampled block compiled at once, "
-                     "for tests (src/cpu/llvm/README.md)")
-        ->check(CLI::IsMember({"dynarmic", "llvm", "llvm-eager"}));
+        ->add_option("--cpu-tier2", arguments->cpu_tier2,
+                     "off (default): dynarmic alone; on: hot guest code also compiled through "
+                     "LLVM on a background thread; always: every sampled block compiled at "
+                     "once, for tests (src/cpu/llvm/README.md)")
+        ->check(CLI::IsMember({"off", "on", "always"}));
     command->add_flag("--deterministic", arguments->deterministic,
                       "One core and a guest clock driven by guest instructions: the same "
                       "instruction count and output on every run");

@@ -49,6 +49,8 @@ public:
     virtual std::optional<RegionExit> Run(RegionState& state) = 0;
     // Code in [address, address + size) changed: regions made from it are dropped.
     virtual void Invalidate(u64 address, u64 size) = 0;
+    // Guest instructions run in the tier's regions so far, on every core.
+    virtual u64 InstructionsRun() const = 0;
 };
 
 }  // namespace cpu

@@ -5,6 +5,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,12 +36,15 @@ struct HostCall {
     std::function<void(cpu::Core&)> run;
 };
 
-enum class CpuTier {
-    DynarmicOnly,
-    Llvm,
-    // Every sampled block entry (a sample every thousand instructions) compiled at once, on the
-    // core's thread: for tests, so that short programs run mostly in regions.
-    LlvmEager,
+// --cpu-tier2: whether hot guest code is also compiled through LLVM (src/cpu/llvm).
+enum class CpuTier2 {
+    Off,
+    // Hot code compiled on the tier's background thread (on the core's, deterministic).
+    On,
+    // Every block entry the core samples (one every thousand instructions) compiled at once on
+    // the core's thread, and kept however short it runs: for tests, so that passing tests mean
+    // the tier ran the program.
+    Always,
 };
 
 struct RunOptions {
@@ -59,7 +63,7 @@ struct RunOptions {
     // program gives the same instruction count and output.
     bool deterministic = false;
     // Hot guest code also compiled through LLVM (src/cpu/llvm), or dynarmic alone.
-    CpuTier cpu_tier = CpuTier::DynarmicOnly;
+    CpuTier2 cpu_tier2 = CpuTier2::Off;
     // Region sizes and the application pool, from the game's profile.
     MemorySettings memory;
     // The Horizon version the loader reports (major << 16 | minor << 8 | micro), from the
@@ -112,6 +116,8 @@ struct RunResult {
     // next ("sdmc:/switch/x.nro") and its arguments; empty when it set none.
     std::string next_load_path;
     std::string next_load_arguments;
+    // Of the instructions, those run in the second CPU tier's regions, when it ran (--cpu-tier2).
+    std::optional<u64> tier2_instructions;
     bool Succeeded() const {
         return ending == RunEnding::ExitProcess ||
                (ending == RunEnding::ReturnedToLoader && exit_status == 0);

@@ -226,15 +226,16 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
         main_thread->context.x[1] = main_thread_handle;
     }
 
-    if (options.cpu_tier == CpuTier::Llvm) {
+    if (options.cpu_tier2 == CpuTier2::On) {
         // Deterministic runs compile on the core's thread, so that every run enters the same
         // regions after the same instructions.
         code_tier = cpu::CreateLlvmTier(
             memory, cpu::LlvmTierConfig{.compile_in_foreground = options.deterministic});
-    } else if (options.cpu_tier == CpuTier::LlvmEager) {
-        code_tier = cpu::CreateLlvmTier(
-            memory, cpu::LlvmTierConfig{
-                        .compile_in_foreground = true, .sample_slice = 1000, .hot_samples = 1});
+    } else if (options.cpu_tier2 == CpuTier2::Always) {
+        code_tier = cpu::CreateLlvmTier(memory, cpu::LlvmTierConfig{.compile_in_foreground = true,
+                                                                    .sample_slice = 1000,
+                                                                    .hot_samples = 1,
+                                                                    .drop_short_regions = false});
     }
     for (unsigned index = 0; index < scheduler.CoreCount(); ++index) {
         cores.push_back(cpu::CreateDynarmicCore(cpu::CoreConfig{
@@ -458,7 +459,7 @@ public:
             std::lock_guard lock(state_.ending_mutex);
             if (!state_.ending) {
                 state_.ending =
-                    RunResult{RunEnding::MemoryLimit, 0, 0, 0, Report(resident), {}, {}};
+                    RunResult{RunEnding::MemoryLimit, 0, 0, 0, Report(resident), {}, {}, {}};
             }
         }
         events.EndRun(RunStop::MemoryLimit);
@@ -515,7 +516,7 @@ RunResult Process::Run() {
                                           : why == RunStop::MemoryLimit
                                               ? RunEnding::MemoryLimit
                                               : RunEnding::ControlFileExit;
-                    state.ending = RunResult{how, 0, 0, 0, {}, {}, {}};
+                    state.ending = RunResult{how, 0, 0, 0, {}, {}, {}, {}};
                 }
             }
             state.host_requests.RequestStop();
@@ -563,6 +564,9 @@ RunResult Process::Run() {
     result.next_load_path = state.next_load_path;
     result.next_load_arguments = state.next_load_arguments;
     result.instructions = state.InstructionsExecuted();
+    if (state.code_tier) {
+        result.tier2_instructions = state.code_tier->InstructionsRun();
+    }
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
@@ -572,7 +576,7 @@ void Process::State::Stop(RunEnding how, u64 status, std::string report) {
     {
         std::lock_guard lock(ending_mutex);
         if (!ending) {
-            ending = RunResult{how, status, 0, 0, std::move(report), {}, {}};
+            ending = RunResult{how, status, 0, 0, std::move(report), {}, {}, {}};
         }
     }
     host_requests.RequestStop();

@@ -74,6 +74,7 @@ public:
         return tier_->Run(state);
     }
     void Invalidate(u64 address, u64 size) override { tier_->Invalidate(address, size); }
+    u64 InstructionsRun() const override { return tier_->InstructionsRun(); }
     std::atomic<unsigned> runs{0};
 
 private:
@@ -371,6 +372,10 @@ TEST_F(LlvmTierTest, HotLoopRunsCompiledWithTheSameResultAndCount) {
     EXPECT_EQ(context.pc, expected.pc);
     EXPECT_EQ(context.pstate & 0xf0000000, expected.pstate & 0xf0000000);
     EXPECT_EQ(core->InstructionsExecuted(), dynarmic_only->InstructionsExecuted());
+    // The loop is hot after two samples of 50,000 instructions; from then on (all but about
+    // 100,000 of its 4,000,005 instructions) it runs in the region, which the tier counts.
+    EXPECT_LE(tier.InstructionsRun(), core->InstructionsExecuted());
+    EXPECT_GE(tier.InstructionsRun(), core->InstructionsExecuted() - 200'000);
 }
 
 // Code rewritten after its region was compiled: the kernel's invalidation drops the region and

@@ -113,7 +113,8 @@ public:
         const u64 instructions =
             ready->instructions.fetch_add(state.instructions, std::memory_order_relaxed) +
             state.instructions;
-        if (entries == kTrialEntries && instructions < kMinInstructionsPerEntry * entries) {
+        if (config_.drop_short_regions && entries == kTrialEntries &&
+            instructions < kMinInstructionsPerEntry * entries) {
             std::lock_guard lock(mutex_);
             LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry", entry,
                       instructions / entries);
@@ -135,6 +136,10 @@ public:
             }
         }
         ++invalidations_;
+    }
+
+    u64 InstructionsRun() const override {
+        return region_instructions_.load(std::memory_order_relaxed);
     }
 
 private:

@@ -19,6 +19,9 @@ struct LlvmTierConfig {
     // code that runs for about slice * hot_samples instructions gets compiled.
     u64 sample_slice = 50'000;
     unsigned hot_samples = 4;
+    // Drop a region that runs too few instructions per entry to pay for entering it. Off for
+    // --cpu-tier2 always, whose point is that the tier runs as much of the program as it can.
+    bool drop_short_regions = true;
 };
 
 std::unique_ptr<CodeTier> CreateLlvmTier(GuestMemory& memory, const LlvmTierConfig& config);
