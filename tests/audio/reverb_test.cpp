@@ -224,6 +224,41 @@ TEST(ReverbEffect, TheFirstEchoesLeaveTheLoopsAtTheirDelaysAndLoopGain) {
     ExpectResponse({std::vector<float>(out.begin(), out.begin() + 4200)}, expected);
 }
 
+// The same echoes with an HF decay ratio q = 0.5: line 0's return goes through the one-pole
+// damping h[n] = a_0 d[n] + b h[n - 1], so each echo becomes a_0 b^k at k samples after it,
+// with B = -3 (N_0 + M_0) / (decay * 48), E = 10^((1/q - 1) * 2 / 100 * B / 10), F = 1 - E,
+// G = 2 - 2 E cos(1280 / 48), b = (G - sqrt(G^2 - 4 F^2)) / (2 F), a_0 = 10^(B / 1000) (1 - b)
+// 0.7071. Line 1's first return (600 + 432 + 3801) comes after the window checked.
+TEST(ReverbEffect, TheHighFrequencyDampingSmearsTheEchoes) {
+    ReverbParameters p = EarlyOnly(1);
+    p.early_gain = 0;
+    p.late_gain = Q14(1.0);
+    p.colouration = Q14(1.0);
+    p.decay_time = Q14(1.0);
+    p.hf_decay_ratio = Q14(0.5);
+    const u32 length = 4800;
+    const auto out = Impulse(p, length)[0];
+    const double q = 0.5;
+    const double big_b = -3.0 * (2590 + 336) / (1.0 * 48);
+    const double e = std::pow(10.0, (1.0 / q - 1.0) * 2.0 / 100.0 * (big_b / 10.0));
+    const double f = 1.0 - e;
+    const double g = 2.0 - 2.0 * e * std::cos(1280.0 / 48.0);
+    const double b = (g - std::sqrt(g * g - 4.0 * f * f)) / (2.0 * f);
+    const double a0 = std::pow(10.0, big_b / 1000.0) * (1.0 - b) * 0.7071;
+    ASSERT_GT(b, 0.0);
+    std::vector<std::vector<double>> expected(1, std::vector<double>(length, 0.0));
+    for (u32 m : {336u, 432u, 624u, 816u}) {
+        expected[0][600 + m] = 1.0;
+    }
+    for (u32 k = 0; 600 + 336 + 2590 + 432 + k < length; ++k) {
+        expected[0][600 + 336 + 2590 + 432 + k] -= a0 * std::pow(b, k);
+        if (600 + 336 + 2590 + 624 + k < length) {
+            expected[0][600 + 336 + 2590 + 624 + k] += a0 * std::pow(b, k);
+        }
+    }
+    ExpectResponse({out}, expected);
+}
+
 TEST(ReverbEffect, AStatusOfInvalidStartsTheStateAgain) {
     ReverbParameters p = EarlyOnly(1);
     p.late_gain = Q14(1.0);
