@@ -4,7 +4,8 @@
 // renderer's 48 kHz, or ADPCM at 48 kHz), each into both buffers of a stereo final mix and a
 // device sink, as a game's sound effects would. The "with effects" runs add what a game puts
 // on its final mix: a stereo delay (1 ... 100 ms lines with feedback and low-pass, the
-// built effect nearest a reverb's work) and a stereo limiter (the reverb is not built).
+// built effect nearest a reverb's work) and a stereo limiter. The "with reverb" run puts a
+// stereo reverb (hall early and late modes) on the final mix instead.
 // Run: nx_audio_renderer_bench (results in bench/results/audio_renderer.md).
 #include <benchmark/benchmark.h>
 
@@ -78,13 +79,42 @@ void AddEffects(RendererState& s) {
     Put<s32>(limiter, 0x3C, 192);
 }
 
-void RenderVoices(benchmark::State& state, SampleFormat format, u32 rate, bool effects = false) {
+// A stereo reverb on buffers 0 and 1 of the final mix (reverb_effect.h's layout): hall early
+// and late modes, 10 ms pre-delay, 1.5 s decay, HF ratio 0.5, colouration 0.3, half wet.
+void AddReverb(RendererState& s) {
+    Effect& reverb = s.effects[0];
+    reverb.type = EffectType::Reverb;
+    reverb.enabled = true;
+    reverb.mix_id = kFinalMixId;
+    reverb.parameters[0] = 0, reverb.parameters[1] = 1, reverb.parameters[6] = 0,
+    reverb.parameters[7] = 1;
+    Put<u16>(reverb, 0xC, 2);
+    Put<u16>(reverb, 0xE, 2);
+    const s32 q14_one = 1 << 14;
+    Put<s32>(reverb, 0x10, 48 * q14_one);  // kHz
+    Put<u32>(reverb, 0x14, 2);             // early mode: hall
+    Put<s32>(reverb, 0x18, q14_one * 7 / 10);
+    Put<s32>(reverb, 0x1C, 10 * q14_one);  // pre-delay, ms
+    Put<u32>(reverb, 0x20, 1);             // late mode: hall
+    Put<s32>(reverb, 0x24, q14_one / 2);
+    Put<s32>(reverb, 0x28, q14_one * 3 / 2);  // decay time, s
+    Put<s32>(reverb, 0x2C, q14_one / 2);
+    Put<s32>(reverb, 0x30, q14_one * 3 / 10);
+    Put<s32>(reverb, 0x34, q14_one);
+    Put<s32>(reverb, 0x38, q14_one / 2);
+    Put<s32>(reverb, 0x3C, q14_one);
+    Put<u8>(reverb, 0x40, 2);  // the program's status: enabled (0 would restart it each frame)
+}
+
+// `add_effects` (when given) puts `effect_count` effects on the final mix.
+void RenderVoices(benchmark::State& state, SampleFormat format, u32 rate, u32 effect_count = 0,
+                  void (*add_effects)(RendererState&) = nullptr) {
     const u32 voices = static_cast<u32>(state.range(0));
     RendererConfig config;
     config.mix_buffer_count = 2;
     config.voice_count = voices;
     config.sink_count = 1;
-    config.effect_count = effects ? 2 : 0;
+    config.effect_count = effect_count;
     Renderer renderer(config);
     BufferMemory memory;
     for (u32 i = 0; i < kSamples; ++i) {
@@ -121,8 +151,8 @@ void RenderVoices(benchmark::State& state, SampleFormat format, u32 rate, bool e
         buffer.end_offset = format == SampleFormat::Adpcm ? kSamples / 8 * 14 : kSamples;
         buffer.loop = true;
     }
-    if (effects) {
-        AddEffects(s);
+    if (add_effects != nullptr) {
+        add_effects(s);
     }
     for (auto _ : state) {
         benchmark::DoNotOptimize(renderer.RenderFrame(memory));
@@ -140,11 +170,15 @@ void BM_Adpcm(benchmark::State& state) {
 }
 
 void BM_Pcm16ResampledWithEffects(benchmark::State& state) {
-    RenderVoices(state, SampleFormat::Pcm16, 32000, true);
+    RenderVoices(state, SampleFormat::Pcm16, 32000, 2, AddEffects);
+}
+void BM_Pcm16ResampledWithReverb(benchmark::State& state) {
+    RenderVoices(state, SampleFormat::Pcm16, 32000, 1, AddReverb);
 }
 
 BENCHMARK(BM_Pcm16Resampled)->Arg(1)->Arg(24)->Arg(96);
 BENCHMARK(BM_Pcm16ResampledWithEffects)->Arg(1)->Arg(24)->Arg(96);
+BENCHMARK(BM_Pcm16ResampledWithReverb)->Arg(96);
 BENCHMARK(BM_Adpcm)->Arg(1)->Arg(24)->Arg(96);
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "audio/renderer/compressor_effect.h"
 #include "audio/renderer/delay_effect.h"
 #include "audio/renderer/limiter_effect.h"
+#include "audio/renderer/reverb_effect.h"
 
 namespace audio::renderer {
 namespace {
@@ -226,6 +227,19 @@ void ApplyCompressor(Effect& effect, const Mix& mix, std::span<float> buffers, u
     }
 }
 
+void ApplyReverb(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sample_count) {
+    const ReverbParameters p = ReadReverbParameters(effect.parameters);
+    std::array<const float*, kMaxEffectChannels> in{};
+    std::array<float*, kMaxEffectChannels> out{};
+    if (effect.enabled && AreReverbParametersValid(p) &&
+        ChannelBuffers(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs, in, out)) {
+        ProcessReverb(p, effect.reverb, std::span(in).first(p.channel_count),
+                      std::span(out).first(p.channel_count), sample_count);
+    } else {
+        PassThrough(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs);
+    }
+}
+
 // Buffer mixer (Ryujinx Parameter/Effect/BufferMixerParameter.cs: inputs[24] s8, outputs[24]
 // s8 @0x18, volumes f32[24] @0x30, count u32 @0x90): enabled, each pair i < count adds its
 // input at its volume into its output, one pair after another (a zero volume adds nothing);
@@ -288,6 +302,7 @@ bool IsEffectBuilt(EffectType type) {
         case EffectType::BufferMixer:
         case EffectType::BiquadFilter:
         case EffectType::Delay:
+        case EffectType::Reverb:
         case EffectType::Limiter:
         case EffectType::Capture:
         case EffectType::Compressor:
@@ -311,6 +326,9 @@ void ApplyEffect(Effect& effect, const Mix& mix, std::span<float> buffers, u32 s
             break;
         case EffectType::Delay:
             ApplyDelay(effect, mix, buffers, sample_count);
+            break;
+        case EffectType::Reverb:
+            ApplyReverb(effect, mix, buffers, sample_count);
             break;
         case EffectType::Limiter:
             ApplyLimiter(effect, mix, buffers, sample_count);

@@ -16,6 +16,7 @@
 #include "audio/renderer/delay_effect.h"
 #include "audio/renderer/limiter_effect.h"
 #include "audio/renderer/linear_resampler.h"
+#include "audio/renderer/reverb_effect.h"
 #include "base/types.h"
 
 namespace audio::renderer {
@@ -163,6 +164,7 @@ struct Effect {
     DelayState delay;
     LimiterState limiter;
     CompressorState compressor;
+    ReverbState reverb;
 };
 
 enum class SinkType : u8 { Invalid = 0, Device = 1, CircularBuffer = 2 };
