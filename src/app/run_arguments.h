@@ -21,6 +21,7 @@ struct RunArguments {
     unsigned cores = 3;
     bool deterministic = false;
     std::string cpu_tier2 = "off";
+    std::string cpu_cache;  // --cpu-cache: a folder, "off", or empty for the user's cache folder
     std::optional<std::string> profiles;
     std::optional<std::string> input;
     std::optional<std::string> pad_layout;

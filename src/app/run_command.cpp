@@ -4,9 +4,11 @@
 #include <fmt/format.h>
 
 #include "app/commands.h"
+#include "app/host_machine.h"
 #include "app/run_arguments.h"
 #include "app/run_host_gpu.h"
 #include "app/run_profile.h"
+#include "base/file.h"
 #include "base/host_memory.h"
 #include "base/log.h"
 #include "formats/game_image.h"
@@ -177,6 +179,12 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     options.cpu_tier2 = arguments.cpu_tier2 == "on"       ? kernel::CpuTier2::On
                         : arguments.cpu_tier2 == "always" ? kernel::CpuTier2::Always
                                                           : kernel::CpuTier2::Off;
+    if (arguments.cpu_cache != "off") {
+        options.cpu_cache_folder = arguments.cpu_cache.empty()
+                                       ? base::UserCacheFolder("cpu")
+                                       : std::filesystem::path(arguments.cpu_cache);
+    }
+    options.build_id = NxhostVersion();
     options.last_load_result = launch.last_load_result;
     options.time_limit_ns = static_cast<u64>(arguments.time_limit_seconds * 1e9);
     options.max_memory_bytes = session.max_memory_bytes;
@@ -456,6 +464,9 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
                      "LLVM on a background thread; always: every sampled block compiled at "
                      "once, for tests (src/cpu/llvm/README.md)")
         ->check(CLI::IsMember({"off", "on", "always"}));
+    command->add_option("--cpu-cache", arguments->cpu_cache,
+                        "Where --cpu-tier2 keeps compiled regions for the next start (default "
+                        "$XDG_CACHE_HOME/nxhost/cpu), or off");
     command->add_flag("--deterministic", arguments->deterministic,
                       "One core and a guest clock driven by guest instructions: the same "
                       "instruction count and output on every run");

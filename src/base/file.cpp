@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 
@@ -56,6 +57,14 @@ void WriteFileAtomic(const std::filesystem::path& path, std::span<const u8> byte
         ::unlink(temporary.c_str());
         Fail("{}: cannot replace: {}", path.string(), std::strerror(error));
     }
+}
+
+std::filesystem::path UserCacheFolder(std::string_view what) {
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && xdg[0] == '/') {
+        return std::filesystem::path(xdg) / "nxhost" / what;
+    }
+    const char* home = std::getenv("HOME");
+    return std::filesystem::path(home != nullptr ? home : "") / ".cache/nxhost" / what;
 }
 
 }  // namespace base

@@ -3,6 +3,7 @@
 // The kernel's interface: a Horizon process built from a program image, run to its end.
 
 #include <array>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -64,6 +65,10 @@ struct RunOptions {
     bool deterministic = false;
     // Hot guest code also compiled through LLVM (src/cpu/llvm), or dynarmic alone.
     CpuTier2 cpu_tier2 = CpuTier2::Off;
+    // Where the tier keeps compiled regions (src/cpu/llvm/region_cache.h); empty: nowhere. The
+    // build id (nxhost's version) is part of their keys.
+    std::filesystem::path cpu_cache_folder;
+    std::string build_id;
     // Region sizes and the application pool, from the game's profile.
     MemorySettings memory;
     // The Horizon version the loader reports (major << 16 | minor << 8 | micro), from the

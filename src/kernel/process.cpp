@@ -226,16 +226,20 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
         main_thread->context.x[1] = main_thread_handle;
     }
 
-    if (options.cpu_tier2 == CpuTier2::On) {
+    if (options.cpu_tier2 != CpuTier2::Off) {
+        cpu::LlvmTierConfig tier;
         // Deterministic runs compile on the core's thread, so that every run enters the same
         // regions after the same instructions.
-        code_tier = cpu::CreateLlvmTier(
-            memory, cpu::LlvmTierConfig{.compile_in_foreground = options.deterministic});
-    } else if (options.cpu_tier2 == CpuTier2::Always) {
-        code_tier = cpu::CreateLlvmTier(memory, cpu::LlvmTierConfig{.compile_in_foreground = true,
-                                                                    .sample_slice = 1000,
-                                                                    .hot_samples = 1,
-                                                                    .drop_short_regions = false});
+        tier.compile_in_foreground = options.deterministic;
+        if (options.cpu_tier2 == CpuTier2::Always) {
+            tier.compile_in_foreground = true;
+            tier.sample_slice = 1000;
+            tier.hot_samples = 1;
+            tier.drop_short_regions = false;
+        }
+        tier.cache_folder = options.cpu_cache_folder;
+        tier.build_id = options.build_id;
+        code_tier = cpu::CreateLlvmTier(memory, tier);
     }
     for (unsigned index = 0; index < scheduler.CoreCount(); ++index) {
         cores.push_back(cpu::CreateDynarmicCore(cpu::CoreConfig{

@@ -59,6 +59,14 @@ public:
     bool OnFault(cpu::Core&, const GuestFault&) override { return false; }
 };
 
+// Compiled on the core's thread once a block entry has been sampled twice.
+cpu::LlvmTierConfig HotAfterTwoSamples() {
+    cpu::LlvmTierConfig config;
+    config.compile_in_foreground = true;
+    config.hot_samples = 2;
+    return config;
+}
+
 // Counts the regions a core ran, around the real tier.
 class CountingTier final : public cpu::CodeTier {
 public:
@@ -112,10 +120,12 @@ protected:
     // The region at kCode compiled and run once, from `initial`.
     RegionState RunAsRegion(const cpu::ThreadContext& initial) {
         const auto region = cpu::llvm_tier::DiscoverRegion(memory, kCode);
-        cpu::llvm_tier::RegionCompiler compiler(
-            {memory.Base(), memory.AddressBits(), memory.PermissionRoot()});
-        const auto function = compiler.Compile(region);
+        cpu::llvm_tier::RegionCompiler compiler({memory.AddressBits()});
+        const auto function =
+            compiler.Load(compiler.CompileToObject(region, "test_region"), "test_region");
         RegionState state;
+        state.memory_base = memory.Base();
+        state.permission_root = memory.PermissionRoot();
         state.x = initial.x;
         state.sp = initial.sp;
         state.pc = kCode;
@@ -359,8 +369,7 @@ TEST_F(LlvmTierTest, HotLoopRunsCompiledWithTheSameResultAndCount) {
     dynarmic_only->Run();
     const auto expected = dynarmic_only->GetContext();
 
-    CountingTier tier(
-        cpu::CreateLlvmTier(memory, {.compile_in_foreground = true, .hot_samples = 2}));
+    CountingTier tier(cpu::CreateLlvmTier(memory, HotAfterTwoSamples()));
     auto core = MakeCore(&tier);
     core->SetContext(initial);
     const auto tier_stop = core->Run();
@@ -382,8 +391,7 @@ TEST_F(LlvmTierTest, HotLoopRunsCompiledWithTheSameResultAndCount) {
 // the new code runs.
 TEST_F(LlvmTierTest, RewrittenCodeDropsItsRegion) {
     LoadProgram(LoopProgram());
-    CountingTier tier(
-        cpu::CreateLlvmTier(memory, {.compile_in_foreground = true, .hot_samples = 2}));
+    CountingTier tier(cpu::CreateLlvmTier(memory, HotAfterTwoSamples()));
     auto core = MakeCore(&tier);
     cpu::ThreadContext initial;
     initial.pc = kCode;
@@ -408,8 +416,7 @@ TEST_F(LlvmTierTest, RewrittenCodeDropsItsRegion) {
 // Halt() from another thread stops a core that is inside a region's endless loop.
 TEST_F(LlvmTierTest, HaltStopsAnEndlessRegion) {
     LoadProgram({0x91000400, Branch(-1)});  // loop: add x0, x0, #1; b loop
-    CountingTier tier(
-        cpu::CreateLlvmTier(memory, {.compile_in_foreground = true, .hot_samples = 2}));
+    CountingTier tier(cpu::CreateLlvmTier(memory, HotAfterTwoSamples()));
     auto core = MakeCore(&tier);
     cpu::ThreadContext initial;
     initial.pc = kCode;

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -12,6 +13,7 @@
 #include "base/log.h"
 #include "cpu/guest_memory.h"
 #include "cpu/llvm/region.h"
+#include "cpu/llvm/region_cache.h"
 #include "cpu/llvm/region_compiler.h"
 
 namespace cpu {
@@ -40,8 +42,11 @@ public:
     LlvmTier(GuestMemory& memory, const LlvmTierConfig& config)
         : memory_(memory),
           config_(config),
-          compiler_(llvm_tier::MemoryLayout{memory.Base(), memory.AddressBits(),
-                                            memory.PermissionRoot()}) {
+          compiler_(llvm_tier::MemoryLayout{memory.AddressBits()}),
+          key_context_(llvm_tier::HostRegionKeyContext(config.build_id, memory.AddressBits())) {
+        if (!config_.cache_folder.empty()) {
+            cache_.emplace(config_.cache_folder);
+        }
         if (!config_.compile_in_foreground) {
             worker_ = std::thread([this] { CompileQueued(); });
         }
@@ -61,6 +66,13 @@ public:
                  "times, {} guest instructions run in them",
                  ready_log_.size(), dropped_short_, region_runs_.load(),
                  region_instructions_.load());
+        if (cache_) {
+            const llvm_tier::RegionCacheStats& stats = cache_->Stats();
+            LOG_INFO("cpu",
+                     "LLVM tier cache {}: {} regions loaded, {} compiled and stored ({} entries "
+                     "damaged)",
+                     config_.cache_folder.string(), stats.hits, stats.stored, stats.damaged);
+        }
     }
 
     u64 SampleSlice() const override { return config_.sample_slice; }
@@ -106,6 +118,8 @@ public:
             }
             ready = found->second;
         }
+        state.memory_base = memory_.Base();
+        state.permission_root = memory_.PermissionRoot();
         ready->function(&state);
         region_runs_.fetch_add(1, std::memory_order_relaxed);
         region_instructions_.fetch_add(state.instructions, std::memory_order_relaxed);
@@ -171,7 +185,7 @@ private:
         }
         {
             std::lock_guard compiling(compile_mutex_);
-            ready->function = compiler_.Compile(ready->region);
+            ready->function = CompileOrLoad(ready->region);
         }
         std::lock_guard lock(mutex_);
         // Code that changed while it compiled: drop it; the next samples compile it anew.
@@ -183,6 +197,22 @@ private:
                   ready->region.words.size());
         ready_[pc] = std::move(ready);
         ready_log_.push_back(pc);
+    }
+
+    // From the disk cache when it holds the region, else compiled (and stored there).
+    llvm_tier::RegionFunction CompileOrLoad(const Region& region) {
+        const llvm_tier::RegionKey key = llvm_tier::MakeRegionKey(region, key_context_);
+        const std::string name = "nxregion_" + key.Hex();
+        if (cache_) {
+            if (const auto object = cache_->Load(key)) {
+                return compiler_.Load(*object, name);
+            }
+        }
+        const std::vector<u8> object = compiler_.CompileToObject(region, name);
+        if (cache_) {
+            cache_->Store(key, object);
+        }
+        return compiler_.Load(object, name);
     }
 
     bool StillMatches(const Region& region) const {
@@ -200,6 +230,8 @@ private:
     // One compile at a time: the worker's, or (compiling in the foreground) a core's.
     std::mutex compile_mutex_;
     RegionCompiler compiler_;
+    llvm_tier::RegionKeyContext key_context_;
+    std::optional<llvm_tier::RegionCache> cache_;  // under compile_mutex_
     mutable std::mutex mutex_;
     std::condition_variable queued_changed_;
     std::unordered_map<u64, unsigned> samples_;

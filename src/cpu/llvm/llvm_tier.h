@@ -2,7 +2,9 @@
 
 // The LLVM CPU tier's interface: a CodeTier for one process (see README.md).
 
+#include <filesystem>
 #include <memory>
+#include <string>
 
 #include "cpu/code_tier.h"
 
@@ -22,6 +24,10 @@ struct LlvmTierConfig {
     // Drop a region that runs too few instructions per entry to pay for entering it. Off for
     // --cpu-tier2 always, whose point is that the tier runs as much of the program as it can.
     bool drop_short_regions = true;
+    // Compiled regions kept on disk (region_cache.h); empty: none. build_id (nxhost's version)
+    // is part of every entry's key.
+    std::filesystem::path cache_folder;
+    std::string build_id;
 };
 
 std::unique_ptr<CodeTier> CreateLlvmTier(GuestMemory& memory, const LlvmTierConfig& config);

@@ -4,11 +4,12 @@
 #include <string>
 
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
-#include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
@@ -58,17 +59,17 @@ RegionCompiler::RegionCompiler(const MemoryLayout& memory) : memory_(memory) {
     });
     jit_ = Unwrap(llvm::orc::LLJITBuilder().create(), "creating the JIT");
     auto host = Unwrap(llvm::orc::JITTargetMachineBuilder::detectHost(), "detecting the host");
+    host.setRelocationModel(llvm::Reloc::PIC_);
     target_ = Unwrap(host.createTargetMachine(), "creating the host's target machine");
 }
 
 RegionCompiler::~RegionCompiler() = default;
 
-RegionFunction RegionCompiler::Compile(const Region& region) {
-    auto context = std::make_unique<llvm::LLVMContext>();
-    auto module = std::make_unique<llvm::Module>("region", *context);
-    module->setDataLayout(jit_->getDataLayout());
-    module->setTargetTriple(jit_->getTargetTriple().str());
-    const std::string name = "region_" + std::to_string(compiled_++);
+std::vector<u8> RegionCompiler::CompileToObject(const Region& region, const std::string& name) {
+    llvm::LLVMContext context;
+    auto module = std::make_unique<llvm::Module>("region", context);
+    module->setDataLayout(target_->createDataLayout());
+    module->setTargetTriple(target_->getTargetTriple().str());
     TranslateRegion(region, memory_, *module, name);
     std::string problems;
     llvm::raw_string_ostream stream(problems);
@@ -77,13 +78,29 @@ RegionFunction RegionCompiler::Compile(const Region& region) {
                    stream.str());
     }
     Optimize(*module, target_.get());
-    if (auto error =
-            jit_->addIRModule(llvm::orc::ThreadSafeModule(std::move(module), std::move(context)))) {
-        base::Fail("LLVM tier: adding the region at {:#x}: {}", region.entry,
-                   TakeMessage(std::move(error)));
+    llvm::SmallVector<char, 0> object;
+    llvm::raw_svector_ostream out(object);
+    llvm::legacy::PassManager passes;
+    if (target_->addPassesToEmitFile(passes, out, nullptr, llvm::CGFT_ObjectFile)) {
+        base::Fail("LLVM tier: the host target cannot emit object files");
     }
-    const auto symbol = Unwrap(jit_->lookup(name), "compiling a region");
-    return reinterpret_cast<RegionFunction>(symbol.getAddress());
+    passes.run(*module);
+    return std::vector<u8>(object.begin(), object.end());
+}
+
+RegionFunction RegionCompiler::Load(std::span<const u8> object, const std::string& name) {
+    if (const auto found = loaded_.find(name); found != loaded_.end()) {
+        return found->second;
+    }
+    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(
+        llvm::StringRef(reinterpret_cast<const char*>(object.data()), object.size()), name);
+    if (auto error = jit_->addObjectFile(std::move(buffer))) {
+        base::Fail("LLVM tier: linking the region {}: {}", name, TakeMessage(std::move(error)));
+    }
+    const auto symbol = Unwrap(jit_->lookup(name), "linking a region");
+    const auto function = reinterpret_cast<RegionFunction>(symbol.getAddress());
+    loaded_.emplace(name, function);
+    return function;
 }
 
 }  // namespace cpu::llvm_tier

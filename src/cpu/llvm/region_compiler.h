@@ -4,6 +4,10 @@
 // thread-safe: one thread compiles (the tier's own, or the core's under --deterministic).
 
 #include <memory>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "base/types.h"
 #include "cpu/llvm/region_translator.h"
@@ -30,14 +34,19 @@ public:
     RegionCompiler(const RegionCompiler&) = delete;
     RegionCompiler& operator=(const RegionCompiler&) = delete;
 
-    // Host code of the region. Its machine code lives as long as this compiler.
-    RegionFunction Compile(const Region& region);
+    // The region as a relocatable host object defining `void name(RegionState*)`: what the disk
+    // cache keeps (region_cache.h).
+    std::vector<u8> CompileToObject(const Region& region, const std::string& name);
+    // Links an object from CompileToObject into the JIT; its machine code lives as long as this
+    // compiler. Loading a name again gives the function already linked.
+    RegionFunction Load(std::span<const u8> object, const std::string& name);
 
 private:
     MemoryLayout memory_;
     std::unique_ptr<llvm::orc::LLJIT> jit_;
-    std::unique_ptr<llvm::TargetMachine> target_;  // what the optimizer tunes for
-    u64 compiled_ = 0;
+    // Position-independent code for the host CPU, as the JIT links it.
+    std::unique_ptr<llvm::TargetMachine> target_;
+    std::unordered_map<std::string, RegionFunction> loaded_;
 };
 
 }  // namespace cpu::llvm_tier

@@ -90,6 +90,9 @@ private:
         exit_kind_ = builder_.CreateAlloca(builder_.getInt32Ty());
         budget_ = LoadField(offsetof(RegionState, instruction_budget), i64);
         halt_ = LoadField(offsetof(RegionState, halt_requested), builder_.getInt8PtrTy());
+        memory_base_ = LoadField(offsetof(RegionState, memory_base), builder_.getInt8PtrTy());
+        permission_root_ =
+            LoadField(offsetof(RegionState, permission_root), builder_.getInt8PtrTy());
     }
 
     void StoreState() {
@@ -660,9 +663,7 @@ private:
         builder_.CreateCondBr(in_space, inside, done);
 
         builder_.SetInsertPoint(inside);
-        Value* root = builder_.CreateIntToPtr(
-            builder_.getInt64(reinterpret_cast<uintptr_t>(memory_.permission_root)),
-            i64->getPointerTo());
+        Value* root = builder_.CreateBitCast(permission_root_, i64->getPointerTo());
         auto* leaf = builder_.CreateLoad(
             i64, builder_.CreateInBoundsGEP(i64, root, builder_.CreateLShr(address, leaf_shift)));
         leaf->setAtomic(llvm::AtomicOrdering::Monotonic);
@@ -729,11 +730,7 @@ private:
         StoreField(offsetof(RegionState, fault_address), address);
         Exit(builder_.getInt64(pc_), write ? RegionExit::WriteFault : RegionExit::ReadFault);
         builder_.SetInsertPoint(ok);
-        Value* host = builder_.CreateInBoundsGEP(
-            builder_.getInt8Ty(),
-            builder_.CreateIntToPtr(builder_.getInt64(reinterpret_cast<uintptr_t>(memory_.base)),
-                                    builder_.getInt8PtrTy()),
-            address);
+        Value* host = builder_.CreateInBoundsGEP(builder_.getInt8Ty(), memory_base_, address);
         return builder_.CreateBitCast(host, type->getPointerTo());
     }
     llvm::MDNode* FaultIsRare() {
@@ -930,6 +927,8 @@ private:
     llvm::AllocaInst* exit_kind_ = nullptr;
     Value* budget_ = nullptr;
     Value* halt_ = nullptr;
+    Value* memory_base_ = nullptr;
+    Value* permission_root_ = nullptr;
     BasicBlock* exit_ = nullptr;
     std::map<u64, BasicBlock*> blocks_;
     std::map<u64, BasicBlock*> exits_;

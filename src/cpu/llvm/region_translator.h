@@ -15,12 +15,10 @@ namespace cpu::llvm_tier {
 
 struct Region;
 
-// Where compiled code finds guest memory: the host base of the guest's address space (fastmem)
-// and the permission table (GuestMemory::PermissionRoot), both fixed for a process's life.
+// What compiled code knows of guest memory: the width of its addresses. The host base (fastmem)
+// and the permission table come in RegionState at every entry.
 struct MemoryLayout {
-    const u8* base = nullptr;
     unsigned address_bits = 39;
-    const void* permission_root = nullptr;
 };
 
 // Guest registers and NZCV live in allocas that LLVM's SROA turns into SSA values across the

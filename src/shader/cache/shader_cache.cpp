@@ -93,12 +93,7 @@ void SyncFolder(const std::filesystem::path& folder) {
 }  // namespace
 
 std::filesystem::path DefaultShaderCacheFolder() {
-    // The XDG base directory specification ignores a relative XDG_CACHE_HOME.
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && xdg[0] == '/') {
-        return std::filesystem::path(xdg) / "nxhost/shaders";
-    }
-    const char* home = std::getenv("HOME");
-    return std::filesystem::path(home != nullptr ? home : "") / ".cache/nxhost/shaders";
+    return base::UserCacheFolder("shaders");
 }
 
 ShaderCache::ShaderCache(std::filesystem::path folder) : folder_(std::move(folder)) {}
