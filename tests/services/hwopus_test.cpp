@@ -39,6 +39,7 @@ constexpr u32 kInvalidLength = 111 | 3 << 9;
 constexpr u32 kInvalidSampleRate = 111 | 1001 << 9;
 constexpr u32 kInvalidChannelCount = 111 | 1002 << 9;
 constexpr u32 kInvalidNumberOfStreams = 111 | 1000 << 9;
+constexpr u32 kBadArg = 111 | 130 << 9;
 
 std::vector<s16> Sine440(int channels, int frames) {
     std::vector<s16> pcm(std::size_t(frames) * channels);
@@ -384,6 +385,73 @@ TEST_F(Hwopus, MultiStreamOfTwoMonoStreams) {
     }
     opus_multistream_encoder_destroy(encoder);
     opus_multistream_decoder_destroy(reference);
+}
+
+TEST_F(Hwopus, ExCommandsTakeTheLargeFrameFlag) {
+    // GetWorkBufferSizeEx (5) and ExEx (8): as command 1, with frames of 120 ms (5760 samples a
+    // channel at 48 kHz) when flag bit 0 is set; 12 kHz has a quarter of the samples.
+    const u32 opus2 = ((0x4800 + 2 * 0x800) | 0x50) + 0x2160 + (0x2030 + 480) * 2 + 21 * 16 + 0x54;
+    const auto size_ex = [&](u32 command, s32 rate, u32 flags) {
+        ipc_test::RequestShape shape;
+        shape.command = command;
+        Append(shape.arguments, rate);
+        Append(shape.arguments, s32{2});
+        Append(shape.arguments, flags);
+        Append(shape.arguments, u32{0});
+        const Reply reply = Send(*manager_, shape);
+        EXPECT_EQ(reply.result, 0u);
+        return Field<u32>(reply, 0);
+    };
+    EXPECT_EQ(size_ex(5, 48000, 0), opus2 + 1536 + 3840);
+    EXPECT_EQ(size_ex(5, 48000, 1), opus2 + 1536 + 11520);
+    EXPECT_EQ(size_ex(8, 48000, 1), opus2 + 1536 + 11520);
+    EXPECT_EQ(size_ex(5, 12000, 1), opus2 + 1536 + 2880);
+
+    // OpenHardwareOpusDecoderEx (4) with that size decodes as command 0's decoder does.
+    const u32 size = opus2 + 1536 + 11520;
+    ipc_test::RequestShape open;
+    open.command = 4;
+    Append(open.arguments, kRate);
+    Append(open.arguments, s32{2});
+    Append(open.arguments, u32{1});
+    Append(open.arguments, u32{0});
+    Append(open.arguments, size);
+    open.copy_handles.push_back(WorkBuffer(size));
+    u32 result = 1;
+    const auto decoder = Opened(Send(*manager_, open), result);
+    ASSERT_EQ(result, 0u);
+    ASSERT_NE(decoder, nullptr);
+    const Packets encoded = EncodeStereo();
+    std::vector<s16> pcm;
+    const Reply reply =
+        Decode(*decoder, Framed(encoded.packets[0], encoded.ranges[0]), true, pcm, 6);
+    EXPECT_EQ(reply.result, 0u);
+    EXPECT_EQ(Field<u32>(reply, 4), u32(kFrame));
+
+    // The multistream Ex parameters (0x118 bytes) in a buffer too short for them.
+    std::vector<u8> parameters;
+    Append(parameters, kRate);
+    Append(parameters, s32{2});
+    Append(parameters, s32{1});
+    Append(parameters, s32{1});
+    parameters.resize(0x110);
+    environment_.Memory().WriteBlock(kParameters, parameters);
+    ipc_test::RequestShape multi;
+    multi.command = 7;
+    multi.x.push_back({kParameters, parameters.size()});
+    EXPECT_EQ(Send(*manager_, multi).result, kBadArg);
+    // At its full size: one coupled stream on two channels sizes as Ryujinx's formula says
+    // (libopus's stereo state less its allocation, aligned to 4, + 0xB920; 1500 bytes a stream
+    // aligned to 64; one 40 ms stereo frame).
+    parameters.resize(0x118);
+    parameters[0x18] = 0;
+    parameters[0x19] = 1;
+    environment_.Memory().WriteBlock(kParameters, parameters);
+    multi.x[0].size = parameters.size();
+    const Reply sized = Send(*manager_, multi);
+    ASSERT_EQ(sized.result, 0u);
+    const u32 coupled_state = (opus2 - (0x4800 + 2 * 0x800) + 3) & ~3u;
+    EXPECT_EQ(Field<u32>(sized, 0), coupled_state + 0xB920 + 1536 + 3840);
 }
 
 }  // namespace
