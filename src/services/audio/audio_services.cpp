@@ -3,6 +3,7 @@
 #include "services/audio/audio_in_manager.h"
 #include "services/audio/audio_out_manager.h"
 #include "services/audio/audio_renderer_manager.h"
+#include "services/codec/hwopus_manager.h"
 
 namespace services::audio {
 
@@ -13,6 +14,7 @@ void AddAudioServices(ServiceDirectory& directory, std::shared_ptr<AudioOutput> 
     directory.Add("audout:u", [output] { return std::make_shared<AudioOutManager>(output); });
     directory.Add("audren:u", [output] { return std::make_shared<AudioRendererManager>(output); });
     directory.Add("audin:u", [] { return std::make_shared<AudioInManager>(); });
+    directory.Add("hwopus", [] { return std::make_shared<codec::HwopusManager>(); });
 }
 
 }  // namespace services::audio
