@@ -10,6 +10,8 @@
 #include <llvm/Support/Host.h>
 #include <xxhash.h>
 
+#include "base/byte_reader.h"
+#include "base/byte_writer.h"
 #include "base/error.h"
 #include "base/file.h"
 #include "base/log.h"
@@ -22,27 +24,31 @@ namespace {
 constexpr u32 kTranslatorVersion = 1;
 constexpr u32 kFormatVersion = 1;
 constexpr char kMagic[4] = {'N', 'X', 'R', 'C'};
-// magic, format, key (16), payload size (8), payload XXH3-64 (8)
-constexpr std::size_t kHeaderSize = 4 + 4 + 16 + 8 + 8;
+// The entry's header, then the object: magic, format, key, object size, object XXH3-64.
+constexpr u64 kFormatOffset = 4;
+constexpr u64 kKeyOffset = 8;
+constexpr u64 kSizeOffset = 24;
+constexpr u64 kChecksumOffset = 32;
+constexpr u64 kHeaderSize = 40;
+static_assert(sizeof(RegionKey) == 16, "the key is stored as its two halves, low first");
 
-void PutLittle(std::vector<u8>& out, u64 value, unsigned bytes) {
-    for (unsigned i = 0; i < bytes; ++i) {
-        out.push_back(static_cast<u8>(value >> (8 * i)));
+// Appends values at the end of a byte image (host order, as the shader cache's entries).
+class Appender {
+public:
+    template <typename T>
+    void Put(const T& value) {
+        writer_.Write(writer_.Size(), value);
     }
-}
-
-u64 GetLittle(const u8* in, unsigned bytes) {
-    u64 value = 0;
-    for (unsigned i = 0; i < bytes; ++i) {
-        value |= u64{in[i]} << (8 * i);
+    void PutBytes(std::span<const u8> bytes) { writer_.Append(bytes); }
+    void PutString(const std::string& text) {  // its length first
+        Put<u64>(text.size());
+        PutBytes({reinterpret_cast<const u8*>(text.data()), text.size()});
     }
-    return value;
-}
+    std::vector<u8> Take() { return writer_.Take(); }
 
-void PutString(std::vector<u8>& out, const std::string& text) {
-    PutLittle(out, text.size(), 8);
-    out.insert(out.end(), text.begin(), text.end());
-}
+private:
+    base::ByteWriter writer_;
+};
 
 }  // namespace
 
@@ -67,21 +73,22 @@ RegionKeyContext HostRegionKeyContext(std::string build_id, unsigned address_bit
 }
 
 RegionKey MakeRegionKey(const Region& region, const RegionKeyContext& context) {
-    std::vector<u8> material;
-    PutLittle(material, kFormatVersion, 4);
-    PutLittle(material, kTranslatorVersion, 4);
-    PutString(material, context.build_id);
-    PutString(material, context.llvm_version);
-    PutString(material, context.host_cpu);
-    PutLittle(material, context.address_bits, 4);
-    PutLittle(material, region.entry, 8);
+    Appender material;
+    material.Put(kFormatVersion);
+    material.Put(kTranslatorVersion);
+    material.PutString(context.build_id);
+    material.PutString(context.llvm_version);
+    material.PutString(context.host_cpu);
+    material.Put<u32>(context.address_bits);
+    material.Put(region.entry);
     // The block starts and return points follow from the words and the entry.
-    PutLittle(material, region.words.size(), 8);
+    material.Put<u64>(region.words.size());
     for (const auto& [pc, word] : region.words) {
-        PutLittle(material, pc, 8);
-        PutLittle(material, word, 4);
+        material.Put(pc);
+        material.Put(word);
     }
-    const XXH128_hash_t hash = XXH3_128bits(material.data(), material.size());
+    const std::vector<u8> bytes = material.Take();
+    const XXH128_hash_t hash = XXH3_128bits(bytes.data(), bytes.size());
     return {hash.low64, hash.high64};
 }
 
@@ -114,21 +121,23 @@ std::optional<std::vector<u8>> RegionCache::Load(const RegionKey& key) {
     if (file.size() < kHeaderSize) {
         return damaged("shorter than its header");
     }
-    if (std::memcmp(file.data(), kMagic, 4) != 0) {
+    const base::ByteReader header(file, path.string());
+    if (std::memcmp(file.data(), kMagic, sizeof(kMagic)) != 0) {
         return damaged("not a region entry");
     }
-    if (GetLittle(file.data() + 4, 4) != kFormatVersion) {
+    if (header.Read<u32>(kFormatOffset, "format") != kFormatVersion) {
         return damaged("another format");
     }
-    if (RegionKey{GetLittle(file.data() + 8, 8), GetLittle(file.data() + 16, 8)} != key) {
+    if (header.Read<RegionKey>(kKeyOffset, "key") != key) {
         return damaged("it holds another region's key");
     }
-    const u64 size = GetLittle(file.data() + 24, 8);
+    const u64 size = header.Read<u64>(kSizeOffset, "object size");
     if (size != file.size() - kHeaderSize) {
         return damaged(
             fmt::format("payload of {} bytes, {} in the file", size, file.size() - kHeaderSize));
     }
-    if (XXH3_64bits(file.data() + kHeaderSize, size) != GetLittle(file.data() + 32, 8)) {
+    if (XXH3_64bits(file.data() + kHeaderSize, size) !=
+        header.Read<u64>(kChecksumOffset, "object checksum")) {
         return damaged("its checksum does not match");
     }
     ++stats_.hits;
@@ -139,13 +148,14 @@ void RegionCache::Store(const RegionKey& key, std::span<const u8> object) {
     if (store_failed_) {
         return;
     }
-    std::vector<u8> file(kMagic, kMagic + 4);
-    PutLittle(file, kFormatVersion, 4);
-    PutLittle(file, key.low, 8);
-    PutLittle(file, key.high, 8);
-    PutLittle(file, object.size(), 8);
-    PutLittle(file, XXH3_64bits(object.data(), object.size()), 8);
-    file.insert(file.end(), object.begin(), object.end());
+    Appender entry;
+    entry.Put(kMagic);
+    entry.Put(kFormatVersion);
+    entry.Put(key);
+    entry.Put<u64>(object.size());
+    entry.Put<u64>(XXH3_64bits(object.data(), object.size()));
+    entry.PutBytes(object);
+    const std::vector<u8> file = entry.Take();
     try {
         std::filesystem::create_directories(folder_);
         base::WriteFileAtomic(EntryPath(key), file);
