@@ -40,17 +40,23 @@ void Put(Effect& effect, std::size_t offset, const T& value) {
     std::memcpy(effect.parameters.data() + offset, &value, sizeof(T));
 }
 
+// An effect of `type` in slot `index` on buffers 0 and 1 of the final mix, in and out.
+Effect& StereoOnFinalMix(RendererState& s, std::size_t index, EffectType type) {
+    Effect& effect = s.effects[index];
+    effect.type = type;
+    effect.enabled = true;
+    effect.mix_id = kFinalMixId;
+    effect.parameters[0] = 0, effect.parameters[1] = 1, effect.parameters[6] = 0,
+    effect.parameters[7] = 1;
+    Put<u16>(effect, 0xC, 2);
+    Put<u16>(effect, 0xE, 2);
+    return effect;
+}
+
 // A stereo delay (80 ms of 100, feedback 0.5, spread 0.3, low-pass 0.4, half wet) and a
 // stereo limiter (threshold 0.5, look-ahead 4 ms) on buffers 0 and 1 of the final mix.
 void AddEffects(RendererState& s) {
-    Effect& delay = s.effects[0];
-    delay.type = EffectType::Delay;
-    delay.enabled = true;
-    delay.mix_id = kFinalMixId;
-    delay.parameters[0] = 0, delay.parameters[1] = 1, delay.parameters[6] = 0,
-    delay.parameters[7] = 1;
-    Put<u16>(delay, 0xC, 2);
-    Put<u16>(delay, 0xE, 2);
+    Effect& delay = StereoOnFinalMix(s, 0, EffectType::Delay);
     Put<u32>(delay, 0x10, 100);
     Put<u32>(delay, 0x14, 80);
     Put<u32>(delay, 0x18, 48000u << 14);
@@ -61,15 +67,8 @@ void AddEffects(RendererState& s) {
     Put<u32>(delay, 0x28, q14_one);
     Put<u32>(delay, 0x2C, q14_one * 3 / 10);
     Put<u32>(delay, 0x30, q14_one * 4 / 10);
-    Effect& limiter = s.effects[1];
-    limiter.type = EffectType::Limiter;
-    limiter.enabled = true;
-    limiter.mix_id = kFinalMixId;
+    Effect& limiter = StereoOnFinalMix(s, 1, EffectType::Limiter);
     limiter.processing_order = 1;
-    limiter.parameters[0] = 0, limiter.parameters[1] = 1, limiter.parameters[6] = 0,
-    limiter.parameters[7] = 1;
-    Put<u16>(limiter, 0xC, 2);
-    Put<u16>(limiter, 0xE, 2);
     Put<float>(limiter, 0x24, 0.1f);
     Put<float>(limiter, 0x28, 0.001f);
     Put<float>(limiter, 0x2C, 0.5f);
@@ -82,14 +81,7 @@ void AddEffects(RendererState& s) {
 // A stereo reverb on buffers 0 and 1 of the final mix (reverb_effect.h's layout): hall early
 // and late modes, 10 ms pre-delay, 1.5 s decay, HF ratio 0.5, colouration 0.3, half wet.
 void AddReverb(RendererState& s) {
-    Effect& reverb = s.effects[0];
-    reverb.type = EffectType::Reverb;
-    reverb.enabled = true;
-    reverb.mix_id = kFinalMixId;
-    reverb.parameters[0] = 0, reverb.parameters[1] = 1, reverb.parameters[6] = 0,
-    reverb.parameters[7] = 1;
-    Put<u16>(reverb, 0xC, 2);
-    Put<u16>(reverb, 0xE, 2);
+    Effect& reverb = StereoOnFinalMix(s, 0, EffectType::Reverb);
     const s32 q14_one = 1 << 14;
     Put<s32>(reverb, 0x10, 48 * q14_one);  // kHz
     Put<u32>(reverb, 0x14, 2);             // early mode: hall

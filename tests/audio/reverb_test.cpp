@@ -201,6 +201,17 @@ TEST(ReverbEffect, TheLateTailDecaysAtTheDecayTime) {
     }
 }
 
+// Mono, room late mode, no early reflections, a 1 s decay, colouration 1: each all-pass then
+// is a plain delay, so the first echoes can be followed by hand (the two tests below).
+ReverbParameters LateOnlyWithPlainDelays() {
+    ReverbParameters p = EarlyOnly(1);
+    p.early_gain = 0;
+    p.late_gain = Q14(1.0);
+    p.colouration = Q14(1.0);
+    p.decay_time = Q14(1.0);
+    return p;
+}
+
 // With colouration 1 each all-pass is a plain delay of M_i samples, and an impulse's first
 // echoes can be followed by hand (room late mode, 48 kHz, no pre-delay): the late input is the
 // impulse 12.5 ms (600 samples) on; it leaves each line's diffuser M_i later with gain 1
@@ -208,11 +219,7 @@ TEST(ReverbEffect, TheLateTailDecaysAtTheDecayTime) {
 // returns it N_0 later at a_0 = 0.7071 * 10^(-3 (N_0 + M_0) / (decay * 48) / 1000), into
 // f_1 = -a_0 h_0 and f_2 = +a_0 h_0, out M_1 and M_2 later. Nothing else before 4200.
 TEST(ReverbEffect, TheFirstEchoesLeaveTheLoopsAtTheirDelaysAndLoopGain) {
-    ReverbParameters p = EarlyOnly(1);
-    p.early_gain = 0;
-    p.late_gain = Q14(1.0);
-    p.colouration = Q14(1.0);
-    p.decay_time = Q14(1.0);
+    ReverbParameters p = LateOnlyWithPlainDelays();
     const auto out = Impulse(p, 4320)[0];
     const double a0 = 0.7071 * std::pow(10.0, -3.0 * (2590 + 336) / (1.0 * 48) / 1000);
     std::vector<std::vector<double>> expected(1, std::vector<double>(4200, 0.0));
@@ -230,11 +237,7 @@ TEST(ReverbEffect, TheFirstEchoesLeaveTheLoopsAtTheirDelaysAndLoopGain) {
 // G = 2 - 2 E cos(1280 / 48), b = (G - sqrt(G^2 - 4 F^2)) / (2 F), a_0 = 10^(B / 1000) (1 - b)
 // 0.7071. Line 1's first return (600 + 432 + 3801) comes after the window checked.
 TEST(ReverbEffect, TheHighFrequencyDampingSmearsTheEchoes) {
-    ReverbParameters p = EarlyOnly(1);
-    p.early_gain = 0;
-    p.late_gain = Q14(1.0);
-    p.colouration = Q14(1.0);
-    p.decay_time = Q14(1.0);
+    ReverbParameters p = LateOnlyWithPlainDelays();
     p.hf_decay_ratio = Q14(0.5);
     const u32 length = 4800;
     const auto out = Impulse(p, length)[0];
