@@ -27,11 +27,11 @@ struct RegionState {
     // Polled at every block boundary: set by Core::Halt from any thread.
     const std::atomic<bool>* halt_requested = nullptr;
     u64 fault_address = 0;  // out, for a fault: the data address
-    // In: where guest memory is on the host (GuestMemory::Base, PermissionRoot). Regions read
+    // In: where guest memory is on the host (GuestMemory::Base, PermissionTable). Regions read
     // them here rather than holding them as constants, so that their machine code does not
     // depend on this process's addresses and can be kept on disk (region_cache.h).
     const u8* memory_base = nullptr;
-    const void* permission_root = nullptr;
+    const void* permission_table = nullptr;
 };
 
 // Why a region returned. For a fault, pc is the faulting instruction, not executed, and every

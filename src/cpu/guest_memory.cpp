@@ -2,7 +2,6 @@
 
 #include <sys/mman.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -34,14 +33,19 @@ GuestMemory::GuestMemory(unsigned address_bits) : address_bits_(address_bits) {
                    AddressSpaceSize(), std::strerror(errno));
     }
     base_ = static_cast<u8*>(reservation);
-    permissions_ = std::vector<std::atomic<Leaf*>>(
-        std::max<u64>(1, (AddressSpaceSize() / kPageSize) >> kLeafBits));
+    // Anonymous pages read as zero, Permission::None, until something is mapped there.
+    void* table = ::mmap(nullptr, PermissionTableEntries(), PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (table == MAP_FAILED) {
+        ::munmap(base_, AddressSpaceSize());
+        base::Fail("cannot reserve the {:#x}-byte guest permission table: {}",
+                   PermissionTableEntries(), std::strerror(errno));
+    }
+    permissions_ = static_cast<std::atomic<Permission>*>(table);
 }
 
 GuestMemory::~GuestMemory() {
-    for (auto& leaf : permissions_) {
-        delete leaf.load();
-    }
+    ::munmap(permissions_, PermissionTableEntries());
     ::munmap(base_, AddressSpaceSize());
 }
 
@@ -57,23 +61,15 @@ void GuestMemory::CheckRange(u64 address, u64 size, const char* operation) const
 
 void GuestMemory::SetPermissions(u64 address, u64 size, Permission permission) {
     for (u64 page = address / kPageSize; page < (address + size) / kPageSize; ++page) {
-        Leaf* leaf = permissions_[page >> kLeafBits].load(std::memory_order_acquire);
-        if (leaf == nullptr) {
-            if (permission == Permission::None) {
-                continue;
-            }
-            leaf = new Leaf();  // value-initialised: every entry Permission::None
-            permissions_[page >> kLeafBits].store(leaf, std::memory_order_release);
+        // Leaves the table's page untouched (not backed by the host) where nothing changes.
+        if (permissions_[page].load(std::memory_order_relaxed) != permission) {
+            permissions_[page].store(permission, std::memory_order_release);
         }
-        (*leaf)[page & ((u64{1} << kLeafBits) - 1)].store(permission, std::memory_order_release);
     }
 }
 
 Permission GuestMemory::PagePermission(u64 page) const {
-    const Leaf* leaf = permissions_[page >> kLeafBits].load(std::memory_order_acquire);
-    return leaf != nullptr
-               ? (*leaf)[page & ((u64{1} << kLeafBits) - 1)].load(std::memory_order_acquire)
-               : Permission::None;
+    return permissions_[page].load(std::memory_order_acquire);
 }
 
 void GuestMemory::Map(u64 address, u64 size, Permission permission) {

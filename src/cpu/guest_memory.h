@@ -1,6 +1,5 @@
 #pragma once
 
-#include <array>
 #include <atomic>
 #include <memory>
 #include <optional>
@@ -69,10 +68,13 @@ public:
     void WriteInitial(u64 address, std::span<const u8> bytes);
 
     // The permission table as compiled code reads it (the LLVM tier checks each access inline):
-    // entry [address >> (12 + kPermissionLeafBits)] of PermissionRoot() is a pointer, null where
-    // nothing was ever mapped, to one Permission byte per page of that span.
-    static constexpr unsigned kPermissionLeafBits = 15;
-    const void* PermissionRoot() const { return permissions_.data(); }
+    // one Permission byte per page, PermissionTable()[address >> 12], and one more byte past
+    // the last page that is always None, so that compiled code can clamp an address outside
+    // the space to that entry instead of branching on it.
+    const Permission* PermissionTable() const {
+        return reinterpret_cast<const Permission*>(permissions_);
+    }
+    u64 PermissionTableEntries() const { return (AddressSpaceSize() / kPageSize) + 1; }
 
     template <typename T>
     requires std::is_trivially_copyable_v<T> std::optional<T> Read(u64 address)
@@ -95,18 +97,13 @@ private:
     void SetPermissions(u64 address, u64 size, Permission permission);
     Permission PagePermission(u64 page) const;
 
-    // Two levels, so a 39-bit space costs memory only where something is mapped.
-    static constexpr unsigned kLeafBits = kPermissionLeafBits;
-    // Read without a lock by every core (JIT slow paths, supervisor calls) while one maps:
-    // the leaves and their entries are atomic, and a leaf, once made, lives as long as this.
-    using Leaf = std::array<std::atomic<Permission>, std::size_t{1} << kLeafBits>;
-
     unsigned address_bits_;
     u8* base_ = nullptr;
-    std::vector<std::atomic<Leaf*>> permissions_;
-    // The layout PermissionRoot() promises.
-    static_assert(sizeof(std::atomic<Leaf*>) == sizeof(void*) && sizeof(Leaf) == sizeof(u8)
-                                                                                     << kLeafBits);
+    // A flat table in a reservation of its own: the host backs only its pages that describe
+    // something mapped, so a 39-bit space costs memory only where the guest maps. Read without
+    // a lock by every core (JIT slow paths, supervisor calls, compiled regions) while one maps.
+    std::atomic<Permission>* permissions_ = nullptr;
+    static_assert(sizeof(std::atomic<Permission>) == sizeof(Permission));
 };
 
 }  // namespace cpu

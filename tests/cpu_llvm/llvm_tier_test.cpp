@@ -125,7 +125,7 @@ protected:
             compiler.Load(compiler.CompileToObject(region, "test_region"), "test_region");
         RegionState state;
         state.memory_base = memory.Base();
-        state.permission_root = memory.PermissionRoot();
+        state.permission_table = memory.PermissionTable();
         state.x = initial.x;
         state.sp = initial.sp;
         state.pc = kCode;

@@ -119,7 +119,7 @@ public:
             ready = found->second;
         }
         state.memory_base = memory_.Base();
-        state.permission_root = memory_.PermissionRoot();
+        state.permission_table = memory_.PermissionTable();
         ready->function(&state);
         region_runs_.fetch_add(1, std::memory_order_relaxed);
         region_instructions_.fetch_add(state.instructions, std::memory_order_relaxed);

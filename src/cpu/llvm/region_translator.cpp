@@ -34,6 +34,11 @@ public:
         function_ = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module);
         function_->addParamAttr(0, llvm::Attribute::NoAlias);
         state_ = function_->getArg(0);
+        // Guest memory never aliases the permission table (it lies outside the guest's space).
+        llvm::MDBuilder metadata(context_);
+        llvm::MDNode* domain = metadata.createAnonymousAliasScopeDomain("guest");
+        guest_memory_scope_ =
+            llvm::MDNode::get(context_, {metadata.createAnonymousAliasScope(domain, "memory")});
     }
 
     llvm::Function* Translate() {
@@ -91,8 +96,8 @@ private:
         budget_ = LoadField(offsetof(RegionState, instruction_budget), i64);
         halt_ = LoadField(offsetof(RegionState, halt_requested), builder_.getInt8PtrTy());
         memory_base_ = LoadField(offsetof(RegionState, memory_base), builder_.getInt8PtrTy());
-        permission_root_ =
-            LoadField(offsetof(RegionState, permission_root), builder_.getInt8PtrTy());
+        permission_table_ =
+            LoadField(offsetof(RegionState, permission_table), builder_.getInt8PtrTy());
     }
 
     void StoreState() {
@@ -143,6 +148,9 @@ private:
     void EmitBlock(u64 start) {
         // Every block boundary may end the region: the instruction budget (a deterministic
         // time slice, or the kernel's halt-check slice) or a Halt() from another thread.
+        // A compiler barrier (no machine code): guest accesses stay inside their block.
+        builder_.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent,
+                             llvm::SyncScope::SingleThread);
         Value* spent =
             builder_.CreateICmpUGE(builder_.CreateLoad(builder_.getInt64Ty(), count_), budget_);
         auto* halt = builder_.CreateLoad(builder_.getInt8Ty(), halt_);
@@ -648,46 +656,21 @@ private:
     }
 
     // --- memory --------------------------------------------------------------------------
-    // The guest permission of the page holding address, as compiled code reads the table:
-    // 0 where the address is outside the address space or nothing was ever mapped.
+    // The guest permission of the page holding address: None outside the address space,
+    // where the page index clamps to the table's last entry, which is always None.
     Value* PagePermission(Value* address) {
-        auto* i64 = builder_.getInt64Ty();
         auto* i8 = builder_.getInt8Ty();
-        const unsigned leaf_shift = 12 + GuestMemory::kPermissionLeafBits;
-        BasicBlock* inside = NewBlock("inside");
-        BasicBlock* leaf_present = NewBlock("leaf");
-        BasicBlock* done = NewBlock("permission");
-        BasicBlock* from = builder_.GetInsertBlock();
-        Value* in_space =
-            builder_.CreateICmpULT(address, builder_.getInt64(u64{1} << memory_.address_bits));
-        builder_.CreateCondBr(in_space, inside, done);
-
-        builder_.SetInsertPoint(inside);
-        Value* root = builder_.CreateBitCast(permission_root_, i64->getPointerTo());
-        auto* leaf = builder_.CreateLoad(
-            i64, builder_.CreateInBoundsGEP(i64, root, builder_.CreateLShr(address, leaf_shift)));
-        leaf->setAtomic(llvm::AtomicOrdering::Monotonic);
-        leaf->setAlignment(llvm::Align(8));
-        builder_.CreateCondBr(builder_.CreateICmpNE(leaf, builder_.getInt64(0)), leaf_present,
-                              done);
-
-        builder_.SetInsertPoint(leaf_present);
-        Value* page =
-            builder_.CreateAnd(builder_.CreateLShr(address, 12),
-                               builder_.getInt64((u64{1} << GuestMemory::kPermissionLeafBits) - 1));
-        Value* leaf_bytes = builder_.CreateIntToPtr(leaf, builder_.getInt8PtrTy());
+        Value* page = builder_.CreateLShr(address, 12);
+        Value* past_the_end = builder_.getInt64(u64{1} << (memory_.address_bits - 12));
+        Value* entry =
+            builder_.CreateSelect(builder_.CreateICmpULT(page, past_the_end), page, past_the_end);
         auto* permission =
-            builder_.CreateLoad(i8, builder_.CreateInBoundsGEP(i8, leaf_bytes, page));
-        permission->setAtomic(llvm::AtomicOrdering::Monotonic);
+            builder_.CreateLoad(i8, builder_.CreateInBoundsGEP(i8, permission_table_, entry));
+        // Unordered, not monotonic: LLVM may then reuse one page's byte for several accesses.
+        permission->setAtomic(llvm::AtomicOrdering::Unordered);
         permission->setAlignment(llvm::Align(1));
-        builder_.CreateBr(done);
-
-        builder_.SetInsertPoint(done);
-        auto* phi = builder_.CreatePHI(i8, 3);
-        phi->addIncoming(builder_.getInt8(0), from);
-        phi->addIncoming(builder_.getInt8(0), inside);
-        phi->addIncoming(permission, leaf_present);
-        return phi;
+        permission->setMetadata(llvm::LLVMContext::MD_noalias, guest_memory_scope_);
+        return permission;
     }
 
     Value* PageAllows(Value* address, Permission need) {
@@ -737,17 +720,22 @@ private:
         return llvm::MDBuilder(context_).createBranchWeights(1 << 20, 1);
     }
 
-    // Guest accesses are volatile: another core may write what this one polls, as under the
-    // core's JIT, which reads memory on every load too.
+    // Guest accesses are plain loads and stores that LLVM may combine and reorder inside a
+    // guest basic block (as the architecture's weak ordering allows), but never across one:
+    // every block boundary is a compiler barrier (EmitBlock), so a loop polling what another
+    // core writes reads memory again on every iteration.
     Value* Load(Value* address, unsigned bytes) {
         llvm::Type* type = builder_.getIntNTy(bytes * 8);
         Value* pointer = CheckedHostPointer(address, bytes, false, type);
-        return builder_.CreateAlignedLoad(type, pointer, llvm::Align(1), true);
+        auto* load = builder_.CreateAlignedLoad(type, pointer, llvm::Align(1));
+        load->setMetadata(llvm::LLVMContext::MD_alias_scope, guest_memory_scope_);
+        return load;
     }
     void Store(Value* address, Value* value) {
         const unsigned bytes = value->getType()->getIntegerBitWidth() / 8;
         Value* pointer = CheckedHostPointer(address, bytes, true, value->getType());
-        builder_.CreateAlignedStore(value, pointer, llvm::Align(1), true);
+        auto* store = builder_.CreateAlignedStore(value, pointer, llvm::Align(1));
+        store->setMetadata(llvm::LLVMContext::MD_alias_scope, guest_memory_scope_);
     }
 
     // One register access of LDR/STR/LDRS*/PRFM (size and opc of the encoding).
@@ -928,7 +916,8 @@ private:
     Value* budget_ = nullptr;
     Value* halt_ = nullptr;
     Value* memory_base_ = nullptr;
-    Value* permission_root_ = nullptr;
+    Value* permission_table_ = nullptr;
+    llvm::MDNode* guest_memory_scope_ = nullptr;
     BasicBlock* exit_ = nullptr;
     std::map<u64, BasicBlock*> blocks_;
     std::map<u64, BasicBlock*> exits_;
