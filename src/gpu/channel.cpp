@@ -9,8 +9,8 @@ namespace gpu {
 
 Channel::Channel(ChannelSetup setup)
     : setup_(std::move(setup)),
-      context_{setup_.id, std::make_shared<MemoryManager>(), setup_.largest_transfer,
-               setup_.host_gpu, setup_.syncpoints.get()},
+      context_{setup_.id,       std::make_shared<MemoryManager>(), setup_.largest_transfer,
+               setup_.host_gpu, setup_.syncpoints.get(),           setup_.dump},
       host_(context_, *setup_.syncpoints, setup_.gpfifo_class) {}
 
 void Channel::BindMemory(std::shared_ptr<MemoryManager> memory) {
@@ -125,6 +125,11 @@ HostOutcome Channel::Execute(const MethodCall& call) {
 ChannelProgress Channel::Run() {
     std::lock_guard run(run_mutex_);
     const ChannelProgress progress = RunSegments();
+    for (auto& [class_id, engine] : engines_) {
+        if (engine) {
+            engine->Flush();
+        }
+    }
     // Work the host GPU still holds reaches guest memory whenever the channel stops: the CPU
     // may read it before any fence of this channel says so.
     context_.host_gpu->Synchronize();
