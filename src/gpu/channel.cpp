@@ -96,6 +96,8 @@ void Channel::Bind(u32 subchannel, u32 class_id) {
 HostOutcome Channel::Execute(const MethodCall& call) {
     HostOutcome outcome = HostOutcome::Done;
     if (call.method < HostMethods::kCount) {
+        // A held draw comes before the host class's fences and semaphores.
+        FlushEngines();
         if (call.method == HostMethods::kSetObject) {
             Bind(call.subchannel, call.argument & 0xFFFF);
         } else {
@@ -122,14 +124,18 @@ HostOutcome Channel::Execute(const MethodCall& call) {
     return outcome;
 }
 
-ChannelProgress Channel::Run() {
-    std::lock_guard run(run_mutex_);
-    const ChannelProgress progress = RunSegments();
+void Channel::FlushEngines() {
     for (auto& [class_id, engine] : engines_) {
         if (engine) {
             engine->Flush();
         }
     }
+}
+
+ChannelProgress Channel::Run() {
+    std::lock_guard run(run_mutex_);
+    const ChannelProgress progress = RunSegments();
+    FlushEngines();
     // Work the host GPU still holds reaches guest memory whenever the channel stops: the CPU
     // may read it before any fence of this channel says so.
     context_.host_gpu->Synchronize();

@@ -81,6 +81,8 @@ private:
     bool Load(Segment& segment);
     HostOutcome Execute(const MethodCall& call);
     void Bind(u32 subchannel, u32 class_id);
+    // Sends the work the engines hold back (a draw that may gain instances) on.
+    void FlushEngines();
 
     ChannelSetup setup_;
     engines::EngineContext context_;

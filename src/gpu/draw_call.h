@@ -24,6 +24,7 @@ inline constexpr u32 kShaderStageSlots = 6;
 // eval, geometry, pixel) and their slots.
 inline constexpr u32 kBindGroups = 5;
 inline constexpr u32 kConstantBufferSlots = 18;
+inline constexpr u32 kLargestConstantBuffer = 0x10000;  // bytes (SELECTOR_A's SIZE is 17 bits)
 
 // A program as the 3D class points at it: its 0x50-byte header (SPH v3) and its code up to and
 // including the bundle of the self-branch that ends it.
@@ -198,6 +199,8 @@ struct Rasterizer {
     CullFace cull_face = CullFace::Back;
     FrontFace front_face = FrontFace::CounterClockwise;
     PolygonMode polygon_mode = PolygonMode::Fill;
+    // SET_WINDOW_ORIGIN LOWER_LEFT: window y counts up from the bottom of the target.
+    bool origin_lower_left = false;
 };
 
 inline constexpr u32 kRenderTargets = 8;

@@ -29,6 +29,9 @@ constexpr u32 kBlendConstant = 0x131C / 4;
 // ALPHA_SOURCE_COEFF, (SET_GLOBAL_COLOR_KEY), ALPHA_DEST_COEFF, then SET_BLEND(i) 0x1360.
 constexpr u32 kBlendCommon = 0x133C / 4;
 constexpr u32 kBlendEnable = 0x1360 / 4;
+// SET_WINDOW_ORIGIN: MODE 0 (UPPER_LEFT 0, LOWER_LEFT 1), FLIP_Y 4 (yuzu maxwell_3d.h's
+// window_origin at the same method).
+constexpr u32 kWindowOrigin = 0x13AC / 4;
 constexpr u32 kStencilTest = 0x1380 / 4;  // then fail, zfail, zpass, func, ref, func mask, mask
 constexpr u32 kStencilTwoSided = 0x1594 / 4;
 constexpr u32 kStencilBack = 0x1598 / 4;  // fail, zfail, zpass, func
@@ -65,6 +68,9 @@ Value OrUnknown(std::optional<Value> decoded, Value fallback, std::string_view w
                 std::vector<std::string>& unknown) {
     if (decoded) {
         return *decoded;
+    }
+    if (value == 0) {
+        return fallback;  // never written (the registers start at 0)
     }
     unknown.push_back(fmt::format("{} {:#x}", what, value));
     return fallback;
@@ -449,8 +455,9 @@ DrawState ReadDrawState(const RegisterFile& registers, u32 class_number,
             raster.polygon_mode = PolygonMode::Fill;
             break;
     }
+    raster.origin_lower_left = base::Bit(registers.Get(kWindowOrigin), 0);
     state.texture_pools =
-        TexturePoolsOf(registers, class_number >= 0xC397 ? TextureHeaderLayout::Ampere
+        TexturePoolsOf(registers, class_number >= 0xC797 ? TextureHeaderLayout::Ampere
                                                          : TextureHeaderLayout::Maxwell);
     state.texture_bank = registers.Get(kBindlessTexture) & 0x1F;
     return state;
