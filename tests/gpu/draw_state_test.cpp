@@ -288,6 +288,29 @@ TEST_F(DrawState, ZeroVerticesDrawNothing) {
     EXPECT_TRUE(host_->draws.empty());
 }
 
+// What a program never sets is the hardware's starting state (deko3d relies on it: melonDS
+// never writes SET_CT_WRITE): all components written, blends of One and Zero, depth passing,
+// depth range 0..1, stencil masks all ones, the counter-clockwise side in front.
+TEST_F(DrawState, UnwrittenStateIsTheHardwaresStartingState) {
+    DrawArrays(0, 3);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 1u);
+    const gpu::DrawState& state = host_->draws[0].state;
+    for (u32 slot = 0; slot < gpu::kRenderTargets; ++slot) {
+        EXPECT_EQ(state.color_masks[slot], 0xFu) << slot;
+        EXPECT_FALSE(state.blends[slot].enabled);
+        EXPECT_EQ(state.blends[slot].color_source, gpu::BlendFactor::One);
+        EXPECT_EQ(state.blends[slot].color_destination, gpu::BlendFactor::Zero);
+        EXPECT_EQ(state.blends[slot].alpha_op, gpu::BlendOp::Add);
+    }
+    EXPECT_EQ(state.viewports[3].min_depth, 0.0f);
+    EXPECT_EQ(state.viewports[3].max_depth, 1.0f);
+    EXPECT_EQ(state.depth_stencil.depth_compare, gpu::CompareOp::Always);
+    EXPECT_EQ(state.rasterizer.front_face, gpu::FrontFace::CounterClockwise);
+    EXPECT_EQ(state.rasterizer.cull_face, gpu::CullFace::Back);
+    EXPECT_EQ(state.rasterizer.polygon_mode, gpu::PolygonMode::Fill);
+}
+
 // The two spellings of each value (clb197.h's _D3D_ and _OGL_ numbers).
 TEST(DrawStateValues, BothSpellingsDecode) {
     using namespace gpu::engines;

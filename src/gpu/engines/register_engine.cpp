@@ -6,6 +6,7 @@
 
 #include "base/bits.h"
 #include "base/log.h"
+#include "gpu/engines/threed_reset_state.h"
 #include "gpu/gpu_timer.h"
 #include "gpu/method_names.h"
 
@@ -73,6 +74,7 @@ RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineK
     }
     if (kind == EngineKind::Threed) {
         macros_.emplace(MacroFormatOf(class_number));
+        SetThreedResetState(registers_);
         surface_clear_.emplace(context);
         constant_buffers_.emplace(context);
         draws_.emplace(context, class_number);
