@@ -6,6 +6,10 @@
 
 #include <bit>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
 
 #include "gpu/engines/draw_state.h"
 #include "gpu_test_rig.h"
@@ -309,6 +313,34 @@ TEST_F(DrawState, UnwrittenStateIsTheHardwaresStartingState) {
     EXPECT_EQ(state.rasterizer.front_face, gpu::FrontFace::CounterClockwise);
     EXPECT_EQ(state.rasterizer.cull_face, gpu::CullFace::Back);
     EXPECT_EQ(state.rasterizer.polygon_mode, gpu::PolygonMode::Fill);
+}
+
+// NXHOST_GPU_DUMP's record of a draw: one readable line with its shape, programs and target.
+TEST_F(DrawState, TheDumpDescribesEachDraw) {
+    const auto path = std::filesystem::temp_directory_path() / "nxhost_draw_dump_test.txt";
+    {
+        auto dump = gpu::GpuDump::Open(path);
+        ASSERT_NE(dump, nullptr);
+        gpu::ChannelSetup setup = ChannelSetupFor(3, 0xB06F, rig_->syncpoints);
+        setup.dump = dump;
+        setup.host_gpu = host_;
+        auto channel = std::make_shared<gpu::Channel>(setup);
+        channel->BindMemory(rig_->memory);
+        DrawArrays(5, 3);
+        DrawArrays(5, 3, kTriangles | kInstanceSubsequent);
+        channel->Queue(gpu::Submission{{}, {rig_->Segment(words_)}, {}});
+        EXPECT_EQ(channel->Run(), gpu::ChannelProgress::Idle);
+    }
+    std::ifstream in(path);
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    EXPECT_NE(text.find(fmt::format(
+                  "# ch 3 draw triangles 3 vertices from 5, 2 instance(s), base vertex 0, base "
+                  "instance 0; vertex program {:#x} (64 bytes); fragment program {:#x} (64 "
+                  "bytes); target 0 {:#x} 64x32 A8B8G8R8",
+                  kVertexProgram, kFragmentProgram, kTarget)),
+              std::string::npos)
+        << text;
+    std::filesystem::remove(path);
 }
 
 // The two spellings of each value (clb197.h's _D3D_ and _OGL_ numbers).

@@ -106,6 +106,12 @@ void RegisterEngine::MacroHostOf::WriteMethod(u32 method, u32 value) {
         engine_.NameOnce(method, "a macro call emitted by a macro (ignored)");
         return;
     }
+    if (engine_.context_.dump) {
+        engine_.context_.dump->Note(
+            engine_.context_.channel_id,
+            fmt::format("  macro writes {:#06x} {:<34} {:#010x}", method * 4,
+                        MethodName(0, engine_.class_number_, method).value_or(""), value));
+    }
     engine_.Apply(method, value);
 }
 
