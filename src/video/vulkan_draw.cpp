@@ -23,6 +23,10 @@ namespace {
 
 // The most bytes one vertex stream or index list is read from guest memory for a draw.
 constexpr u64 kLargestUpload = u64{64} << 20;
+// The most vertices (or indices) times instances one draw may make: a bound against garbage
+// registers, far above what a frame of a real program draws, that keeps a software device from
+// working for hours.
+constexpr u64 kLargestDraw = u64{1} << 26;
 
 // The constant-buffer bind group of a pipeline stage (vertex, tess control, tess eval,
 // geometry, pixel).
@@ -198,6 +202,13 @@ VkFramebuffer VulkanHostGpu::DrawFramebuffer(VkRenderPass pass,
 
 bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
     const gpu::DrawState& state = draw.state;
+    if (u64{draw.count} * draw.instance_count > kLargestDraw) {
+        NameOnce(
+            fmt::format("a draw of {} vertices x {} instances: beyond the {} nxhost makes; "
+                        "not drawn",
+                        draw.count, draw.instance_count, kLargestDraw));
+        return false;
+    }
     const VkPhysicalDeviceFeatures& features = context_.features->core.features;
     // The stages, translated with their bank 1 (deko3d's compiler constants) fixed.
     bool has_vertex = false;
@@ -292,6 +303,21 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         NameOnce("a draw with no render target nxhost can make: not drawn");
         return false;
     }
+    const bool lower_left = state.rasterizer.origin_lower_left;
+    const VkViewport viewport = ViewportOf(state.viewports[0], lower_left, height);
+    const float bound = context_.limits.viewportBoundsRange[1];
+    if (!(viewport.width > 0) || !(std::abs(viewport.height) > 0) ||
+        viewport.width > static_cast<float>(context_.limits.maxViewportDimensions[0]) ||
+        std::abs(viewport.height) > static_cast<float>(context_.limits.maxViewportDimensions[1]) ||
+        !(std::abs(viewport.x) + viewport.width <= bound) ||
+        !(std::abs(viewport.y) + std::abs(viewport.height) <= bound)) {
+        NameOnce(
+            fmt::format("a viewport at {}, {} of {} x {}: outside what the device takes; "
+                        "not drawn",
+                        viewport.x, viewport.y, viewport.width, viewport.height));
+        return false;
+    }
+
     description.render_pass = graphics_->RenderPass(color_formats, depth_format);
     description.cull = CullModeVk(state.rasterizer);
     description.front_face = FrontFaceVk(state.rasterizer.front_face);
@@ -491,13 +517,6 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
     begin.renderArea = {{0, 0}, {width, height}};
     vkCmdBeginRenderPass(commands, &begin, VK_SUBPASS_CONTENTS_INLINE);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.pipeline);
-    const bool lower_left = state.rasterizer.origin_lower_left;
-    VkViewport viewport = ViewportOf(state.viewports[0], lower_left, height);
-    if (viewport.width <= 0) {
-        NameOnce("a viewport of no or negative width: not drawn");
-        vkCmdEndRenderPass(commands);
-        return false;
-    }
     vkCmdSetViewport(commands, 0, 1, &viewport);
     const VkRect2D scissor = ScissorOf(state.scissors[0], lower_left, width, height);
     vkCmdSetScissor(commands, 0, 1, &scissor);

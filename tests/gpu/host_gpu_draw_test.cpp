@@ -343,6 +343,19 @@ TEST_F(HostGpuDraw, ATriangleFromAVertexBuffer) {
     ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? colour : kBackground; });
 }
 
+// Garbage a guest may write: a draw of 2^32 - 1 vertices and one through a viewport of no width
+// are refused (named in the log), and the triangle after them is drawn.
+TEST_F(HostGpuDraw, ImpossibleDrawsAreRefusedAndTheNextIsMade) {
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 0xFFFFFFFF);
+    Set(kViewportTransform, {FloatBits(0)});
+    DrawArrays(0, 3);
+    Set(kViewportTransform, {FloatBits(kWidth / 2.0f)});
+    DrawArrays(0, 3);
+    const auto colour = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? colour : kBackground; });
+}
+
 // Four vertices of a rectangle, drawn as two triangles by 16-bit indices from the third index
 // on (SET_INDEX_BUFFER_F), and the same rectangle as one quad of a quad list.
 TEST_F(HostGpuDraw, AnIndexedRectangleAndAQuad) {
