@@ -584,6 +584,28 @@ TEST(Homebrew, NxGalleryDrawsItsInterface) {
     EXPECT_EQ(run.log.find("not drawn"), std::string::npos) << run.log;
 }
 
+// melonDS (deko3d) draws its menu on the host GPU: the item list with "Browse" highlighted in
+// green, the melonDS logo and name, "Last played...", the Select hint. Run docked: handheld, it
+// draws the same into the top-left 1280x720 of its 1920x1080 buffer and has vi crop it
+// (QueueBuffer's crop, which vi does not apply yet). The reference was made here with nxhost
+// and looked at; nothing in it moves. It never writes SET_CT_WRITE: the draws write every
+// component from the hardware's starting state.
+TEST(Homebrew, MelonDsDrawsItsMenu) {
+    const RunOutcome run = RunWithScript(Fixture("melonds-switch_fast-alpha-r6.nro"),
+                                         "5s shot menu.png\n+0.1s exit\n", "--docked");
+    if (run.log.find("no Vulkan host GPU") != std::string::npos) {
+        GTEST_SKIP() << "no Vulkan device at all: nothing is drawn\n" << run.log;
+    }
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ASSERT_EQ(run.shot.width, 1920u) << run.log;
+    ASSERT_EQ(run.shot.height, 1080u);
+    const gpu::Frame reference =
+        frontend::ReadPng(std::filesystem::path(NXHOST_SOURCE_DIR) /
+                          "tests/homebrew/reference/melonds-switch_fast-alpha-r6_menu_docked.png");
+    EXPECT_LT(DifferingShare(run.shot, reference, {}), 0.002) << run.log;
+    EXPECT_EQ(run.log.find("not drawn"), std::string::npos) << run.log;
+}
+
 // The sysmodule, launched by itself: it decodes sdmc:/config/BootSoundNX/sound/bootsound.mp3
 // and plays it through audout:u, which releases its buffers at the real 48 kHz rate, then
 // ends. The sound is 100 silent MPEG-1 layer III frames (44.1 kHz, 128 kbit/s; a frame whose
