@@ -10,7 +10,8 @@ namespace gpu {
 Channel::Channel(ChannelSetup setup)
     : setup_(std::move(setup)),
       context_{setup_.id,       std::make_shared<MemoryManager>(), setup_.largest_transfer,
-               setup_.host_gpu, setup_.syncpoints.get(),           setup_.dump},
+               setup_.host_gpu, setup_.syncpoints.get(),           setup_.dump,
+               setup_.work},
       host_(context_, *setup_.syncpoints, setup_.gpfifo_class) {}
 
 void Channel::BindMemory(std::shared_ptr<MemoryManager> memory) {

@@ -1,9 +1,9 @@
 #pragma once
 
 // What the GPU side did for the frame being drawn: counted where it happens (nvdrv's
-// submissions; draws, pipelines, shader translations and uploads once GPU work is executed)
-// and taken at each presented frame for frame statistics. Until the GPU executes work, only
-// submissions are counted and the rest stays 0.
+// submissions, the 3D class's draws the host GPU made; pipelines, shader translations and
+// uploads are not counted yet and stay 0) and taken at each presented frame for frame
+// statistics.
 
 #include <mutex>
 

@@ -315,8 +315,10 @@ TEST_F(DrawState, UnwrittenStateIsTheHardwaresStartingState) {
     EXPECT_EQ(state.rasterizer.polygon_mode, gpu::PolygonMode::Fill);
 }
 
-// NXHOST_GPU_DUMP's record of a draw: one readable line with its shape, programs and target.
-TEST_F(DrawState, TheDumpDescribesEachDraw) {
+// NXHOST_GPU_DUMP's record of a draw: one readable line with its shape, programs and target;
+// the frame statistics count it once (two instances of one draw).
+TEST_F(DrawState, TheDumpDescribesEachDrawAndFramesCountIt) {
+    const auto work = std::make_shared<gpu::FrameWork>();
     const auto path = std::filesystem::temp_directory_path() / "nxhost_draw_dump_test.txt";
     {
         auto dump = gpu::GpuDump::Open(path);
@@ -324,6 +326,7 @@ TEST_F(DrawState, TheDumpDescribesEachDraw) {
         gpu::ChannelSetup setup = ChannelSetupFor(3, 0xB06F, rig_->syncpoints);
         setup.dump = dump;
         setup.host_gpu = host_;
+        setup.work = work;
         auto channel = std::make_shared<gpu::Channel>(setup);
         channel->BindMemory(rig_->memory);
         DrawArrays(5, 3);
@@ -340,6 +343,7 @@ TEST_F(DrawState, TheDumpDescribesEachDraw) {
                   kVertexProgram, kFragmentProgram, kTarget)),
               std::string::npos)
         << text;
+    EXPECT_EQ(work->Take().draws, 1u);
     std::filesystem::remove(path);
 }
 

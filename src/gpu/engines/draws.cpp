@@ -161,7 +161,9 @@ void Draws::Flush(const RegisterFile& registers, const ConstantBuffers& buffers)
         context_.dump->Note(context_.channel_id, Describe(draw));
     }
     ++sent_;
-    context_.host_gpu->Draw(draw);
+    if (context_.host_gpu->Draw(draw) && context_.work) {
+        context_.work->Add({.draws = 1});
+    }
 }
 
 }  // namespace gpu::engines

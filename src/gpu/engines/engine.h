@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "base/types.h"
+#include "gpu/frame_work.h"
 #include "gpu/gpu_dump.h"
 #include "gpu/host_gpu.h"
 #include "gpu/memory_manager.h"
@@ -32,6 +33,8 @@ struct EngineContext {
     SyncpointManager* syncpoints = nullptr;
     // The readable record of the channel's work (NXHOST_GPU_DUMP; null: none).
     std::shared_ptr<GpuDump> dump = nullptr;
+    // The frame statistics' counts of GPU work (the draws sent; null: not counted).
+    std::shared_ptr<FrameWork> work = nullptr;
 };
 
 class Engine {
