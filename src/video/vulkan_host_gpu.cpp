@@ -302,8 +302,8 @@ CachedSurface* VulkanHostGpu::Prepare(const gpu::Surface& surface, u32 layer) {
         return nullptr;
     }
     if (layer >= surface.layers) {
-        NameOnce(fmt::format("a clear of layer {} of a surface of {} layers: not done", layer,
-                             surface.layers));
+        NameOnce(fmt::format("a clear or draw of layer {} of a surface of {} layers: not done",
+                             layer, surface.layers));
         return nullptr;
     }
     const u64 layer_bytes = gpu::LayerSizeBytes(surface);
@@ -314,7 +314,7 @@ CachedSurface* VulkanHostGpu::Prepare(const gpu::Surface& surface, u32 layer) {
         (surface.layers > 1 && surface.layer_stride < layer_bytes)) {
         NameOnce(fmt::format(
             "a {}x{} render target of {} layers {} bytes apart ({} bytes each) "
-            "is beyond what nxhost takes: not cleared",
+            "is beyond what nxhost takes: not cleared or drawn",
             surface.width, surface.height, surface.layers, surface.layer_stride, layer_bytes));
         return nullptr;
     }
@@ -328,7 +328,7 @@ CachedSurface* VulkanHostGpu::Prepare(const gpu::Surface& surface, u32 layer) {
     if ((properties.optimalTilingFeatures & needed) != needed) {
         NameOnce(
             fmt::format("render-target format {} ({:#04x}): the device {} cannot render to "
-                        "its Vulkan format {}: not cleared",
+                        "its Vulkan format {}: not cleared or drawn",
                         surface.format.name, surface.format.number, context_.name,
                         static_cast<int>(format->format)));
         return nullptr;
