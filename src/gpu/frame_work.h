@@ -1,9 +1,10 @@
 #pragma once
 
 // What the GPU side did for the frame being drawn: counted where it happens (nvdrv's
-// submissions, the 3D class's draws the host GPU made; pipelines, shader translations and
-// uploads are not counted yet and stay 0) and taken at each presented frame for frame
-// statistics.
+// submissions, the 3D class's draws the host GPU made, the Vulkan host GPU's pipelines built,
+// shaders translated, vertex/index/uniform bytes uploaded and the time a draw spent translating
+// or building; texture uploads and GPU times are not counted yet) and taken at each presented
+// frame for frame statistics.
 
 #include <mutex>
 

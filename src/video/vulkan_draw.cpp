@@ -6,6 +6,7 @@
 // them back into guest memory, where vi reads them.
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 
@@ -159,12 +160,31 @@ std::vector<u32> QuadsToTriangles(const std::vector<u32>& quads) {
 
 bool VulkanHostGpu::Draw(const gpu::DrawCall& draw) {
     std::lock_guard lock(mutex_);
+    const u64 translations = shaders_->Translations();
+    const u64 built = graphics_->Built();
+    const u64 uploaded = uploads_->BytesUploaded();
+    const auto start = std::chrono::steady_clock::now();
+    bool drawn = false;
     try {
-        return DrawLocked(draw);
+        drawn = DrawLocked(draw);
     } catch (const base::Error& error) {
         LOG_ERROR("video", "host GPU: a draw failed and is dropped: {}", error.what());
-        return false;
     }
+    if (work_) {
+        gpu::FrameWorkCounts counts;
+        counts.shaders_translated = shaders_->Translations() - translations;
+        counts.pipelines_built = graphics_->Built() - built;
+        counts.bytes_uploaded = uploads_->BytesUploaded() - uploaded;
+        if (counts.shaders_translated != 0 || counts.pipelines_built != 0) {
+            // A draw that translated or built spent its time doing that.
+            const u64 ns = static_cast<u64>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                std::chrono::steady_clock::now() - start)
+                                                .count());
+            (counts.shaders_translated != 0 ? counts.translate_ns : counts.pipeline_ns) = ns;
+        }
+        work_->Add(counts);
+    }
+    return drawn;
 }
 
 std::vector<u32> VulkanHostGpu::ReadConstants(const gpu::DrawCall& draw, gpu::ShaderStageKind kind,

@@ -60,7 +60,8 @@ gpu::Rect Union(const std::optional<gpu::Rect>& a, const gpu::Rect& b) {
 
 }  // namespace
 
-VulkanHostGpu::VulkanHostGpu(const std::string& selector) {
+VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::FrameWork> work)
+    : work_(std::move(work)) {
     OpenVulkanContext(context_, selector);
     if (!context_.queue_has_graphics) {
         base::Fail("the Vulkan device {} has no graphics queue", context_.name);
@@ -558,8 +559,9 @@ std::optional<RenderTargetImage> VulkanHostGpu::RenderTargetAt(const gpu::Memory
     return std::nullopt;
 }
 
-std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector) {
-    return std::make_shared<VulkanHostGpu>(selector);
+std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector,
+                                                std::shared_ptr<gpu::FrameWork> work) {
+    return std::make_shared<VulkanHostGpu>(selector, std::move(work));
 }
 
 }  // namespace video

@@ -12,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+#include "gpu/frame_work.h"
 #include "gpu/host_gpu.h"
 #include "video/clear_pipelines.h"
 #include "video/draw_uploads.h"
@@ -50,7 +51,7 @@ struct CachedSurface {
 
 class VulkanHostGpu final : public gpu::HostGpu {
 public:
-    explicit VulkanHostGpu(const std::string& selector);
+    VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::FrameWork> work);
     ~VulkanHostGpu() override;
 
     std::string_view Name() const override { return context_.name; }
@@ -88,6 +89,7 @@ private:
     template <typename Work>
     void Guarded(std::string_view what, Work&& work);
 
+    std::shared_ptr<gpu::FrameWork> work_;  // null: not counted
     VulkanContext context_;
     std::unique_ptr<ClearPipelines> pipelines_;
     std::mutex mutex_;

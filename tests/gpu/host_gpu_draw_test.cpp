@@ -213,6 +213,9 @@ protected:
         if (!host_) {
             GTEST_SKIP() << "no Vulkan device at all, the host-GPU draws are not tested: " << why;
         }
+        if (work_) {
+            host_ = video::OpenVulkanHostGpu({}, work_);  // a host of its own, counting
+        }
         rig_ = std::make_unique<Rig>(0xB06F, std::chrono::milliseconds(5000), host_);
         Method(words_, 0, 0, {0xB197});
         // A pitch-layout target (MEMORY LAYOUT 12 = PITCH: WIDTH is the pitch in bytes),
@@ -319,6 +322,7 @@ protected:
     }
 
     std::shared_ptr<gpu::HostGpu> host_;
+    std::shared_ptr<gpu::FrameWork> work_;  // set before SetUp: the host counts its work there
     std::unique_ptr<Rig> rig_;
     std::vector<u32> words_;
 };
@@ -354,6 +358,28 @@ TEST_F(HostGpuDraw, ImpossibleDrawsAreRefusedAndTheNextIsMade) {
     DrawArrays(0, 3);
     const auto colour = Unorm(1, 0, 0.2f, 1);
     ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? colour : kBackground; });
+}
+
+class HostGpuDrawCounted : public HostGpuDraw {
+protected:
+    HostGpuDrawCounted() { work_ = std::make_shared<gpu::FrameWork>(); }
+};
+
+// The frame statistics of two draws of the same triangle on a fresh host: the vertex and the
+// fragment program translated once, one pipeline, and per draw the bytes read for it: stream 0
+// up to its last vertex (3 x 28 bytes) and 64 bytes past it for the attributes' offsets, and 16
+// bytes of zeros for attribute 2, whose stream 1 is not enabled (no constant bank is read).
+TEST_F(HostGpuDrawCounted, TheFrameWorkCountsTranslationsPipelinesAndUploads) {
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 3);
+    Set(kDepthWrite, {0});  // a method between them: two draws, not two instances
+    DrawArrays(0, 3);
+    Run();
+    const gpu::FrameWorkCounts counts = work_->Take();
+    EXPECT_EQ(counts.shaders_translated, 2u);
+    EXPECT_EQ(counts.pipelines_built, 1u);
+    EXPECT_EQ(counts.bytes_uploaded, 2u * (3 * sizeof(Vertex) + 64 + 16));
+    EXPECT_GT(counts.translate_ns, 0u);
 }
 
 // Four vertices of a rectangle, drawn as two triangles by 16-bit indices from the third index
