@@ -386,7 +386,7 @@ RunOutcome RunPrograms(const RunArguments& arguments) {
                 [stats](bool on) { stats->SetRecording(on); },
                 [frames] { return frames->Count(); }});
     }
-    session.host_gpu = HostGpuFor(arguments.gpu);
+    session.host_gpu = HostGpuFor(arguments.gpu, session.gpu_work);
     if (!session.host_gpu) {
         fmt::print(stderr, "nxhost: --gpu takes on or off, not \"{}\"\n", arguments.gpu);
         return {2, {}};

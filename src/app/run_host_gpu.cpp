@@ -7,16 +7,17 @@
 
 namespace app {
 
-std::shared_ptr<gpu::HostGpu> HostGpuFor(const std::string& option) {
+std::shared_ptr<gpu::HostGpu> HostGpuFor(const std::string& option,
+                                         std::shared_ptr<gpu::FrameWork> work) {
     if (option == "off") {
         return gpu::MakeNoHostGpu();
     }
     if (option != "on") {
         return nullptr;
     }
-    return gpu::MakeHostGpuOnDemand([]() -> std::shared_ptr<gpu::HostGpu> {
+    return gpu::MakeHostGpuOnDemand([work]() -> std::shared_ptr<gpu::HostGpu> {
         try {
-            return video::OpenVulkanHostGpu();
+            return video::OpenVulkanHostGpu({}, work);
         } catch (const base::Error& error) {
             LOG_WARNING("video", "no Vulkan host GPU ({}): 3D work is not executed", error.what());
             return gpu::MakeNoHostGpu();

@@ -8,11 +8,14 @@
 #include <memory>
 #include <string>
 
+#include "gpu/frame_work.h"
 #include "gpu/host_gpu.h"
 
 namespace app {
 
 // Null for a value other than on and off.
-std::shared_ptr<gpu::HostGpu> HostGpuFor(const std::string& option);
+// The Vulkan host GPU counts its draws' work in `work`.
+std::shared_ptr<gpu::HostGpu> HostGpuFor(const std::string& option,
+                                         std::shared_ptr<gpu::FrameWork> work = nullptr);
 
 }  // namespace app

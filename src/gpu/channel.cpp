@@ -9,8 +9,9 @@ namespace gpu {
 
 Channel::Channel(ChannelSetup setup)
     : setup_(std::move(setup)),
-      context_{setup_.id, std::make_shared<MemoryManager>(), setup_.largest_transfer,
-               setup_.host_gpu, setup_.syncpoints.get()},
+      context_{setup_.id,       std::make_shared<MemoryManager>(), setup_.largest_transfer,
+               setup_.host_gpu, setup_.syncpoints.get(),           setup_.dump,
+               setup_.work},
       host_(context_, *setup_.syncpoints, setup_.gpfifo_class) {}
 
 void Channel::BindMemory(std::shared_ptr<MemoryManager> memory) {
@@ -96,6 +97,8 @@ void Channel::Bind(u32 subchannel, u32 class_id) {
 HostOutcome Channel::Execute(const MethodCall& call) {
     HostOutcome outcome = HostOutcome::Done;
     if (call.method < HostMethods::kCount) {
+        // A held draw comes before the host class's fences and semaphores.
+        FlushEngines();
         if (call.method == HostMethods::kSetObject) {
             Bind(call.subchannel, call.argument & 0xFFFF);
         } else {
@@ -122,9 +125,18 @@ HostOutcome Channel::Execute(const MethodCall& call) {
     return outcome;
 }
 
+void Channel::FlushEngines() {
+    for (auto& [class_id, engine] : engines_) {
+        if (engine) {
+            engine->Flush();
+        }
+    }
+}
+
 ChannelProgress Channel::Run() {
     std::lock_guard run(run_mutex_);
     const ChannelProgress progress = RunSegments();
+    FlushEngines();
     // Work the host GPU still holds reaches guest memory whenever the channel stops: the CPU
     // may read it before any fence of this channel says so.
     context_.host_gpu->Synchronize();

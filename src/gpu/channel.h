@@ -43,6 +43,7 @@ struct ChannelSetup {
     std::chrono::milliseconds stall_limit{5000};
     u64 largest_transfer = u64{256} << 20;
     std::shared_ptr<HostGpu> host_gpu = MakeNoHostGpu();
+    std::shared_ptr<FrameWork> work = nullptr;  // where draws are counted (null: nowhere)
 };
 
 enum class ChannelProgress { Idle, Stalled, Yielded };
@@ -81,6 +82,8 @@ private:
     bool Load(Segment& segment);
     HostOutcome Execute(const MethodCall& call);
     void Bind(u32 subchannel, u32 class_id);
+    // Sends the work the engines hold back (a draw that may gain instances) on.
+    void FlushEngines();
 
     ChannelSetup setup_;
     engines::EngineContext context_;

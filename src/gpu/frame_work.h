@@ -1,9 +1,10 @@
 #pragma once
 
 // What the GPU side did for the frame being drawn: counted where it happens (nvdrv's
-// submissions; draws, pipelines, shader translations and uploads once GPU work is executed)
-// and taken at each presented frame for frame statistics. Until the GPU executes work, only
-// submissions are counted and the rest stays 0.
+// submissions, the 3D class's draws the host GPU made, the Vulkan host GPU's pipelines built,
+// shaders translated, vertex/index/uniform bytes uploaded and the time a draw spent translating
+// or building; texture uploads and GPU times are not counted yet) and taken at each presented
+// frame for frame statistics.
 
 #include <mutex>
 

@@ -5,7 +5,10 @@
 //   ch 1 sub 0 MAXWELL_B        0x0d78 DRAW_VERTEX_ARRAY                 0x00000003
 // (channel, subchannel, the subchannel's class or the channel class for host methods, byte
 // offset, method name where the class tables have one, argument), and a `#` line for each GP
-// entry and each submission's driver words.
+// entry and each submission's driver words, for each method a macro writes
+// ("# ch 1   macro writes 0x1a00 SET_CT_WRITE(0) 0x00001111") and for each draw the 3D class
+// sends to the host GPU ("# ch 1 draw triangles 6 indices from 0, 1 instance(s), ...; vertex
+// program 0x...; fragment program 0x...; target 0 0x... 1280x720 R5G6B5").
 
 #include <cstdio>
 #include <filesystem>

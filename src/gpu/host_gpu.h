@@ -17,35 +17,10 @@
 #include <vector>
 
 #include "base/types.h"
-#include "gpu/memory_manager.h"
-#include "gpu/render_target_format.h"
+#include "gpu/draw_call.h"
+#include "gpu/surface.h"
 
 namespace gpu {
-
-enum class SurfaceLayout { BlockLinear, Pitch };
-
-struct Surface {
-    std::shared_ptr<MemoryManager> memory;  // the address space `address` is in
-    u64 address = 0;                        // of layer 0
-    RenderTargetFormat format;
-    u32 width = 0;  // pixels
-    u32 height = 0;
-    SurfaceLayout layout = SurfaceLayout::BlockLinear;
-    u32 pitch = 0;              // bytes a row takes (pitch layout)
-    u32 block_height_log2 = 0;  // block-linear: GOBs a block is tall and deep, as powers of two
-    u32 block_depth_log2 = 0;
-    u32 layers = 1;
-    u64 layer_stride = 0;  // bytes from one layer to the next
-};
-
-// A rectangle of pixels, [x0, x1) x [y0, y1).
-struct Rect {
-    u32 x0 = 0;
-    u32 y0 = 0;
-    u32 x1 = 0;
-    u32 y1 = 0;
-    bool Empty() const { return x1 <= x0 || y1 <= y0; }
-};
 
 struct ColorClear {
     Surface target;
@@ -67,31 +42,6 @@ struct DepthStencilClear {
     u8 stencil_value = 0;
 };
 
-// What a draw will hand the host (the Maxwell shader frontend is not connected yet, so the
-// engines do not make draws; these are the shapes the pipeline cache will key on).
-enum class ShaderStageKind { VertexA, VertexB, TessControl, TessEval, Geometry, Fragment };
-struct ShaderStage {
-    ShaderStageKind kind = ShaderStageKind::VertexB;
-    std::vector<u32> spirv;  // translated by src/shader
-};
-struct VertexStream {
-    u64 address = 0;
-    u64 size = 0;
-    u32 stride = 0;
-};
-struct DrawCall {
-    std::vector<ShaderStage> stages;
-    std::vector<VertexStream> vertex_streams;
-    std::vector<Surface> color_targets;
-    std::optional<Surface> zeta_target;
-    u32 topology = 0;  // BEGIN's primitive
-    u32 first = 0;
-    u32 count = 0;
-    u32 instance_count = 1;
-    std::optional<u64> index_buffer;  // GPU address; indices of index_size bytes
-    u32 index_size = 0;
-};
-
 class HostGpu {
 public:
     virtual ~HostGpu() = default;
@@ -101,7 +51,8 @@ public:
     // cannot do is named in the log (once) and not done.
     virtual void ClearColor(const ColorClear& clear) = 0;
     virtual void ClearDepthStencil(const DepthStencilClear& clear) = 0;
-    // A draw; false (nothing drawn, named in the log once) where the host does not draw yet.
+    // A draw; false (nothing drawn, named in the log once with what is missing) where the host
+    // cannot make it.
     virtual bool Draw(const DrawCall& draw) = 0;
     // Waits for the host's work so far and writes the surfaces it changed back into guest
     // memory; the next use of a surface reads it from guest memory again (the CPU or another

@@ -72,6 +72,8 @@ std::optional<BoundTexture> ReadBoundTexture(const TexturePools& pools, const Me
         return std::nullopt;
     }
     bound.header = *header;
+    bound.header_words = tic;
+    bound.sampler_words = tsc;
     bound.sampler = DecodeSamplerHeader(tsc);
     return bound;
 }

@@ -7,6 +7,7 @@
 // SET_SAMPLER_BINDING = 1 (VIA_HEADER_BINDING) takes the sampler index from the header index
 // instead (yuzu textures/texture.h; notes/gpu-command-level.md section 3).
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -51,6 +52,8 @@ struct BoundTexture {
     TextureHandle indices;
     TextureHeader header;
     SamplerHeader sampler;
+    std::array<u32, kTextureHeaderWords> header_words{};  // as read (what caches key on)
+    std::array<u32, kSamplerHeaderWords> sampler_words{};
 };
 
 // Reads and decodes the two headers a handle names; nothing (and `why`) when an index is past

@@ -58,6 +58,11 @@ VkPhysicalDeviceFeatures WantedCoreFeatures(const VkPhysicalDeviceFeatures& foun
     wanted.textureCompressionBC = found.textureCompressionBC;
     wanted.textureCompressionASTC_LDR = found.textureCompressionASTC_LDR;
     wanted.imageCubeArray = found.imageCubeArray;
+    // For the 3D class's draws (vulkan_draw.cpp): a blend per render target, dual-source
+    // blend factors, polygon modes other than fill.
+    wanted.independentBlend = found.independentBlend;
+    wanted.dualSrcBlend = found.dualSrcBlend;
+    wanted.fillModeNonSolid = found.fillModeNonSolid;
     return wanted;
 }
 

@@ -1,5 +1,7 @@
 #include "video/vulkan_host_gpu.h"
 
+#include "video/vulkan_host_gpu_impl.h"
+
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -32,9 +34,6 @@ constexpr std::size_t kCachedSurfaces = 64;
 // The most bytes one layer may take (a bound against garbage registers).
 constexpr u64 kLargestLayer = u64{256} << 20;
 
-using SurfaceKey = std::tuple<const gpu::MemoryManager*, u64, u32, gpu::FormatKind, u32, u32,
-                              gpu::SurfaceLayout, u32, u32, u32, u32, u64>;
-
 SurfaceKey KeyOf(const gpu::Surface& surface) {
     return {surface.memory.get(),
             surface.address,
@@ -59,76 +58,10 @@ gpu::Rect Union(const std::optional<gpu::Rect>& a, const gpu::Rect& b) {
             std::max(a->y1, b.y1)};
 }
 
-// One render target on the device: its image (all layers, VK_IMAGE_LAYOUT_GENERAL), a staging
-// buffer with room for every layer, and per layer whether the image holds the guest's
-// contents and what the host changed since the last synchronisation.
-struct CachedSurface {
-    gpu::Surface surface;
-    SurfaceFormat format;
-    VkImage image = VK_NULL_HANDLE;
-    VkDeviceMemory memory = VK_NULL_HANDLE;
-    std::unique_ptr<VulkanBuffer> staging;
-    u64 pixels = 0;       // of a layer
-    u64 layer_bytes = 0;  // a layer's room in the staging buffer: the aspects one after another
-    std::vector<bool> on_device;
-    std::vector<std::optional<gpu::Rect>> changed;
-    std::map<u32, VkImageView> views;
-    std::map<u32, VkFramebuffer> framebuffers;
-    u64 last_used = 0;
-    bool sampled = false;  // made with VK_IMAGE_USAGE_SAMPLED_BIT: a texture can view it
-};
-
 }  // namespace
 
-class VulkanHostGpu final : public gpu::HostGpu {
-public:
-    explicit VulkanHostGpu(const std::string& selector);
-    ~VulkanHostGpu() override;
-
-    std::string_view Name() const override { return context_.name; }
-    void ClearColor(const gpu::ColorClear& clear) override;
-    void ClearDepthStencil(const gpu::DepthStencilClear& clear) override;
-    bool Draw(const gpu::DrawCall& draw) override;
-    void Synchronize() override;
-
-    // The render target whose layer 0 is at `address` of `memory` with rendering not yet in
-    // guest memory (changed since the last synchronisation), for the texture cache.
-    std::optional<RenderTargetImage> RenderTargetAt(const gpu::MemoryManager* memory,
-                                                    u64 address) const;
-
-private:
-    // The surface with `layer` holding the guest's contents, or null (named in the log).
-    CachedSurface* Prepare(const gpu::Surface& surface, u32 layer);
-    std::unique_ptr<CachedSurface> Create(const gpu::Surface& surface, const SurfaceFormat& format);
-    void Destroy(CachedSurface& cached);
-    bool Upload(CachedSurface& cached, u32 layer);
-    void WriteBack(CachedSurface& cached, u32 layer, const gpu::Rect& area);
-    std::vector<VkBufferImageCopy> Regions(const CachedSurface& cached, u32 layer) const;
-    VkFramebuffer Framebuffer(CachedSurface& cached, u32 layer);
-    void BeginRenderPass(CachedSurface& cached, u32 layer, bool depth_stencil);
-    VkCommandBuffer Commands();
-    void Barrier(VkPipelineStageFlags destination_stage, VkAccessFlags destination_access);
-    void SynchronizeLocked();
-    void NameOnce(const std::string& what);
-    template <typename Work>
-    void Guarded(std::string_view what, Work&& work);
-
-    VulkanContext context_;
-    std::unique_ptr<ClearPipelines> pipelines_;
-    std::mutex mutex_;
-    std::map<SurfaceKey, std::unique_ptr<CachedSurface>> surfaces_;
-    VkCommandBuffer commands_ = VK_NULL_HANDLE;
-    VkFence fence_ = VK_NULL_HANDLE;
-    u64 uses_ = 0;
-    std::set<std::string> named_;
-    // Textures and samplers for the draws and compute launches to come; a submission number
-    // per synchronisation tells the texture cache when staging buffers are free.
-    std::unique_ptr<TextureCache> textures_;
-    std::unique_ptr<SamplerCache> samplers_;
-    u64 submission_ = 1;
-};
-
-VulkanHostGpu::VulkanHostGpu(const std::string& selector) {
+VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::FrameWork> work)
+    : work_(std::move(work)) {
     OpenVulkanContext(context_, selector);
     if (!context_.queue_has_graphics) {
         base::Fail("the Vulkan device {} has no graphics queue", context_.name);
@@ -146,7 +79,12 @@ VulkanHostGpu::VulkanHostGpu(const std::string& selector) {
     limits.max_lod_bias = context_.limits.maxSamplerLodBias;
     limits.mirror_clamp_to_edge = false;  // not enabled at device creation yet
     samplers_ = std::make_unique<SamplerCache>(context_.device, limits);
-    LOG_INFO("video", "Vulkan {}.{} host GPU {} ({}): clears run on it",
+    shaders_ = std::make_unique<GraphicsShaders>(context_.device, context_.features->target,
+                                                 context_.api_version);
+    graphics_ = std::make_unique<GraphicsPipelines>(context_.device);
+    uploads_ = std::make_unique<DrawUploads>(context_.device, context_.memory_types,
+                                             context_.limits.minUniformBufferOffsetAlignment);
+    LOG_INFO("video", "Vulkan {}.{} host GPU {} ({}): clears and draws run on it",
              VK_API_VERSION_MAJOR(context_.api_version), VK_API_VERSION_MINOR(context_.api_version),
              context_.name, context_.features->driver);
 }
@@ -160,6 +98,12 @@ VulkanHostGpu::~VulkanHostGpu() {
     }
     vkDeviceWaitIdle(context_.device);
     // Views of render targets first, then the render targets.
+    for (const auto& [key, framebuffer] : draw_framebuffers_) {
+        vkDestroyFramebuffer(context_.device, framebuffer, nullptr);
+    }
+    uploads_.reset();
+    graphics_.reset();
+    shaders_.reset();
     textures_.reset();
     samplers_.reset();
     for (auto& [key, cached] : surfaces_) {
@@ -359,8 +303,8 @@ CachedSurface* VulkanHostGpu::Prepare(const gpu::Surface& surface, u32 layer) {
         return nullptr;
     }
     if (layer >= surface.layers) {
-        NameOnce(fmt::format("a clear of layer {} of a surface of {} layers: not done", layer,
-                             surface.layers));
+        NameOnce(fmt::format("a clear or draw of layer {} of a surface of {} layers: not done",
+                             layer, surface.layers));
         return nullptr;
     }
     const u64 layer_bytes = gpu::LayerSizeBytes(surface);
@@ -371,7 +315,7 @@ CachedSurface* VulkanHostGpu::Prepare(const gpu::Surface& surface, u32 layer) {
         (surface.layers > 1 && surface.layer_stride < layer_bytes)) {
         NameOnce(fmt::format(
             "a {}x{} render target of {} layers {} bytes apart ({} bytes each) "
-            "is beyond what nxhost takes: not cleared",
+            "is beyond what nxhost takes: not cleared or drawn",
             surface.width, surface.height, surface.layers, surface.layer_stride, layer_bytes));
         return nullptr;
     }
@@ -385,7 +329,7 @@ CachedSurface* VulkanHostGpu::Prepare(const gpu::Surface& surface, u32 layer) {
     if ((properties.optimalTilingFeatures & needed) != needed) {
         NameOnce(
             fmt::format("render-target format {} ({:#04x}): the device {} cannot render to "
-                        "its Vulkan format {}: not cleared",
+                        "its Vulkan format {}: not cleared or drawn",
                         surface.format.name, surface.format.number, context_.name,
                         static_cast<int>(format->format)));
         return nullptr;
@@ -401,11 +345,7 @@ CachedSurface* VulkanHostGpu::Prepare(const gpu::Surface& surface, u32 layer) {
     return slot.get();
 }
 
-VkFramebuffer VulkanHostGpu::Framebuffer(CachedSurface& cached, u32 layer) {
-    VkFramebuffer& framebuffer = cached.framebuffers[layer];
-    if (framebuffer != VK_NULL_HANDLE) {
-        return framebuffer;
-    }
+VkImageView VulkanHostGpu::View(CachedSurface& cached, u32 layer) {
     VkImageView& view = cached.views[layer];
     if (view == VK_NULL_HANDLE) {
         auto info = VulkanStruct<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
@@ -415,6 +355,15 @@ VkFramebuffer VulkanHostGpu::Framebuffer(CachedSurface& cached, u32 layer) {
         info.subresourceRange = {cached.format.aspects, 0, 1, layer, 1};
         CheckVulkan(vkCreateImageView(context_.device, &info, nullptr, &view), "vkCreateImageView");
     }
+    return view;
+}
+
+VkFramebuffer VulkanHostGpu::Framebuffer(CachedSurface& cached, u32 layer) {
+    VkFramebuffer& framebuffer = cached.framebuffers[layer];
+    if (framebuffer != VK_NULL_HANDLE) {
+        return framebuffer;
+    }
+    VkImageView view = View(cached, layer);
     const bool depth = (cached.format.aspects & VK_IMAGE_ASPECT_COLOR_BIT) == 0;
     auto info = VulkanStruct<VkFramebufferCreateInfo>(VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO);
     info.renderPass = pipelines_->RenderPass(cached.format.format, depth);
@@ -525,12 +474,6 @@ void VulkanHostGpu::ClearDepthStencil(const gpu::DepthStencilClear& clear) {
     });
 }
 
-bool VulkanHostGpu::Draw(const gpu::DrawCall&) {
-    std::lock_guard lock(mutex_);
-    NameOnce("draws are not executed yet (no translated shader stages reach the host GPU)");
-    return false;
-}
-
 void VulkanHostGpu::Synchronize() {
     Guarded("a synchronisation", [&] { SynchronizeLocked(); });
 }
@@ -566,6 +509,12 @@ void VulkanHostGpu::SynchronizeLocked() {
     if (waited == VK_SUCCESS) {
         textures_->SubmissionDone(submission_);
     }
+    // What the draws used: the device is done with it (or lost).
+    for (const auto& [key, framebuffer] : draw_framebuffers_) {
+        vkDestroyFramebuffer(context_.device, framebuffer, nullptr);
+    }
+    draw_framebuffers_.clear();
+    uploads_->Reset();
     ++submission_;
     // Guest memory may change from here on; render targets may go below.
     textures_->Invalidate();
@@ -610,8 +559,9 @@ std::optional<RenderTargetImage> VulkanHostGpu::RenderTargetAt(const gpu::Memory
     return std::nullopt;
 }
 
-std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector) {
-    return std::make_shared<VulkanHostGpu>(selector);
+std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector,
+                                                std::shared_ptr<gpu::FrameWork> work) {
+    return std::make_shared<VulkanHostGpu>(selector, std::move(work));
 }
 
 }  // namespace video

@@ -10,13 +10,16 @@
 #include <memory>
 #include <string>
 
+#include "gpu/frame_work.h"
 #include "gpu/host_gpu.h"
 
 namespace video {
 
 // Opens the device as the compute device does (`selector`, else NXHOST_VULKAN_DEVICE, else
 // discrete, integrated, any). Throws base::Error when there is no Vulkan device with a
-// graphics queue.
-std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector = {});
+// graphics queue. The draws' pipelines built, shaders translated, bytes uploaded and the time
+// translating and building are counted in `work` (null: not counted).
+std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector = {},
+                                                std::shared_ptr<gpu::FrameWork> work = nullptr);
 
 }  // namespace video

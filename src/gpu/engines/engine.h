@@ -10,6 +10,8 @@
 #include <string_view>
 
 #include "base/types.h"
+#include "gpu/frame_work.h"
+#include "gpu/gpu_dump.h"
 #include "gpu/host_gpu.h"
 #include "gpu/memory_manager.h"
 #include "gpu/syncpoint_manager.h"
@@ -29,6 +31,10 @@ struct EngineContext {
     std::shared_ptr<HostGpu> host_gpu = MakeNoHostGpu();
     // The syncpoints the 3D class's own increments land in (the channel's; null: none).
     SyncpointManager* syncpoints = nullptr;
+    // The readable record of the channel's work (NXHOST_GPU_DUMP; null: none).
+    std::shared_ptr<GpuDump> dump = nullptr;
+    // The frame statistics' counts of GPU work (the draws sent; null: not counted).
+    std::shared_ptr<FrameWork> work = nullptr;
 };
 
 class Engine {
@@ -36,6 +42,9 @@ public:
     virtual ~Engine() = default;
     virtual u32 ClassNumber() const = 0;
     virtual void CallMethod(u32 method, u32 argument, bool is_last_call) = 0;
+    // Work the engine holds back (a draw that may gain instances) goes out now: the channel
+    // stops running.
+    virtual void Flush() {}
 };
 
 // std::unique_ptr<Engine> for a class, or null for one nxhost has no engine for.

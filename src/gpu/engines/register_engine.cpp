@@ -6,6 +6,7 @@
 
 #include "base/bits.h"
 #include "base/log.h"
+#include "gpu/engines/threed_reset_state.h"
 #include "gpu/gpu_timer.h"
 #include "gpu/method_names.h"
 
@@ -18,13 +19,11 @@ struct Action {
     std::string_view what;
 };
 constexpr Action kThreedActions[] = {
-    {0x0D78, "a draw of a vertex array"},  {0x1214, "a one-word draw"},
-    {0x1218, "a one-word draw"},           {0x15E8, "a draw of inline indices"},
-    {0x15F0, "a draw of inline indices"},  {0x1614, "the end of a draw (END)"},
-    {0x17E0, "a draw of an index buffer"}, {0x17E4, "a one-word indexed draw"},
-    {0x17E8, "a one-word indexed draw"},   {0x17EC, "a one-word indexed draw"},
-    {0x17F0, "a one-word indexed draw"},   {0x17F4, "a one-word indexed draw"},
-    {0x17F8, "a one-word indexed draw"},
+    {0x1214, "a one-word draw"},          {0x1218, "a one-word draw"},
+    {0x15E8, "a draw of inline indices"}, {0x15F0, "a draw of inline indices"},
+    {0x17E4, "a one-word indexed draw"},  {0x17E8, "a one-word indexed draw"},
+    {0x17EC, "a one-word indexed draw"},  {0x17F0, "a one-word indexed draw"},
+    {0x17F4, "a one-word indexed draw"},  {0x17F8, "a one-word indexed draw"},
 };
 constexpr Action kComputeActions[] = {
     {0x02BC, "a compute launch"},
@@ -75,7 +74,16 @@ RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineK
     }
     if (kind == EngineKind::Threed) {
         macros_.emplace(MacroFormatOf(class_number));
+        SetThreedResetState(registers_);
         surface_clear_.emplace(context);
+        constant_buffers_.emplace(context);
+        draws_.emplace(context, class_number);
+    }
+}
+
+void RegisterEngine::Flush() {
+    if (draws_) {
+        draws_->Flush(registers_, *constant_buffers_);
     }
 }
 
@@ -97,6 +105,12 @@ void RegisterEngine::MacroHostOf::WriteMethod(u32 method, u32 value) {
         // A macro that calls a macro: the console's MME does not start one from another.
         engine_.NameOnce(method, "a macro call emitted by a macro (ignored)");
         return;
+    }
+    if (engine_.context_.dump) {
+        engine_.context_.dump->Note(
+            engine_.context_.channel_id,
+            fmt::format("  macro writes {:#06x} {:<34} {:#010x}", method * 4,
+                        MethodName(0, engine_.class_number_, method).value_or(""), value));
     }
     engine_.Apply(method, value);
 }
@@ -198,7 +212,18 @@ void RegisterEngine::CallMethod(u32 method, u32 argument, bool is_last_call) {
 }
 
 void RegisterEngine::Apply(u32 method, u32 argument) {
+    if (draws_ && !Draws::Shapes(method)) {
+        draws_->Flush(registers_, *constant_buffers_);  // the held draw sees the state before
+    }
     registers_.Set(method, argument);
+    if (draws_ && Draws::Shapes(method)) {
+        draws_->Execute(registers_, *constant_buffers_, method, argument);
+        return;
+    }
+    if (constant_buffers_ && ConstantBuffers::Handles(method)) {
+        constant_buffers_->Execute(registers_, method, argument);
+        return;
+    }
     if (kind_ == EngineKind::Threed && method == kFirmwareCall4) {
         NameOnce(method, "a PGRAPH register write by the firmware (not made; reported done)");
         registers_.Set(kFirmwareArgs0, 1);

@@ -15,6 +15,8 @@
 #include <optional>
 
 #include "gpu/class_ids.h"
+#include "gpu/engines/constant_buffers.h"
+#include "gpu/engines/draws.h"
 #include "gpu/engines/engine.h"
 #include "gpu/engines/inline_to_memory.h"
 #include "gpu/engines/register_file.h"
@@ -28,6 +30,7 @@ public:
     RegisterEngine(EngineContext& context, u32 class_number, EngineKind kind);
     u32 ClassNumber() const override { return class_number_; }
     void CallMethod(u32 method, u32 argument, bool is_last_call) override;
+    void Flush() override;
 
     const RegisterFile& Registers() const { return registers_; }
 
@@ -59,7 +62,9 @@ private:
     RegisterFile registers_;
     std::optional<InlineToMemory> inline_to_memory_;
     std::optional<macro::MacroEngine> macros_;
-    std::optional<SurfaceClear> surface_clear_;  // the 3D class's
+    std::optional<SurfaceClear> surface_clear_;        // the 3D class's
+    std::optional<ConstantBuffers> constant_buffers_;  // the 3D class's
+    std::optional<Draws> draws_;                       // the 3D class's
     MacroHostOf macro_host_{*this};
     std::optional<u32> called_macro_;
     std::vector<u32> macro_parameters_;

@@ -103,6 +103,7 @@ gpu::ChannelSetup ChannelSetupOf(const GpuChannelSetup& device) {
     setup.syncpoints = device.syncpoints;
     setup.dump = device.dump;
     setup.host_gpu = device.host_gpu;
+    setup.work = device.gpu_work;
     return setup;
 }
 

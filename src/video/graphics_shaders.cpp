@@ -1,0 +1,111 @@
+#include "video/graphics_shaders.h"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include "base/error.h"
+#include "shader/deko_environment.h"
+#include "shader/graphics.h"
+#include "video/spirv_module.h"
+#include "video/vulkan_result.h"
+#include "video/vulkan_struct.h"
+
+namespace video {
+namespace {
+
+constexpr u32 kOpDecorate = 71;
+constexpr u32 kDecorationDescriptorSet = 34;
+
+std::optional<shader::Stage> StageOf(gpu::ShaderStageKind kind) {
+    switch (kind) {
+        case gpu::ShaderStageKind::VertexB:
+            return shader::Stage::Vertex;
+        case gpu::ShaderStageKind::Fragment:
+            return shader::Stage::Fragment;
+        default:
+            return std::nullopt;
+    }
+}
+
+const char* KindName(gpu::ShaderStageKind kind) {
+    static constexpr const char* kNames[] = {"vertex A",  "vertex",   "tess control",
+                                             "tess eval", "geometry", "fragment"};
+    return kNames[static_cast<u32>(kind)];
+}
+
+}  // namespace
+
+void MoveToDescriptorSet(std::vector<u32>& spirv, u32 set) {
+    // After the 5-word header, each instruction starts with (word count << 16 | opcode).
+    for (std::size_t at = 5; at < spirv.size();) {
+        const u32 count = spirv[at] >> 16;
+        if ((spirv[at] & 0xFFFF) == kOpDecorate && count == 4 &&
+            spirv[at + 2] == kDecorationDescriptorSet) {
+            spirv[at + 3] = set;
+        }
+        at += count == 0 ? 1 : count;
+    }
+}
+
+GraphicsShaders::GraphicsShaders(VkDevice device, const shader::TargetProfile& target,
+                                 u32 api_version)
+    : device_(device), target_(target), api_version_(api_version) {}
+
+GraphicsShaders::~GraphicsShaders() {
+    for (const auto& [hash, translated] : shaders_) {
+        if (translated->module != VK_NULL_HANDLE) {
+            vkDestroyShaderModule(device_, translated->module, nullptr);
+        }
+    }
+}
+
+const GraphicsShader& GraphicsShaders::Get(const gpu::ShaderProgram& program,
+                                           std::span<const u32> bank1, u32 set) {
+    XXH3_state_t* state = XXH3_createState();
+    XXH3_64bits_reset(state);
+    const u32 prefix[2] = {static_cast<u32>(program.kind), set};
+    XXH3_64bits_update(state, prefix, sizeof(prefix));
+    XXH3_64bits_update(state, program.header.data(), program.header.size());
+    XXH3_64bits_update(state, program.code.data(), program.code.size());
+    XXH3_64bits_update(state, bank1.data(), bank1.size_bytes());
+    const u64 hash = XXH3_64bits_digest(state);
+    XXH3_freeState(state);
+    auto& slot = shaders_[hash];
+    if (slot) {
+        return *slot;
+    }
+    slot = std::make_unique<GraphicsShader>();
+    GraphicsShader& translated = *slot;
+    translated.kind = program.kind;
+    translated.hash = hash;
+    const auto stage = StageOf(program.kind);
+    if (!stage) {
+        translated.error =
+            fmt::format("{} programs are not translated yet", KindName(program.kind));
+        return translated;
+    }
+    try {
+        shader::DekoProgram deko;
+        deko.name = fmt::format("{} program at {:#x}", KindName(program.kind), program.address);
+        deko.stage = *stage;
+        deko.header = program.header;
+        deko.code = program.code;
+        deko.constants.assign(bank1.begin(), bank1.end());
+        const shader::DekoEnvironment environment(std::move(deko), target_);
+        translated.program = shader::TranslateGraphics(environment);
+        ++translations_;
+        MoveToDescriptorSet(translated.program.spirv, set);
+        ValidateSpirv(translated.program.spirv, api_version_);
+        auto info =
+            VulkanStruct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+        info.codeSize = translated.program.spirv.size() * sizeof(u32);
+        info.pCode = translated.program.spirv.data();
+        CheckVulkan(vkCreateShaderModule(device_, &info, nullptr, &translated.module),
+                    "vkCreateShaderModule");
+    } catch (const std::exception& error) {
+        translated.error = error.what();
+    }
+    return translated;
+}
+
+}  // namespace video

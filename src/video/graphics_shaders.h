@@ -1,0 +1,55 @@
+#pragma once
+
+// The 3D class's programs as Vulkan shader modules: a gpu::ShaderProgram (header and Maxwell
+// code from GPU memory) with the words of its constant bank 1 (deko3d's compiler constants,
+// which deko3d binds there and the translation fixes: shader/deko_environment.h) is translated
+// once (shader::TranslateGraphics), validated, its resources moved to a descriptor set of its
+// own (`set`), and kept by a hash of all that. A program that does not translate is kept with
+// its error, so it is named once and not translated again.
+
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <vulkan/vulkan_core.h>
+
+#include "gpu/draw_call.h"
+#include "shader/program.h"
+#include "shader/target_profile.h"
+
+namespace video {
+
+struct GraphicsShader {
+    gpu::ShaderStageKind kind = gpu::ShaderStageKind::VertexB;
+    shader::GraphicsProgram program;
+    VkShaderModule module = VK_NULL_HANDLE;
+    u64 hash = 0;
+    std::string error;  // non-empty: not translated (module is null)
+};
+
+// Sets the DescriptorSet decoration of every resource of `spirv` to `set`.
+void MoveToDescriptorSet(std::vector<u32>& spirv, u32 set);
+
+class GraphicsShaders {
+public:
+    GraphicsShaders(VkDevice device, const shader::TargetProfile& target, u32 api_version);
+    ~GraphicsShaders();
+    GraphicsShaders(const GraphicsShaders&) = delete;
+    GraphicsShaders& operator=(const GraphicsShaders&) = delete;
+
+    // The translation (translated at the first use); check `error`.
+    const GraphicsShader& Get(const gpu::ShaderProgram& program, std::span<const u32> bank1,
+                              u32 set);
+    u64 Translations() const { return translations_; }
+
+private:
+    VkDevice device_;
+    shader::TargetProfile target_;
+    u32 api_version_;
+    std::map<u64, std::unique_ptr<GraphicsShader>> shaders_;
+    u64 translations_ = 0;
+};
+
+}  // namespace video

@@ -1,0 +1,370 @@
+// The 3D class's draws as the host GPU receives them: pushbuffers written here set the state
+// (method offsets of OGD classes/3d/clb197.h), draw, and a recording host GPU shows what each
+// draw carried, checked against the values written.
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "gpu/engines/draw_state.h"
+#include "gpu_test_rig.h"
+
+namespace {
+
+using namespace gpu_test;
+
+class RecordingHostGpu final : public gpu::HostGpu {
+public:
+    std::string_view Name() const override { return "recording"; }
+    void ClearColor(const gpu::ColorClear&) override {}
+    void ClearDepthStencil(const gpu::DepthStencilClear&) override {}
+    bool Draw(const gpu::DrawCall& draw) override {
+        draws.push_back(draw);
+        return true;
+    }
+    void Synchronize() override {}
+    std::vector<gpu::DrawCall> draws;
+};
+
+constexpr u32 kProgramRegion = 0x1608;
+constexpr u32 kPipelineShader = 0x2000;  // + 64 per slot: shader, program offset
+constexpr u32 kColorTarget = 0x0800;
+constexpr u32 kCtSelect = 0x121C;
+constexpr u32 kCtWrite = 0x1A00;
+constexpr u32 kViewportTransform = 0x0A00;
+constexpr u32 kViewportClip = 0x0C00;
+constexpr u32 kScissor = 0x0E00;
+constexpr u32 kVertexAttribute = 0x1160;
+constexpr u32 kVertexStream = 0x1C00;
+constexpr u32 kVertexStreamLimit = 0x1F00;
+constexpr u32 kVertexStreamInstance = 0x1880;
+constexpr u32 kBlendPerTarget = 0x12E4;
+constexpr u32 kBlendCommon = 0x133C;
+constexpr u32 kBlendEnable = 0x1360;
+constexpr u32 kDepthTest = 0x12CC;
+constexpr u32 kDepthWrite = 0x12E8;
+constexpr u32 kDepthFunc = 0x130C;
+constexpr u32 kStencilTest = 0x1380;
+constexpr u32 kCull = 0x1918;
+constexpr u32 kVertexArrayStart = 0x0D74;
+constexpr u32 kDrawVertexArray = 0x0D78;
+constexpr u32 kBegin = 0x1618;
+constexpr u32 kEnd = 0x1614;
+constexpr u32 kIndexBuffer = 0x17C8;
+constexpr u32 kDrawIndexBuffer = 0x17E0;
+constexpr u32 kConstantBufferSelector = 0x2380;
+constexpr u32 kLoadConstantBuffer = 0x238C;
+constexpr u32 kBindGroup = 0x2410;  // + 32 per group
+constexpr u32 kNoOperation = 0x0100;
+constexpr u32 kTriangles = 4;
+constexpr u32 kInstanceSubsequent = 1u << 26;
+
+constexpr u64 kPrograms = Rig::kData;              // the program region
+constexpr u64 kVertexProgram = kPrograms + 0x100;  // offsets 0x100 and 0x300 in it
+constexpr u64 kFragmentProgram = kPrograms + 0x300;
+constexpr u64 kTarget = Rig::kData + 0x1'0000;
+constexpr u64 kVertices = Rig::kData + 0x2'0000;
+constexpr u64 kIndices = Rig::kData + 0x3'0000;
+constexpr u64 kConstants = Rig::kData + 0x4'0000;
+constexpr u64 kSelfBranch = 0xE2400FFFFF87000Full;  // BRA to itself (nvdisasm: "BRA 0x..")
+
+u32 FloatBits(float value) {
+    return std::bit_cast<u32>(value);
+}
+
+class DrawState : public ::testing::Test {
+protected:
+    void SetUp() override {
+        host_ = std::make_shared<RecordingHostGpu>();
+        rig_ = std::make_unique<Rig>(0xB06F, std::chrono::milliseconds(5000), host_);
+        Method(words_, 0, 0, {0xB197});
+        // A program: 0x50 header bytes, two bundles, the self-branch in the second's slot 2.
+        for (const u64 program : {kVertexProgram, kFragmentProgram}) {
+            for (u32 i = 0; i < 0x50; ++i) {
+                *rig_->Data(program + i) = static_cast<u8>(program + i);
+            }
+            rig_->Put<u64>(program + 0x50 + 32 + 16, kSelfBranch);
+        }
+        Set(kProgramRegion, {High(kPrograms), Low(kPrograms)});
+        Set(kPipelineShader + 64 * 1, {1 | 1 << 4, 0x100});
+        Set(kPipelineShader + 64 * 5, {1 | 5 << 4, 0x300});
+        Set(kColorTarget, {High(kTarget), Low(kTarget), 64, 32, 0xD5, 1 << 4, 1, 0x400});
+        Set(kCtSelect, {1});
+    }
+    void Set(u32 offset, std::initializer_list<u32> arguments) {
+        Method(words_, 0, offset / 4, arguments);
+    }
+    void DrawArrays(u32 first, u32 count, u32 begin = kTriangles) {
+        Set(kBegin, {begin});
+        Set(kVertexArrayStart, {first, count});
+        Set(kEnd, {0});
+    }
+    void Run() {
+        rig_->Execute(words_);
+        words_.clear();
+    }
+
+    std::shared_ptr<RecordingHostGpu> host_;
+    std::unique_ptr<Rig> rig_;
+    std::vector<u32> words_;
+};
+
+TEST_F(DrawState, VertexArrayDrawCarriesTheState) {
+    Set(kCtWrite, {0x1011});  // R, G, A
+    Set(kViewportTransform, {FloatBits(32), FloatBits(-16), FloatBits(0.5f), FloatBits(32),
+                             FloatBits(16), FloatBits(0.5f)});
+    Set(kViewportClip + 8, {FloatBits(0.25f), FloatBits(0.75f)});
+    Set(kScissor, {1, 60u << 16 | 4, 30u << 16 | 2});
+    // Attribute 1: stream 2, offset 8, R32G32 (0x04), FLOAT (7).
+    Set(kVertexAttribute + 4, {2 | 8 << 7 | 0x04 << 21 | 7u << 27});
+    // Attribute 3 inactive (constant).
+    Set(kVertexAttribute + 12, {1 << 6});
+    Set(kVertexStream + 16 * 2, {20 | 1 << 12, High(kVertices), Low(kVertices), 3});
+    Set(kVertexStreamLimit + 8 * 2, {High(kVertices + 199), Low(kVertices + 199)});
+    Set(kVertexStreamInstance + 4 * 2, {1});
+    // The common blend: alpha-separate, colour GL_FUNC_ADD of GL_SRC_ALPHA and
+    // GL_ONE_MINUS_SRC_ALPHA, alpha GL_MAX (0x8008) of GL_ONE and GL_ZERO; enabled on slot 0.
+    Set(kBlendCommon, {1, 0x8006, 0x4302, 0x4303, 0x8008, 0x4001, 0, 0x4000});
+    Set(kBlendEnable, {1});
+    Set(kDepthTest, {1});
+    Set(kDepthWrite, {1});
+    Set(kDepthFunc, {0x203});       // GL_LEQUAL
+    Set(kCull, {1, 0x900, 0x404});  // on, GL_CW, GL_FRONT
+    DrawArrays(5, 3);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 1u);
+    const gpu::DrawCall& draw = host_->draws[0];
+    EXPECT_EQ(draw.topology, gpu::Topology::Triangles);
+    EXPECT_EQ(draw.first, 5u);
+    EXPECT_EQ(draw.count, 3u);
+    EXPECT_EQ(draw.instance_count, 1u);
+    EXPECT_FALSE(draw.index_buffer);
+    ASSERT_EQ(draw.programs.size(), 2u);
+    EXPECT_EQ(draw.programs[0].kind, gpu::ShaderStageKind::VertexB);
+    EXPECT_EQ(draw.programs[0].address, kVertexProgram);
+    ASSERT_EQ(draw.programs[0].header.size(), 0x50u);
+    EXPECT_EQ(draw.programs[0].header[7], static_cast<u8>(kVertexProgram + 7));
+    EXPECT_EQ(draw.programs[0].code.size(), 64u);  // two bundles, the end in the second
+    EXPECT_EQ(draw.programs[1].kind, gpu::ShaderStageKind::Fragment);
+    EXPECT_EQ(draw.programs[1].address, kFragmentProgram);
+    const gpu::DrawState& state = draw.state;
+    ASSERT_EQ(state.color_targets.size(), 1u);
+    ASSERT_TRUE(state.color_targets[0]);
+    EXPECT_EQ(state.color_targets[0]->address, kTarget);
+    EXPECT_EQ(state.color_targets[0]->width, 64u);
+    EXPECT_EQ(state.color_targets[0]->height, 32u);
+    EXPECT_EQ(state.color_targets[0]->block_height_log2, 1u);
+    EXPECT_FALSE(state.zeta_target);
+    EXPECT_EQ(state.color_masks[0], 0b1011u);
+    EXPECT_EQ(state.viewports[0].scale[0], 32.0f);
+    EXPECT_EQ(state.viewports[0].scale[1], -16.0f);
+    EXPECT_EQ(state.viewports[0].offset[1], 16.0f);
+    EXPECT_EQ(state.viewports[0].offset[2], 0.5f);
+    EXPECT_EQ(state.viewports[0].min_depth, 0.25f);
+    EXPECT_EQ(state.viewports[0].max_depth, 0.75f);
+    EXPECT_TRUE(state.scissors[0].enabled);
+    EXPECT_EQ(state.scissors[0].area.x0, 4u);
+    EXPECT_EQ(state.scissors[0].area.x1, 60u);
+    EXPECT_EQ(state.scissors[0].area.y0, 2u);
+    EXPECT_EQ(state.scissors[0].area.y1, 30u);
+    EXPECT_EQ(state.attributes[1].stream, 2u);
+    EXPECT_EQ(state.attributes[1].offset, 8u);
+    EXPECT_EQ(state.attributes[1].components, gpu::VertexComponents::R32G32);
+    EXPECT_EQ(state.attributes[1].type, gpu::VertexType::Float);
+    EXPECT_FALSE(state.attributes[1].constant);
+    EXPECT_TRUE(state.attributes[3].constant);
+    EXPECT_TRUE(state.streams[2].enabled);
+    EXPECT_EQ(state.streams[2].address, kVertices);
+    EXPECT_EQ(state.streams[2].size, 200u);
+    EXPECT_EQ(state.streams[2].stride, 20u);
+    EXPECT_TRUE(state.streams[2].per_instance);
+    EXPECT_EQ(state.streams[2].divisor, 3u);
+    EXPECT_FALSE(state.streams[0].enabled);
+    const gpu::Blend& blend = state.blends[0];
+    EXPECT_TRUE(blend.enabled);
+    EXPECT_EQ(blend.color_op, gpu::BlendOp::Add);
+    EXPECT_EQ(blend.color_source, gpu::BlendFactor::SourceAlpha);
+    EXPECT_EQ(blend.color_destination, gpu::BlendFactor::OneMinusSourceAlpha);
+    EXPECT_EQ(blend.alpha_op, gpu::BlendOp::Max);
+    EXPECT_EQ(blend.alpha_source, gpu::BlendFactor::One);
+    EXPECT_EQ(blend.alpha_destination, gpu::BlendFactor::Zero);
+    EXPECT_FALSE(state.blends[1].enabled);
+    EXPECT_TRUE(state.depth_stencil.depth_test);
+    EXPECT_TRUE(state.depth_stencil.depth_write);
+    EXPECT_EQ(state.depth_stencil.depth_compare, gpu::CompareOp::LessOrEqual);
+    EXPECT_FALSE(state.depth_stencil.stencil_test);
+    EXPECT_TRUE(state.rasterizer.cull);
+    EXPECT_EQ(state.rasterizer.front_face, gpu::FrontFace::Clockwise);
+    EXPECT_EQ(state.rasterizer.cull_face, gpu::CullFace::Front);
+}
+
+// deko3d's Draw macro repeats BEGIN/count/END with INSTANCE_ID SUBSEQUENT per instance: one
+// draw with the instance count; a different draw after it is a draw of its own.
+TEST_F(DrawState, RepeatedBeginEndIsOneInstancedDraw) {
+    DrawArrays(0, 3);
+    DrawArrays(0, 3, kTriangles | kInstanceSubsequent);
+    DrawArrays(0, 3, kTriangles | kInstanceSubsequent);
+    DrawArrays(3, 6);                                    // INSTANCE_ID FIRST: a new draw
+    DrawArrays(0, 4, kTriangles | kInstanceSubsequent);  // another shape: a new draw
+    Run();
+    ASSERT_EQ(host_->draws.size(), 3u);
+    EXPECT_EQ(host_->draws[0].instance_count, 3u);
+    EXPECT_EQ(host_->draws[0].count, 3u);
+    EXPECT_EQ(host_->draws[1].instance_count, 1u);
+    EXPECT_EQ(host_->draws[1].first, 3u);
+    EXPECT_EQ(host_->draws[1].count, 6u);
+    EXPECT_EQ(host_->draws[2].count, 4u);
+}
+
+// A state change between two instances ends the held draw with the state it was made with.
+TEST_F(DrawState, StateChangeSendsTheHeldDrawWithItsState) {
+    DrawArrays(0, 3);
+    Set(kDepthTest, {1});
+    DrawArrays(0, 3, kTriangles | kInstanceSubsequent);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 2u);
+    EXPECT_FALSE(host_->draws[0].state.depth_stencil.depth_test);
+    EXPECT_TRUE(host_->draws[1].state.depth_stencil.depth_test);
+}
+
+TEST_F(DrawState, IndexedDraw) {
+    // Address, limit (the last byte), 2-byte indices, first index 4.
+    Set(kIndexBuffer,
+        {High(kIndices), Low(kIndices), High(kIndices + 63), Low(kIndices + 63), 1, 4});
+    Set(kBegin, {5});  // triangle strip
+    Set(kDrawIndexBuffer, {7});
+    Set(kEnd, {0});
+    Run();
+    ASSERT_EQ(host_->draws.size(), 1u);
+    const gpu::DrawCall& draw = host_->draws[0];
+    EXPECT_EQ(draw.topology, gpu::Topology::TriangleStrip);
+    ASSERT_TRUE(draw.index_buffer);
+    EXPECT_EQ(draw.index_buffer->address, kIndices);
+    EXPECT_EQ(draw.index_buffer->size, 64u);
+    EXPECT_EQ(draw.index_buffer->index_size, gpu::IndexSize::U16);
+    EXPECT_EQ(draw.first, 4u);
+    EXPECT_EQ(draw.count, 7u);
+}
+
+// LOAD_CONSTANT_BUFFER writes into the selected buffer in memory, the offset advancing; a word
+// past the buffer's size is dropped; BIND_GROUP_CONSTANT_BUFFER binds it to a slot.
+TEST_F(DrawState, ConstantBufferUploadAndBinding) {
+    rig_->Put<u32>(kConstants + 0x40, 0xDEADBEEF);
+    Set(kConstantBufferSelector, {0x40, High(kConstants), Low(kConstants)});
+    Set(kLoadConstantBuffer, {0x8, 0x11, 0x22, 0x33});
+    Set(kLoadConstantBuffer, {0x3C, 0x44, 0x55});  // the second word is past 0x40
+    Set(kBindGroup + 32 * 4, {3u << 4 | 1});       // pixel group, slot 3
+    Set(kBindGroup + 32 * 0, {5u << 4 | 1});       // vertex group, slot 5
+    Set(kBindGroup + 32 * 0, {5u << 4 | 0});       // and unbound again
+    DrawArrays(0, 3);
+    Run();
+    EXPECT_EQ(rig_->Get<u32>(kConstants + 0x8), 0x11u);
+    EXPECT_EQ(rig_->Get<u32>(kConstants + 0xC), 0x22u);
+    EXPECT_EQ(rig_->Get<u32>(kConstants + 0x10), 0x33u);
+    EXPECT_EQ(rig_->Get<u32>(kConstants + 0x3C), 0x44u);
+    EXPECT_EQ(rig_->Get<u32>(kConstants + 0x40), 0xDEADBEEFu);
+    ASSERT_EQ(host_->draws.size(), 1u);
+    const auto& bound = host_->draws[0].state.constant_buffers;
+    ASSERT_TRUE(bound[4][3]);
+    EXPECT_EQ(bound[4][3]->address, kConstants);
+    EXPECT_EQ(bound[4][3]->size, 0x40u);
+    EXPECT_FALSE(bound[0][5]);
+}
+
+// A program whose code never branches to itself within the bound is not drawn.
+TEST_F(DrawState, ProgramWithoutAnEndIsNotDrawn) {
+    rig_->Put<u64>(kFragmentProgram + 0x50 + 32 + 16, 0);
+    DrawArrays(0, 3);
+    Run();
+    EXPECT_TRUE(host_->draws.empty());
+}
+
+// A draw of no vertices is legal and draws nothing.
+TEST_F(DrawState, ZeroVerticesDrawNothing) {
+    DrawArrays(0, 0);
+    Set(kNoOperation, {0});
+    Run();
+    EXPECT_TRUE(host_->draws.empty());
+}
+
+// What a program never sets is the hardware's starting state (deko3d relies on it: melonDS
+// never writes SET_CT_WRITE): all components written, blends of One and Zero, depth passing,
+// depth range 0..1, stencil masks all ones, the counter-clockwise side in front.
+TEST_F(DrawState, UnwrittenStateIsTheHardwaresStartingState) {
+    DrawArrays(0, 3);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 1u);
+    const gpu::DrawState& state = host_->draws[0].state;
+    for (u32 slot = 0; slot < gpu::kRenderTargets; ++slot) {
+        EXPECT_EQ(state.color_masks[slot], 0xFu) << slot;
+        EXPECT_FALSE(state.blends[slot].enabled);
+        EXPECT_EQ(state.blends[slot].color_source, gpu::BlendFactor::One);
+        EXPECT_EQ(state.blends[slot].color_destination, gpu::BlendFactor::Zero);
+        EXPECT_EQ(state.blends[slot].alpha_op, gpu::BlendOp::Add);
+    }
+    EXPECT_EQ(state.viewports[3].min_depth, 0.0f);
+    EXPECT_EQ(state.viewports[3].max_depth, 1.0f);
+    EXPECT_EQ(state.depth_stencil.depth_compare, gpu::CompareOp::Always);
+    EXPECT_EQ(state.rasterizer.front_face, gpu::FrontFace::CounterClockwise);
+    EXPECT_EQ(state.rasterizer.cull_face, gpu::CullFace::Back);
+    EXPECT_EQ(state.rasterizer.polygon_mode, gpu::PolygonMode::Fill);
+}
+
+// NXHOST_GPU_DUMP's record of a draw: one readable line with its shape, programs and target;
+// the frame statistics count it once (two instances of one draw).
+TEST_F(DrawState, TheDumpDescribesEachDrawAndFramesCountIt) {
+    const auto work = std::make_shared<gpu::FrameWork>();
+    const auto path = std::filesystem::temp_directory_path() / "nxhost_draw_dump_test.txt";
+    {
+        auto dump = gpu::GpuDump::Open(path);
+        ASSERT_NE(dump, nullptr);
+        gpu::ChannelSetup setup = ChannelSetupFor(3, 0xB06F, rig_->syncpoints);
+        setup.dump = dump;
+        setup.host_gpu = host_;
+        setup.work = work;
+        auto channel = std::make_shared<gpu::Channel>(setup);
+        channel->BindMemory(rig_->memory);
+        DrawArrays(5, 3);
+        DrawArrays(5, 3, kTriangles | kInstanceSubsequent);
+        channel->Queue(gpu::Submission{{}, {rig_->Segment(words_)}, {}});
+        EXPECT_EQ(channel->Run(), gpu::ChannelProgress::Idle);
+    }
+    std::ifstream in(path);
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    EXPECT_NE(text.find(fmt::format(
+                  "# ch 3 draw triangles 3 vertices from 5, 2 instance(s), base vertex 0, base "
+                  "instance 0; vertex program {:#x} (64 bytes); fragment program {:#x} (64 "
+                  "bytes); target 0 {:#x} 64x32 A8B8G8R8",
+                  kVertexProgram, kFragmentProgram, kTarget)),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(work->Take().draws, 1u);
+    std::filesystem::remove(path);
+}
+
+// The two spellings of each value (clb197.h's _D3D_ and _OGL_ numbers).
+TEST(DrawStateValues, BothSpellingsDecode) {
+    using namespace gpu::engines;
+    EXPECT_EQ(DecodeBlendFactor(0x05), gpu::BlendFactor::SourceAlpha);
+    EXPECT_EQ(DecodeBlendFactor(0x4302), gpu::BlendFactor::SourceAlpha);
+    EXPECT_EQ(DecodeBlendFactor(0xC001), gpu::BlendFactor::ConstantColor);
+    EXPECT_FALSE(DecodeBlendFactor(0x4444));
+    EXPECT_EQ(DecodeBlendOp(3), gpu::BlendOp::ReverseSubtract);
+    EXPECT_EQ(DecodeBlendOp(0x800B), gpu::BlendOp::ReverseSubtract);
+    EXPECT_EQ(DecodeCompareOp(1), gpu::CompareOp::Never);
+    EXPECT_EQ(DecodeCompareOp(0x207), gpu::CompareOp::Always);
+    EXPECT_EQ(DecodeCompareOp(0x201), gpu::CompareOp::Less);
+    EXPECT_FALSE(DecodeCompareOp(0x208));
+    EXPECT_EQ(DecodeStencilOp(0x1E01), gpu::StencilOp::Replace);
+    EXPECT_EQ(DecodeStencilOp(0x8508), gpu::StencilOp::DecrementWrap);
+    EXPECT_EQ(DecodeStencilOp(0), gpu::StencilOp::Zero);
+    EXPECT_EQ(DecodeTopology(6), gpu::Topology::TriangleFan);
+    EXPECT_FALSE(DecodeTopology(15));
+}
+
+}  // namespace

@@ -1,0 +1,540 @@
+// The 3D class's draws on the Vulkan host GPU (lavapipe where there is no GPU): pushbuffers
+// written here bind Maxwell programs assembled here (nvdisasm's syntax) with their program
+// headers (OGD Shader-Program-Header: SPH v3), set the draw state (OGD classes/3d/clb197.h),
+// draw into a pitch-layout RGBA8 target and read it back at the fence. Which pixels a
+// primitive covers and the values they get are computed here from the vertices (pixel
+// centres at +0.5, the viewport transform, the blend equation).
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "base/error.h"
+#include "gpu/gpu_scheduler.h"
+#include "gpu_test_rig.h"
+#include "shader/maxwell/instruction.h"
+#include "video/vulkan_host_gpu.h"
+
+namespace {
+
+using namespace gpu_test;
+
+// Byte offsets of the 3D class's methods (OGD classes/3d/clb197.h).
+constexpr u32 kColorTarget = 0x0800;
+constexpr u32 kViewportTransform = 0x0A00;
+constexpr u32 kVertexArrayStart = 0x0D74;
+constexpr u32 kColorClearValue = 0x0D80;
+constexpr u32 kZClearValue = 0x0D90;
+constexpr u32 kZt = 0x0FE0;
+constexpr u32 kVertexAttribute = 0x1160;
+constexpr u32 kCtSelect = 0x121C;
+constexpr u32 kZtSize = 0x1228;
+constexpr u32 kDepthTest = 0x12CC;
+constexpr u32 kDepthWrite = 0x12E8;
+constexpr u32 kDepthFunc = 0x130C;
+constexpr u32 kBlendCommon = 0x133C;
+constexpr u32 kBlendEnable = 0x1360;
+constexpr u32 kZtSelect = 0x1538;
+constexpr u32 kSamplerPool = 0x155C;
+constexpr u32 kHeaderPool = 0x1574;
+constexpr u32 kProgramRegion = 0x1608;
+constexpr u32 kEnd = 0x1614;
+constexpr u32 kBegin = 0x1618;
+constexpr u32 kIndexBuffer = 0x17C8;
+constexpr u32 kDrawIndexBuffer = 0x17E0;
+constexpr u32 kVertexStreamInstance = 0x1880;
+constexpr u32 kClearSurface = 0x19D0;
+constexpr u32 kCtWrite = 0x1A00;
+constexpr u32 kVertexStream = 0x1C00;
+constexpr u32 kVertexStreamLimit = 0x1F00;
+constexpr u32 kPipelineShader = 0x2000;
+constexpr u32 kConstantBufferSelector = 0x2380;
+constexpr u32 kLoadConstantBuffer = 0x238C;
+constexpr u32 kBindGroup = 0x2410;
+
+constexpr u32 kTriangles = 4;
+constexpr u32 kQuads = 7;
+constexpr u32 kInstanceSubsequent = 1u << 26;
+constexpr u32 kA8B8G8R8 = 0xD5;
+constexpr u32 kZF32 = 0x0A;
+constexpr u32 kFloat32x3 = 0x02 << 21 | 7u << 27;  // COMPONENT_BIT_WIDTHS R32_G32_B32, FLOAT
+constexpr u32 kFloat32x4 = 0x01 << 21 | 7u << 27;
+constexpr u32 kFloat32 = 0x12 << 21 | 7u << 27;
+
+constexpr u32 kWidth = 64;
+constexpr u32 kHeight = 32;
+constexpr u32 kPitch = kWidth * 4;
+constexpr u64 kTargetBytes = kPitch * kHeight;
+
+constexpr u64 kPrograms = Rig::kData;  // the program region
+constexpr u32 kVertexOffset = 0x100;
+constexpr u32 kFragmentOffset = 0x800;
+constexpr u64 kTarget = Rig::kData + 0x1'0000;
+constexpr u64 kZeta = Rig::kData + 0x2'0000;
+constexpr u64 kVertices = Rig::kData + 0x3'0000;
+constexpr u64 kInstances = Rig::kData + 0x3'8000;
+constexpr u64 kIndices = Rig::kData + 0x4'0000;
+constexpr u64 kConstants = Rig::kData + 0x5'0000;
+constexpr u64 kTexturePools = Rig::kData + 0x6'0000;  // headers, then samplers at +0x100
+constexpr u64 kTexels = Rig::kData + 0x6'1000;
+
+// deko3d's driver constant buffer (c[0x0]): the fragment stage's texture handles start at
+// 0x10 + 4 * 0x1a0 (shader/deko_environment.h).
+constexpr u32 kFragmentTextureHandles = 0x10 + 4 * 0x1A0;
+
+u32 FloatBits(float value) {
+    return std::bit_cast<u32>(value);
+}
+
+std::shared_ptr<gpu::HostGpu> VulkanOrNull(std::string& why) {
+    try {
+        static const std::shared_ptr<gpu::HostGpu> host = video::OpenVulkanHostGpu();
+        return host;
+    } catch (const base::Error& error) {
+        why = error.what();
+        return nullptr;
+    }
+}
+
+// Maxwell code of `lines`: each three instructions after their control word (all-zero
+// scheduling: nothing waits, which a translation ignores), then a bundle with the self-branch
+// that ends a program.
+std::vector<u8> MaxwellCode(std::vector<std::string> lines) {
+    while (lines.size() % 3 != 0) {
+        lines.push_back("NOP ;");
+    }
+    std::vector<u64> words;
+    const auto bundle = [&](const std::vector<std::string>& three, u64 first_address) {
+        words.push_back(0);
+        for (std::size_t i = 0; i < 3; ++i) {
+            words.push_back(shader::maxwell::Assemble(three[i], first_address + 8 * i).instruction);
+        }
+    };
+    for (std::size_t i = 0; i < lines.size(); i += 3) {
+        bundle({lines[i], lines[i + 1], lines[i + 2]}, 32 * (i / 3) + 8);
+    }
+    const u64 end = 32 * (lines.size() / 3) + 8;
+    bundle({fmt::format("BRA {:#x} ;", end), "NOP ;", "NOP ;"}, end);
+    std::vector<u8> bytes(words.size() * 8);
+    std::memcpy(bytes.data(), words.data(), bytes.size());
+    return bytes;
+}
+
+// Sets bits [lo, lo + width) of a header.
+void Bits(std::vector<u8>& header, u32 lo, u32 width, u32 value) {
+    for (u32 i = 0; i < width; ++i) {
+        const u32 bit = lo + i;
+        header[bit / 8] =
+            static_cast<u8>((header[bit / 8] & ~(1u << bit % 8)) | ((value >> i & 1) << bit % 8));
+    }
+}
+
+// SPH v3 of a vertex program (SphType VTG 1, ShaderType VERTEX 1) reading generic attribute
+// vectors 0 and 1 (xyzw) and writing the position (ImapSystemValuesB bits 4-7 of the output
+// map at 0x32) and generic vector 0.
+std::vector<u8> VertexHeader() {
+    std::vector<u8> header(0x50, 0);
+    Bits(header, 0, 5, 1);
+    Bits(header, 5, 5, 3);
+    Bits(header, 10, 4, 1);
+    header[0x14 + 4] = 0xFF;  // inputs: vectors 0 and 1
+    header[0x14 + 5] = 0x0F;  // vector 2 (the instance offset)
+    header[0x32 + 3] = 0xF0;  // outputs: position x, y, z, w
+    header[0x32 + 4] = 0x0F;  // vector 0
+    return header;
+}
+
+// SPH v3 of a pixel program (SphType PS 2, ShaderType PIXEL 5) reading generic vector 0
+// perspective-interpolated (2 bits a component, PERSPECTIVE 2) and writing render target 0.
+std::vector<u8> FragmentHeader() {
+    std::vector<u8> header(0x50, 0);
+    Bits(header, 0, 5, 2);
+    Bits(header, 5, 5, 3);
+    Bits(header, 10, 4, 5);
+    header[0x18] = 0xAA;
+    header[0x48] = 0x0F;
+    return header;
+}
+
+// The vertex program: position xyz from attribute 0 (w 1) plus attribute 2's x (an instance's
+// offset, zero where no stream gives it), attribute 1 to generic vector 0.
+const std::vector<std::string> kVertexProgram = {
+    "ALD.64 R0, a[0x80] ;",  "ALD R2, a[0x88] ;",     "ALD.128 R4, a[0x90] ;",
+    "ALD R8, a[0xa0] ;",     "FADD R0, R0, R8 ;",     "MOV32I R3, 0x3f800000 ;",
+    "AST.128 a[0x70], R0 ;", "AST.128 a[0x80], R4 ;", "EXIT ;",
+};
+// Fragment programs: the interpolated colour; a colour from constant bank 2; a texel at the
+// coordinates in the colour's x and y (TEX.B with the handle deko3d puts in c[0x0]).
+const std::vector<std::string> kColourProgram = {
+    "IPA.PASS R0, a[0x80], RZ ;",
+    "IPA.PASS R1, a[0x84], RZ ;",
+    "IPA.PASS R2, a[0x88], RZ ;",
+    "IPA.PASS R3, a[0x8c], RZ ;",
+    "EXIT ;",
+};
+const std::vector<std::string> kConstantProgram = {
+    "MOV R0, c[0x2][0x0] ;",
+    "MOV R1, c[0x2][0x4] ;",
+    "MOV R2, c[0x2][0x8] ;",
+    "MOV R3, c[0x2][0xc] ;",
+    "EXIT ;",
+};
+const std::vector<std::string> kTextureProgram = {
+    "IPA.PASS R0, a[0x80], RZ ;",
+    "IPA.PASS R1, a[0x84], RZ ;",
+    fmt::format("MOV R4, c[0x0][{:#x}] ;", kFragmentTextureHandles),
+    "TEX.B.NODEP.P R0, R0, R4, 0x0, 2D, 0xf ;",
+    "EXIT ;",
+};
+
+struct Vertex {
+    float x, y, z;
+    float r, g, b, a;
+};
+
+// A pixel's bytes from float components, as a UNORM8 target stores them.
+std::array<u8, 4> Unorm(float r, float g, float b, float a) {
+    const auto byte = [](float v) { return static_cast<u8>(std::lround(v * 255.0f)); };
+    return {byte(r), byte(g), byte(b), byte(a)};
+}
+
+constexpr std::array<u8, 4> kBackground{0x10, 0x20, 0x30, 0xFF};
+
+class HostGpuDraw : public ::testing::Test {
+protected:
+    void SetUp() override {
+        std::string why;
+        host_ = VulkanOrNull(why);
+        if (!host_) {
+            GTEST_SKIP() << "no Vulkan device at all, the host-GPU draws are not tested: " << why;
+        }
+        if (work_) {
+            host_ = video::OpenVulkanHostGpu({}, work_);  // a host of its own, counting
+        }
+        rig_ = std::make_unique<Rig>(0xB06F, std::chrono::milliseconds(5000), host_);
+        Method(words_, 0, 0, {0xB197});
+        // A pitch-layout target (MEMORY LAYOUT 12 = PITCH: WIDTH is the pitch in bytes),
+        // cleared to kBackground.
+        Set(kColorTarget,
+            {High(kTarget), Low(kTarget), kPitch, kHeight, kA8B8G8R8, 1u << 12, 1, 0});
+        Set(kCtSelect, {1});
+        Set(kCtWrite, {0x1111});
+        Set(kColorClearValue, {FloatBits(0x10 / 255.0f), FloatBits(0x20 / 255.0f),
+                               FloatBits(0x30 / 255.0f), FloatBits(1)});
+        Set(kClearSurface, {0xF << 2});
+        // The viewport covers the target: x_w = 32 x + 32, y_w = 16 y + 16, z_w = z.
+        Set(kViewportTransform,
+            {FloatBits(kWidth / 2.0f), FloatBits(kHeight / 2.0f), FloatBits(1),
+             FloatBits(kWidth / 2.0f), FloatBits(kHeight / 2.0f), FloatBits(0)});
+        // Attributes: 0 xyz at 0, 1 rgba at 12 (stream 0, 28-byte vertices), 2 from stream 1.
+        Set(kVertexAttribute, {0 | 0 << 7 | kFloat32x3, 0 | 12 << 7 | kFloat32x4, 1 | kFloat32});
+        Set(kProgramRegion, {High(kPrograms), Low(kPrograms)});
+        Program(kVertexOffset, VertexHeader(), kVertexProgram);
+        Set(kPipelineShader + 64 * 1, {1 | 1 << 4, kVertexOffset});
+        Fragment(kColourProgram);
+    }
+
+    void Set(u32 offset, std::initializer_list<u32> arguments) {
+        Method(words_, 0, offset / 4, arguments);
+    }
+    void Program(u32 offset, const std::vector<u8>& header, const std::vector<std::string>& code) {
+        std::memcpy(rig_->Data(kPrograms + offset), header.data(), header.size());
+        const std::vector<u8> bytes = MaxwellCode(code);
+        std::memcpy(rig_->Data(kPrograms + offset + 0x50), bytes.data(), bytes.size());
+    }
+    void Fragment(const std::vector<std::string>& code, u32 offset = kFragmentOffset) {
+        Program(offset, FragmentHeader(), code);
+        Set(kPipelineShader + 64 * 5, {1 | 5 << 4, offset});
+    }
+    // Vertices at kVertices (+ `at` vertices), stream 0.
+    void Vertices(const std::vector<Vertex>& vertices, u32 at = 0) {
+        std::memcpy(rig_->Data(kVertices + at * sizeof(Vertex)), vertices.data(),
+                    vertices.size() * sizeof(Vertex));
+        const u64 last = kVertices + 0x8000 - 1;
+        Set(kVertexStream,
+            {static_cast<u32>(sizeof(Vertex)) | 1 << 12, High(kVertices), Low(kVertices)});
+        Set(kVertexStreamLimit, {High(last), Low(last)});
+    }
+    void DrawArrays(u32 first, u32 count, u32 begin = kTriangles) {
+        Set(kBegin, {begin});
+        Set(kVertexArrayStart, {first, count});
+        Set(kEnd, {0});
+    }
+    // Constant buffer `slot` of the pixel bind group: `size` bytes at `address`, `words`
+    // uploaded at its start with LOAD_CONSTANT_BUFFER.
+    void PixelConstants(u32 slot, u64 address, u32 size, std::initializer_list<u32> words) {
+        Set(kConstantBufferSelector, {size, High(address), Low(address)});
+        Set(kLoadConstantBuffer, {0});
+        Set(kLoadConstantBuffer + 4, words);
+        Set(kBindGroup + 32 * 4, {slot << 4 | 1});
+    }
+
+    // Runs the words with a fence after them and returns the target's bytes at the fence.
+    std::vector<u8> Run() {
+        constexpr u32 kSyncpointA = 0x70 / 4;
+        constexpr u32 kSyncpointB = 0x74 / 4;
+        constexpr u32 kId = 9;
+        const u32 fence = rig_->syncpoints->Reserve(kId, 1);
+        gpu::Submission submission{{}, {rig_->Segment(words_)}, {}};
+        Method(submission.epilogue, 0, kSyncpointA, {0});
+        Method(submission.epilogue, 0, kSyncpointB, {kId << 8 | 1});
+        gpu::GpuScheduler scheduler;
+        scheduler.Submit(rig_->channel, std::move(submission));
+        EXPECT_TRUE(rig_->syncpoints->WaitForQueued(kId, fence, std::chrono::seconds(60),
+                                                    [] { return false; }));
+        std::vector<u8> seen(rig_->Data(kTarget), rig_->Data(kTarget) + kTargetBytes);
+        EXPECT_TRUE(scheduler.WaitIdle(std::chrono::seconds(20)));
+        return seen;
+    }
+
+    // Compares each pixel with `expected(x, y)`, each component within `tolerance`; the first
+    // differences are reported.
+    void ExpectPixels(const std::vector<u8>& target,
+                      const std::function<std::array<u8, 4>(u32, u32)>& expected,
+                      int tolerance = 0) {
+        int reported = 0;
+        u32 wrong = 0;
+        for (u32 y = 0; y < kHeight; ++y) {
+            for (u32 x = 0; x < kWidth; ++x) {
+                const std::array<u8, 4> want = expected(x, y);
+                const u8* got = &target[y * kPitch + x * 4];
+                bool same = true;
+                for (u32 c = 0; c < 4; ++c) {
+                    same = same && std::abs(int{got[c]} - int{want[c]}) <= tolerance;
+                }
+                if (!same) {
+                    ++wrong;
+                    if (reported++ < 8) {
+                        ADD_FAILURE() << "pixel " << x << "," << y << ": " << int{got[0]} << " "
+                                      << int{got[1]} << " " << int{got[2]} << " " << int{got[3]}
+                                      << ", expected " << int{want[0]} << " " << int{want[1]} << " "
+                                      << int{want[2]} << " " << int{want[3]};
+                    }
+                }
+            }
+        }
+        EXPECT_EQ(wrong, 0u) << "pixels differ";
+    }
+
+    std::shared_ptr<gpu::HostGpu> host_;
+    std::shared_ptr<gpu::FrameWork> work_;  // set before SetUp: the host counts its work there
+    std::unique_ptr<Rig> rig_;
+    std::vector<u32> words_;
+};
+
+// Pixel (x, y)'s centre in normalised device coordinates of this viewport.
+float NdcX(u32 x) {
+    return (x + 0.5f) / (kWidth / 2.0f) - 1;
+}
+float NdcY(u32 y) {
+    return (y + 0.5f) / (kHeight / 2.0f) - 1;
+}
+
+// The lower-left half: (-1,-1), (1,-1), (-1,1) covers the centres with x + y < 0.
+bool InHalf(u32 x, u32 y) {
+    return NdcX(x) + NdcY(y) < 0;
+}
+
+TEST_F(HostGpuDraw, ATriangleFromAVertexBuffer) {
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 3);
+    const auto colour = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? colour : kBackground; });
+}
+
+// Garbage a guest may write: a draw of 2^32 - 1 vertices and one through a viewport of no width
+// are refused (named in the log), and the triangle after them is drawn.
+TEST_F(HostGpuDraw, ImpossibleDrawsAreRefusedAndTheNextIsMade) {
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 0xFFFFFFFF);
+    Set(kViewportTransform, {FloatBits(0)});
+    DrawArrays(0, 3);
+    Set(kViewportTransform, {FloatBits(kWidth / 2.0f)});
+    DrawArrays(0, 3);
+    const auto colour = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? colour : kBackground; });
+}
+
+class HostGpuDrawCounted : public HostGpuDraw {
+protected:
+    HostGpuDrawCounted() { work_ = std::make_shared<gpu::FrameWork>(); }
+};
+
+// The frame statistics of two draws of the same triangle on a fresh host: the vertex and the
+// fragment program translated once, one pipeline, and per draw the bytes read for it: stream 0
+// up to its last vertex (3 x 28 bytes) and 64 bytes past it for the attributes' offsets, and 16
+// bytes of zeros for attribute 2, whose stream 1 is not enabled (no constant bank is read).
+TEST_F(HostGpuDrawCounted, TheFrameWorkCountsTranslationsPipelinesAndUploads) {
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 3);
+    Set(kDepthWrite, {0});  // a method between them: two draws, not two instances
+    DrawArrays(0, 3);
+    Run();
+    const gpu::FrameWorkCounts counts = work_->Take();
+    EXPECT_EQ(counts.shaders_translated, 2u);
+    EXPECT_EQ(counts.pipelines_built, 1u);
+    EXPECT_EQ(counts.bytes_uploaded, 2u * (3 * sizeof(Vertex) + 64 + 16));
+    EXPECT_GT(counts.translate_ns, 0u);
+}
+
+// Four vertices of a rectangle, drawn as two triangles by 16-bit indices from the third index
+// on (SET_INDEX_BUFFER_F), and the same rectangle as one quad of a quad list.
+TEST_F(HostGpuDraw, AnIndexedRectangleAndAQuad) {
+    // x 8..24 and y 4..12 in pixels; the quad x 40..56.
+    Vertices({{-0.75f, -0.75f, 0, 0, 1, 0, 1},
+              {-0.25f, -0.75f, 0, 0, 1, 0, 1},
+              {-0.75f, -0.25f, 0, 0, 1, 0, 1},
+              {-0.25f, -0.25f, 0, 0, 1, 0, 1},
+              {0.25f, -0.75f, 0, 0, 0, 1, 1},
+              {0.75f, -0.75f, 0, 0, 0, 1, 1},
+              {0.75f, -0.25f, 0, 0, 0, 1, 1},
+              {0.25f, -0.25f, 0, 0, 0, 1, 1}});
+    const u16 indices[] = {9, 9, 0, 1, 2, 2, 1, 3};
+    std::memcpy(rig_->Data(kIndices), indices, sizeof(indices));
+    Set(kIndexBuffer,
+        {High(kIndices), Low(kIndices), High(kIndices + 15), Low(kIndices + 15), 1, 2});
+    Set(kBegin, {kTriangles});
+    Set(kDrawIndexBuffer, {6});
+    Set(kEnd, {0});
+    DrawArrays(4, 4, kQuads);
+    const auto green = Unorm(0, 1, 0, 1);
+    const auto blue = Unorm(0, 0, 1, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) {
+        if (y >= 4 && y < 12 && x >= 8 && x < 24) {
+            return green;
+        }
+        if (y >= 4 && y < 12 && x >= 40 && x < 56) {
+            return blue;
+        }
+        return kBackground;
+    });
+}
+
+// deko3d's instancing: BEGIN/count/END again with INSTANCE_ID SUBSEQUENT; attribute 2 comes
+// from a per-instance stream (SET_VERTEX_STREAM_INSTANCE_A) moving each instance right.
+TEST_F(HostGpuDraw, InstancesOfRepeatedBeginEnd) {
+    // A square of x 0..16, y 0..8 in pixels.
+    Vertices({{-1, -1, 0, 1, 1, 1, 1},
+              {-0.5f, -1, 0, 1, 1, 1, 1},
+              {-1, -0.5f, 0, 1, 1, 1, 1},
+              {-0.5f, -0.5f, 0, 1, 1, 1, 1}});
+    const float offsets[] = {0, 0.75f, 1.5f};  // 0, 24 and 48 pixels
+    std::memcpy(rig_->Data(kInstances), offsets, sizeof(offsets));
+    Set(kVertexStream + 16, {4 | 1 << 12, High(kInstances), Low(kInstances)});
+    Set(kVertexStreamLimit + 8, {High(kInstances + 11), Low(kInstances + 11)});
+    Set(kVertexStreamInstance + 4, {1});
+    for (u32 instance = 0; instance < 3; ++instance) {
+        DrawArrays(0, 4, 5 | (instance == 0 ? 0 : kInstanceSubsequent));  // triangle strip
+    }
+    const auto white = Unorm(1, 1, 1, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) {
+        const bool in = y < 8 && (x < 16 || (x >= 24 && x < 40) || x >= 48);
+        return in ? white : kBackground;
+    });
+}
+
+// The colour from a constant buffer uploaded with LOAD_CONSTANT_BUFFER and bound to slot 2 of
+// the pixel stage.
+TEST_F(HostGpuDraw, AColourFromAConstantBuffer) {
+    Fragment(kConstantProgram, 0x1000);
+    PixelConstants(2, kConstants, 0x100,
+                   {FloatBits(0.4f), FloatBits(0.6f), FloatBits(0.8f), FloatBits(1)});
+    Vertices({{-1, -1, 0, 0, 0, 0, 0}, {1, -1, 0, 0, 0, 0, 0}, {-1, 1, 0, 0, 0, 0, 0}});
+    DrawArrays(0, 3);
+    const auto colour = Unorm(0.4f, 0.6f, 0.8f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? colour : kBackground; });
+}
+
+// TIC words (Maxwell layout, OGD clb197tex.h) of a 2D pitch-layout RGBA8 (A8B8G8R8 0x08,
+// UNORM 2) texture with the identity swizzle.
+std::array<u32, 8> PitchTic(u64 address, u32 width, u32 height, u32 pitch) {
+    std::vector<u8> bytes(32, 0);
+    Bits(bytes, 0, 7, 0x08);
+    for (u32 i = 0; i < 4; ++i) {
+        Bits(bytes, 7 + 3 * i, 3, 2);
+        Bits(bytes, 19 + 3 * i, 3, 2 + i);
+    }
+    Bits(bytes, 32, 32, static_cast<u32>(address));
+    Bits(bytes, 64, 16, static_cast<u32>(address >> 32));
+    Bits(bytes, 85, 3, 2);  // HEADER_VERSION PITCH
+    Bits(bytes, 96, 16, pitch >> 5);
+    Bits(bytes, 128, 16, width - 1);
+    Bits(bytes, 151, 4, 1);  // 2D
+    Bits(bytes, 160, 16, height - 1);
+    Bits(bytes, 191, 1, 1);  // normalised coordinates
+    std::array<u32, 8> words{};
+    std::memcpy(words.data(), bytes.data(), 32);
+    return words;
+}
+
+// A 2x2 texture sampled with point filtering at (0.75, 0.25): texel (1, 0). The handle (TIC 0,
+// TSC 0) is where deko3d puts the fragment stage's texture 0 in c[0x0].
+TEST_F(HostGpuDraw, ATexelOfABoundTexture) {
+    Fragment(kTextureProgram, 0x1000);
+    const u8 texels[2][32] = {{1, 2, 3, 255, 200, 100, 50, 255}, {7, 8, 9, 255, 10, 11, 12, 255}};
+    std::memcpy(rig_->Data(kTexels), texels, sizeof(texels));
+    const auto tic = PitchTic(kTexels, 2, 2, 32);
+    std::memcpy(rig_->Data(kTexturePools), tic.data(), sizeof(tic));
+    // TSC: wrap (0), mag point (w1 2:0 = 1), min point (5:4 = 1), no mips (7:6 = 1).
+    const u32 tsc[8] = {0, 1 | 1 << 4 | 1 << 6, 0, 0, 0, 0, 0, 0};
+    std::memcpy(rig_->Data(kTexturePools + 0x100), tsc, sizeof(tsc));
+    Set(kHeaderPool, {High(kTexturePools), Low(kTexturePools), 0});
+    Set(kSamplerPool, {High(kTexturePools + 0x100), Low(kTexturePools + 0x100), 0});
+    // c[0x0] of the pixel stage: handle 0 at the texture handles' start.
+    Set(kConstantBufferSelector, {0x1000, High(kConstants), Low(kConstants)});
+    Set(kLoadConstantBuffer, {kFragmentTextureHandles, 0});
+    Set(kBindGroup + 32 * 4, {0 << 4 | 1});
+    Vertices({{-1, -1, 0, 0.75f, 0.25f, 0, 0},
+              {1, -1, 0, 0.75f, 0.25f, 0, 0},
+              {-1, 1, 0, 0.75f, 0.25f, 0, 0}});
+    DrawArrays(0, 3);
+    const std::array<u8, 4> texel{200, 100, 50, 255};
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? texel : kBackground; });
+}
+
+// Depth and blend: a triangle at depth 0.5, a second over it at 0.25 blended (GL_SRC_ALPHA,
+// GL_ONE_MINUS_SRC_ALPHA) and a third, covering the whole target, at 0.75 without blending:
+// GL_LESS keeps it only where nothing nearer was drawn.
+TEST_F(HostGpuDraw, BlendAndDepth) {
+    Set(kZt, {High(kZeta), Low(kZeta), kZF32, 0, 0});
+    Set(kZtSize, {kWidth, kHeight, 1});
+    Set(kZtSelect, {1});
+    Set(kZClearValue, {FloatBits(1)});
+    Set(kClearSurface, {1});  // Z
+    Set(kDepthTest, {1});
+    Set(kDepthWrite, {1});
+    Set(kDepthFunc, {0x201});  // GL_LESS
+    const float source[4] = {0, 1, 1, 0.2f};
+    Vertices({{-1, -1, 0.5f, 1, 0, 0.2f, 1},
+              {1, -1, 0.5f, 1, 0, 0.2f, 1},
+              {-1, 1, 0.5f, 1, 0, 0.2f, 1},
+              {-1, -1, 0.25f, source[0], source[1], source[2], source[3]},
+              {1, -1, 0.25f, source[0], source[1], source[2], source[3]},
+              {-1, 1, 0.25f, source[0], source[1], source[2], source[3]},
+              {-1, -1, 0.75f, 0, 1, 0, 1},
+              {3, -1, 0.75f, 0, 1, 0, 1},
+              {-1, 3, 0.75f, 0, 1, 0, 1}});
+    DrawArrays(0, 3);
+    // SEPARATE_FOR_ALPHA 0: GL_FUNC_ADD of GL_SRC_ALPHA and GL_ONE_MINUS_SRC_ALPHA for both.
+    Set(kBlendCommon, {0, 0x8006, 0x4302, 0x4303});
+    Set(kBlendEnable, {1});
+    DrawArrays(3, 3);
+    Set(kBlendEnable, {0});
+    DrawArrays(6, 3);
+    const float destination[4] = {1, 0, 0.2f, 1};
+    std::array<float, 4> blended{};
+    for (u32 c = 0; c < 4; ++c) {
+        blended[c] = source[c] * source[3] + destination[c] * (1 - source[3]);
+    }
+    const auto mixed = Unorm(blended[0], blended[1], blended[2], blended[3]);
+    const auto green = Unorm(0, 1, 0, 1);
+    ExpectPixels(
+        Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? mixed : green; }, 1);
+}
+
+}  // namespace
