@@ -14,8 +14,8 @@ struct ListedWord {
     std::string text;
 };
 
-// For the ignored-bits generators (tests/shader/probe/find_ignored_bits.py and
-// maxwell_probe/find_ignored_bits.py): prints every form of `forms`
+// For the ignored-bits generator (tests/shader/probe/find_ignored_bits.py): prints every form of
+// `forms`
 //   form TAB INDEX TAB MNEMONIC TAB OPCODE TAB SPEC TAB IGNORED (32 hex digits each)
 // then, for each listed word we decode exactly to nvdisasm's text, or that does once the bits no
 // field of a form explains are cleared (IgnoresBits in probe_listing.cpp), a base word of that
