@@ -2,6 +2,8 @@
 // (tests/shader/probe/README.md). Usage:
 //   nx_shader_probe_check DIR [KEY]      nvdisasm -hex listings (*.txt) in DIR
 //   nx_shader_probe_check FILE [KEY]     one compact listing (walk_opcodes.py, run_sample.py)
+//   nx_shader_probe_check --bases FILE   the forms and base words find_ignored_bits.py flips
+//   nx_shader_probe_check --wrong FILE...  the forms and the ignored bits of wrong words in FILEs
 // Prints, per opcode key and nvdisasm mnemonic, a tab-separated line: key and mnemonic, words,
 // illegal, clean, decoded, matched, assembled, rejected, ignored, wrong (probe_listing.h); then up
 // to three problems and three words no form explains.
@@ -13,7 +15,9 @@
 
 #include "base/error.h"
 #include "fixtures.h"
+#include "form_bases.h"
 #include "probe_listing.h"
+#include "shader/sass/form_set.h"
 #include "shader/sass/instruction.h"
 
 namespace {
@@ -43,6 +47,28 @@ int main(int argc, char** argv) {
     if (argc < 2) {
         std::fprintf(stderr, "usage: %s DIR|FILE [KEY]\n", argv[0]);
         return 2;
+    }
+    if (std::string_view(argv[1]) == "--bases" && argc == 3) {
+        std::vector<ListedWord> words;
+        for (const ProbeWord& probe : LoadProbeListing(argv[2])) {
+            if (CleanText(probe.text)) {
+                words.push_back({probe.word, probe.address, probe.text});
+            }
+        }
+        PrintFormBases(AmpereForms(), words);
+        return 0;
+    }
+    if (std::string_view(argv[1]) == "--wrong") {
+        PrintForms(AmpereForms());
+        for (int i = 2; i < argc; ++i) {
+            for (const ProbeWord& probe : LoadProbeListing(argv[i])) {
+                std::string problem;
+                if (CheckProbeWord(probe, &problem).wrong) {
+                    PrintWrongIgnored(AmpereForms(), probe.word);
+                }
+            }
+        }
+        return 0;
     }
     const std::string only = argc > 2 ? argv[2] : "";
     struct Entry {

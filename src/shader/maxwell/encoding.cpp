@@ -204,7 +204,7 @@ const sass::Encoding& MaxwellEncoding() {
 }
 
 const sass::FormSet& Forms() {
-    static const sass::FormSet forms(MaxwellEncoding(), ParseTables());
+    static const sass::FormSet forms(MaxwellEncoding(), ParseTables(), MaxwellIgnoredBits());
     return forms;
 }
 

@@ -3,6 +3,8 @@
 #include <span>
 #include <string_view>
 
+#include "shader/sass/ignored_bits.h"
+
 namespace shader::maxwell {
 
 // One instruction form: mnemonic, opcode pattern over bits 63..48 ("0101 1100 0101 1---": each
@@ -21,5 +23,8 @@ std::span<const FormSpec> MoveForms();
 std::span<const FormSpec> MemoryForms();
 std::span<const FormSpec> ControlForms();
 std::span<const FormSpec> TextureForms();
+
+// Generated (ignored_bits.cpp, see sass/ignored_bits.h).
+std::span<const sass::IgnoredBits> MaxwellIgnoredBits();
 
 }  // namespace shader::maxwell

@@ -656,7 +656,11 @@ Word FormSet::Assemble(std::string_view text, u64 address) const {
         if (!encoder.Modifiers(tokens) || !encoder.Operands(parts)) {
             continue;
         }
-        const Word word = encoder.Encode(guard, guard_negated, control, have_control);
+        if (!(control.ignored & ~form->ignored).IsZero()) {
+            continue;
+        }
+        const Word word =
+            encoder.Encode(guard, guard_negated, control, have_control) ^ control.ignored;
         const auto decoded = Decode(word);
         if (!decoded) {
             continue;

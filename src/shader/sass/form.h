@@ -114,6 +114,12 @@ struct Form {
     std::vector<Modifier> modifiers;
     std::vector<OperandSpec> operands;
     Word covered;  // every bit that some field, the opcode, guard or control bits explain
+    // Bits nvdisasm's text does not depend on for this form (found with nvdisasm itself, see
+    // ignored_bits.h): a word may set them in any way; it decodes as the word with their
+    // canonical values (a Fixed field's value, else 0) and keeps the difference in
+    // Control::ignored, so that it still assembles back.
+    Word ignored;
+    Word canonical;
     bool no_space_before_semicolon = false;  // "NOP;" (padding NOPs only)
     bool always_tight = false;               // "NOP;" whatever the control bits (Maxwell's 0)
     bool unguarded = false;                  // the guard bits must be 0 and print nothing

@@ -6,6 +6,7 @@
 #include "shader/sass/form.h"
 #include "shader/sass/form_set.h"
 #include "shader/sass/form_tables.h"
+#include "shader/sass/ignored_bits.h"
 #include "shader/sass/instruction.h"
 
 namespace shader::sass {
@@ -64,7 +65,7 @@ std::vector<Form> ParseTables() {
 }  // namespace
 
 const FormSet& AmpereForms() {
-    static const FormSet forms(AmpereEncoding(), ParseTables());
+    static const FormSet forms(AmpereEncoding(), ParseTables(), AmpereIgnoredBits());
     return forms;
 }
 

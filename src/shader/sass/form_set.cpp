@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
+#include <tuple>
 
 namespace shader::sass {
 namespace {
@@ -111,10 +113,53 @@ int OpcodeBits(const Form& form) {
     return std::popcount(form.opcode_mask.lo) + std::popcount(form.opcode_mask.hi);
 }
 
+// Sets each named form's ignored bits: only bits no field explains or a Fixed field holds.
+std::size_t ApplyIgnoredBits(std::vector<Form>& forms, std::span<const IgnoredBits> table) {
+    using Name = std::tuple<std::string_view, u64, u64, std::string_view>;
+    std::map<Name, Form*> by_name;
+    for (Form& form : forms) {
+        by_name.emplace(Name{form.mnemonic, form.opcode_value.hi, form.opcode_value.lo, form.spec},
+                        &form);
+    }
+    std::size_t stale = 0;
+    for (const IgnoredBits& entry : table) {
+        const auto found =
+            by_name.find(Name{entry.mnemonic, entry.opcode.hi, entry.opcode.lo, entry.spec});
+        if (found == by_name.end()) {
+            ++stale;
+            continue;
+        }
+        Form& form = *found->second;
+        const auto [fixed, values] = FixedBits(form);
+        if (!(entry.bits & form.covered & ~fixed).IsZero()) {
+            ++stale;
+            continue;
+        }
+        form.ignored = entry.bits;
+        form.canonical = values & entry.bits;
+    }
+    return stale;
+}
+
 }  // namespace
 
-FormSet::FormSet(const Encoding& encoding, std::vector<Form> forms)
+std::pair<Word, Word> FixedBits(const Form& form) {
+    Word mask;
+    Word values;
+    for (const Modifier& modifier : form.modifiers) {
+        if (modifier.kind == ModifierKind::Fixed) {
+            const Field& field = form.fields[static_cast<std::size_t>(modifier.field)];
+            mask.Set(field.pos, field.width, ~u64{0});
+            values.Set(field.pos, field.width, modifier.value);
+        }
+    }
+    return {mask, values};
+}
+
+FormSet::FormSet(const Encoding& encoding, std::vector<Form> forms,
+                 std::span<const IgnoredBits> ignored)
     : encoding_(encoding), forms_(std::move(forms)), buckets_(BucketCount(encoding)) {
+    stale_ignored_bits_ = ApplyIgnoredBits(forms_, ignored);
     std::vector<const Form*> order;
     for (const Form& form : forms_) {
         order.push_back(&form);
@@ -164,15 +209,26 @@ std::vector<const Form*> FormSet::ForMnemonic(std::string_view mnemonic) const {
 }
 
 std::optional<Instruction> FormSet::Decode(const Word& word) const {
+    // Exact forms first; then the forms whose ignored bits explain what is left, each seeing the
+    // word with those bits at their canonical values.
+    const std::span<const Form* const> candidates = Candidates(BucketOf(word));
     Instruction instruction;
-    for (const Form* form : Candidates(BucketOf(word))) {
-        if (TryForm(*form, word, instruction)) {
+    for (const bool exact : {true, false}) {
+        for (const Form* form : candidates) {
+            if (!exact && form->ignored.IsZero()) {
+                continue;
+            }
+            const Word seen = exact ? word : (word & ~form->ignored) | form->canonical;
+            if (!TryForm(*form, seen, instruction)) {
+                continue;
+            }
             instruction.word = word;
             instruction.guard =
                 form->unguarded ? 7 : static_cast<u8>(word.Get(encoding_.guard.pos, 3));
             instruction.guard_negated =
                 !form->unguarded && word.Get(encoding_.guard.pos + 3u, 1) != 0;
             instruction.control = DecodeControl(encoding_, word);
+            instruction.control.ignored = word ^ seen;
             for (const Modifier& modifier : form->modifiers) {
                 if (modifier.kind == ModifierKind::Hidden) {
                     instruction.control.hidden = instruction.Value(modifier.field);

@@ -24,6 +24,9 @@ struct Control {
     u8 wait_mask = 0;      // [116:122)
     u8 reuse = 0;          // [122:126)
     u64 hidden = 0;        // the form's Hidden field, if any (not part of the control bits)
+    // Bits nvdisasm ignores (Form::ignored) that the word sets otherwise than its form's
+    // canonical values: the word is the canonical one XOR these (not part of the control bits).
+    Word ignored;
     bool operator==(const Control&) const = default;
 };
 

@@ -259,29 +259,58 @@ std::string FormatControl(const Control& control) {
     if (control.hidden != 0) {
         reuse += fmt::format(":H{:x}", control.hidden);
     }
+    if (control.ignored.hi != 0) {
+        reuse += fmt::format(":I{:x}{:016x}", control.ignored.hi, control.ignored.lo);
+    } else if (control.ignored.lo != 0) {
+        reuse += fmt::format(":I{:x}", control.ignored.lo);
+    }
     return fmt::format("[{}:R{}:W{}:{}:S{:02}{}]", wait, barrier(control.read_barrier),
                        barrier(control.write_barrier), control.yield ? '-' : 'Y', control.stall,
                        reuse);
 }
 
+namespace {
+
+// Takes a trailing ":<letter><hex digits>" off a control prefix "[...]": the digits as one
+// 128-bit value. False when the prefix has the part but its digits are not a number.
+bool TakeHexPart(std::string_view& text, std::string& storage, char letter, Word& value) {
+    const std::size_t at = text.rfind(std::string{':', letter});
+    if (at == std::string_view::npos || !text.ends_with("]")) {
+        return true;
+    }
+    const std::string_view digits = text.substr(at + 2, text.size() - at - 3);
+    if (digits.empty() || digits.size() > 32) {
+        return false;
+    }
+    const std::size_t split = digits.size() > 16 ? digits.size() - 16 : 0;
+    const auto parse = [](std::string_view part, u64& out) {
+        const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), out, 16);
+        return part.empty() || (error == std::errc() && end == part.data() + part.size());
+    };
+    value = {};
+    if (!parse(digits.substr(split), value.lo) || !parse(digits.substr(0, split), value.hi)) {
+        return false;
+    }
+    storage = std::string(text.substr(0, at)) + "]";
+    text = storage;
+    return true;
+}
+
+}  // namespace
+
 std::optional<Control> ParseControl(std::string_view text) {
     // [B012345:Rn:Wn:Y:Snn] or [B012345:Rn:Wn:Y:Snn:Ux] (x = reuse flags in hex), then an
-    // optional ":H<hex>" with the value of bits nvdisasm does not print.
+    // optional ":H<hex>" with the value of bits nvdisasm does not print and an optional
+    // ":I<hex>" with the bits nvdisasm ignores that differ from their canonical values.
     Control control;
-    std::string storage;
-    const std::size_t hidden = text.find(":H");
-    if (hidden != std::string_view::npos && text.ends_with("]")) {
-        u64 value = 0;
-        const std::string_view digits = text.substr(hidden + 2, text.size() - hidden - 3);
-        const auto [end, error] =
-            std::from_chars(digits.data(), digits.data() + digits.size(), value, 16);
-        if (error != std::errc() || end != digits.data() + digits.size()) {
-            return std::nullopt;
-        }
-        control.hidden = value;
-        storage = std::string(text.substr(0, hidden)) + "]";
-        text = storage;
+    std::string ignored_storage;
+    std::string hidden_storage;
+    Word hidden;
+    if (!TakeHexPart(text, ignored_storage, 'I', control.ignored) ||
+        !TakeHexPart(text, hidden_storage, 'H', hidden) || hidden.hi != 0) {
+        return std::nullopt;
     }
+    control.hidden = hidden.lo;
     if (text.size() == 24 && text.substr(20, 2) == ":U") {
         const char c = text[22];
         if (c >= '0' && c <= '9') {

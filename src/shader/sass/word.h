@@ -37,6 +37,7 @@ struct Word {
 
     Word operator&(const Word& other) const { return {lo & other.lo, hi & other.hi}; }
     Word operator|(const Word& other) const { return {lo | other.lo, hi | other.hi}; }
+    Word operator^(const Word& other) const { return {lo ^ other.lo, hi ^ other.hi}; }
     Word operator~() const { return {~lo, ~hi}; }
     bool operator==(const Word&) const = default;
     bool IsZero() const { return lo == 0 && hi == 0; }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Builds the committed probe sample: Maxwell words chosen per opcode over its encoding space,
-with nvdisasm 11.8's text (README.md). Usage: NVDISASM=... make_sample.py OUT.tsv [WORDS]"""
+with nvdisasm 11.8's text (README.md). Usage: NVDISASM=... make_sample.py OUT.tsv [WORDS [SEED]]
+(seed 53 for the committed sample; others for find_ignored_bits.py's listings)"""
 import collections
 import random
 import sys
@@ -66,7 +67,7 @@ def control(rng):
 def main():
     out_path = sys.argv[1]
     total = int(sys.argv[2]) if len(sys.argv) > 2 else 130000
-    rng = random.Random(SEED)
+    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else SEED)
     opcodes = opcode_map(rng)
     per = total // len(opcodes) + 1
     words = []
