@@ -51,8 +51,14 @@ dsp::RendererConfig RendererConfigOf(const RendererParameters& p) {
     config.voice_count = p.voice_count;
     config.sink_count = p.sink_count;
     config.effect_count = p.effect_count;
-    config.splitter_count = p.splitter_count;
-    config.splitter_destination_count = p.splitter_destination_count;
+    // Splitters exist only from the revision that has them and with both counts given
+    // (Ryujinx Server/Splitter/SplitterContext.cs Initialize); otherwise the counts the
+    // program sent are ignored, as the work buffer size ignores them.
+    if (RendererFeatures(p.revision).Splitter() && p.splitter_count > 0 &&
+        p.splitter_destination_count > 0) {
+        config.splitter_count = p.splitter_count;
+        config.splitter_destination_count = p.splitter_destination_count;
+    }
     config.voice_drop_enabled = p.voice_drop_enabled != 0;
     return config;
 }
