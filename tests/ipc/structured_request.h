@@ -42,6 +42,9 @@ public:
     std::size_t At() const { return at_; }
     void Bytes(const u8* bytes, std::size_t size) {
         const std::size_t room = std::min(size, message_.size() - at_);
+        if (room == 0) {
+            return;  // `bytes` may be null for an empty run
+        }
         std::memcpy(message_.data() + at_, bytes, room);
         at_ += room;
     }

@@ -182,6 +182,46 @@ TEST(AudioOut, ReleasesBuffersInOrderAtTheirPlayedLength) {
 
 // Stopped (or flushed) half way through a buffer, the half that played is in the output: the
 // console had played it.
+// Found by nx_ipc_fuzz (restricted to audout:u): a buffer naming 2^62 bytes made the host
+// allocate them (std::length_error, an abort), and an empty release list passed a null
+// pointer to memcpy.
+TEST(AudioOut, RefusesABufferOutsideReadableMemoryAndAnswersAnEmptyReleaseList) {
+    FakeEnvironment environment;
+    AudioOutManager manager(std::make_shared<AudioOutput>(nullptr));
+    std::vector<u8> name_out(0x100);
+    std::shared_ptr<ipc::ServiceObject> object;
+    u32 rate = 0, channels = 0, format = 0, state = 0;
+    ASSERT_TRUE(manager
+                    .OpenAudioOutAuto(ipc::InBuffer<ipc::kAutoSelect>{std::vector<u8>(0x100)},
+                                      ipc::OutBuffer<ipc::kAutoSelect>{name_out}, 48000, 0x00020000,
+                                      ipc::ClientProcessId{}, ipc::InCopyHandle{},
+                                      ipc::RequestEnvironment{&environment},
+                                      ipc::OutObject{&object}, ipc::Out<u32>{&rate},
+                                      ipc::Out<u32>{&channels}, ipc::Out<u32>{&format},
+                                      ipc::Out<u32>{&state})
+                    .IsSuccess());
+    auto out = std::dynamic_pointer_cast<AudioOut>(object);
+    ASSERT_NE(out, nullptr);
+    // 2^62 bytes; an offset that wraps the address; a buffer past the mapped memory.
+    const AudioOutBufferInfo huge{0, 0x101000, 0x1000, u64{1} << 62, 0};
+    const AudioOutBufferInfo wrapping{0, 0x101000, 0x1000, 0x100, ~u64{0} - 0x10};
+    const AudioOutBufferInfo unmapped{0, u64{1} << 40, 0x1000, 0x100, 0};
+    for (const AudioOutBufferInfo& info : {huge, wrapping, unmapped}) {
+        EXPECT_EQ(out->AppendAudioOutBufferAuto(ipc::InBuffer<ipc::kAutoSelect>{Bytes(info)}, 1,
+                                                ipc::RequestEnvironment{&environment}),
+                  ResultInsufficientBuffer);
+    }
+    u32 count = 7;
+    ASSERT_TRUE(out->GetAudioOutBufferCount(ipc::Out<u32>{&count}).IsSuccess());
+    EXPECT_EQ(count, 0u);  // nothing was queued
+    std::vector<u8> tags;  // an empty output buffer
+    count = 7;
+    ASSERT_TRUE(out->GetReleasedAudioOutBuffersAuto(ipc::OutBuffer<ipc::kAutoSelect>{tags},
+                                                    ipc::Out<u32>{&count})
+                    .IsSuccess());
+    EXPECT_EQ(count, 0u);
+}
+
 TEST(AudioOut, StopKeepsWhatHadPlayed) {
     auto sink = std::make_shared<RecordingSink>();
     AudioOutStream stream(2, std::make_shared<AudioOutput>(sink));

@@ -455,3 +455,40 @@ TEST_F(Hwopus, ExCommandsTakeTheLargeFrameFlag) {
 }
 
 }  // namespace
+
+TEST_F(Hwopus, SetContextIsRefusedAndTheDecoderKeepsItsState) {
+    // The console's context blob has no public layout, so nxhost cannot apply it: SetContext
+    // (1, and 3 for multistream) answers the CMIF unknown-command result, module 10
+    // description 221, and the decoder goes on exactly as libopus's would without it.
+    constexpr u32 kUnknownCommand = 10 | 221 << 9;
+    const u32 size = WorkBufferSize(48000, 2);
+    u32 result = 1;
+    const auto decoder = Open(48000, 2, size, WorkBuffer(size), result);
+    ASSERT_NE(decoder, nullptr);
+    const Packets encoded = EncodeStereo();
+    int error = 0;
+    OpusDecoder* reference = opus_decoder_create(kRate, 2, &error);
+    ASSERT_EQ(error, OPUS_OK);
+    for (int p = 0; p < 3; ++p) {
+        const std::vector<u8> context(0x40, static_cast<u8>(0xA5 + p));
+        environment_.Memory().WriteBlock(kParameters, context);
+        ipc_test::RequestShape shape;
+        shape.command = p % 2 == 0 ? 1 : 3;
+        shape.a.push_back({kParameters, context.size()});
+        EXPECT_EQ(Send(*decoder, shape).result, kUnknownCommand);
+
+        std::vector<s16> pcm;
+        const Reply reply =
+            Decode(*decoder, Framed(encoded.packets[p], encoded.ranges[p]), false, pcm);
+        ASSERT_EQ(reply.result, 0u);
+        std::vector<s16> expected(kFrame * 2);
+        ASSERT_EQ(opus_decode(reference, encoded.packets[p].data(),
+                              static_cast<opus_int32>(encoded.packets[p].size()), expected.data(),
+                              kFrame, 0),
+                  kFrame);
+        for (int i = 0; i < kFrame * 2; ++i) {
+            ASSERT_EQ(pcm[i], expected[i]) << "packet " << p << " sample " << i;
+        }
+    }
+    opus_decoder_destroy(reference);
+}

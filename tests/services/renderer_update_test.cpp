@@ -210,5 +210,25 @@ TEST(RendererUpdate, RefusesAnInputOfOtherSections) {
     EXPECT_FALSE(session.renderer.State().voices[0].in_use);  // nothing applied
 }
 
+// Found by nx_audio_renderer_update_fuzz: REV1 parameters naming 0x5555555 splitters passed the
+// work buffer check (REV1's size has no splitters) and the renderer allocated them all. The
+// console builds splitters only from REV2 and only when both counts are given.
+TEST(RendererUpdate, SplittersOnlyFromRevisionTwoAndWithBothCounts) {
+    RendererParameters p = Parameters();
+    p.splitter_count = 0x5555555;
+    p.splitter_destination_count = 3;
+    p.revision = RevisionMagic(1);
+    EXPECT_EQ(RendererConfigOf(p).splitter_count, 0u);
+    EXPECT_EQ(RendererConfigOf(p).splitter_destination_count, 0u);
+    p.revision = RevisionMagic(2);
+    p.splitter_count = 4;
+    EXPECT_EQ(RendererConfigOf(p).splitter_count, 4u);
+    EXPECT_EQ(RendererConfigOf(p).splitter_destination_count, 3u);
+    p.splitter_destination_count = 0;
+    EXPECT_EQ(RendererConfigOf(p).splitter_count, 0u);
+    const dsp::Renderer renderer(RendererConfigOf(p));
+    EXPECT_TRUE(renderer.State().splitters.empty());
+}
+
 }  // namespace
 }  // namespace services::audio

@@ -47,9 +47,6 @@ constexpr u32 kEarlyTapChannel[4][kReverbEarlyTaps] = {
     {0, 0, 1, 1, 0, 1, 2, 2, 3, 3},
     {0, 0, 1, 1, 4, 4, 2, 2, 3, 3},
 };
-constexpr u32 kLegacyCentre = 4, kLegacyLfe = 5;
-// Legacy channel k is the mix's channel kFromLegacy[k] (the mix orders FL, FR, C, LFE, BL, BR).
-constexpr u32 kFromLegacy[kMaxEffectChannels] = {0, 1, 4, 5, 2, 3};
 
 float FromQ14(s32 value) {
     return static_cast<float>(value) / 16384.0f;
@@ -63,31 +60,7 @@ u32 TableFor(u32 channels) {
     return channels == 1 ? 0 : channels == 2 ? 1 : channels == 4 ? 2 : 3;
 }
 
-// round(rate * ms) samples, 0 for a negative or non-finite time, at most `most`.
-u32 Samples(u32 rate, float ms, u32 most) {
-    const float samples = std::round(static_cast<float>(rate) * ms);
-    if (!(samples > 0.0f)) {
-        return 0;
-    }
-    return samples >= static_cast<float>(most) ? most : static_cast<u32>(samples);
-}
-
-void Size(ReverbLine& line, u32 samples) {
-    line.samples.assign(std::max<u32>(samples, 1), 0.0f);
-    line.position = 0;
-}
-
 }  // namespace
-
-float ReverbLine::Read(u32 ago) const {
-    const u32 size = static_cast<u32>(samples.size());
-    return samples[(position + size - std::clamp<u32>(ago, 1, size)) % size];
-}
-
-void ReverbLine::Push(float value) {
-    samples[position] = value;
-    position = position + 1 == samples.size() ? 0 : position + 1;
-}
 
 ReverbParameters ReadReverbParameters(std::span<const u8> record) {
     ReverbParameters p;
@@ -119,16 +92,16 @@ void ProcessReverb(const ReverbParameters& p, ReverbState& state, std::span<cons
                    std::span<float* const> out, u32 sample_count) {
     const u32 rate = SampleRateKhz(p);
     const u32 channels = p.channel_count;
-    const u32 pre_delay_max = Samples(rate, kReverbPreDelayMaxMs, ~0u);
+    const u32 pre_delay_max = SamplesForMs(rate, kReverbPreDelayMaxMs);
     if (!state.ready || state.sample_rate != rate || p.status == 0) {
         state = {};
         state.ready = true;
         state.sample_rate = rate;
-        Size(state.pre_delay, pre_delay_max + 2);
-        Size(state.centre, Samples(rate, kCentreDelayMs, ~0u));
+        state.pre_delay.Reset(pre_delay_max + 2);
+        state.centre.Reset(SamplesForMs(rate, kCentreDelayMs));
         for (u32 i = 0; i < kReverbLines; ++i) {
-            Size(state.fdn[i], Samples(rate, kFdnMs[kReverbModes - 1][i], ~0u));
-            Size(state.all_pass[i], Samples(rate, kAllPassMs[kReverbModes - 1][i], ~0u));
+            state.fdn[i].Reset(SamplesForMs(rate, kFdnMs[kReverbModes - 1][i]));
+            state.all_pass[i].Reset(SamplesForMs(rate, kAllPassMs[kReverbModes - 1][i]));
         }
     }
 
@@ -138,14 +111,15 @@ void ProcessReverb(const ReverbParameters& p, ReverbState& state, std::span<cons
     std::array<float, kReverbEarlyTaps> tap_gain{};
     for (u32 k = 0; k < kReverbEarlyTaps; ++k) {
         tap_delay[k] =
-            Samples(rate, kEarlyTapMs[p.early_mode][k] + pre_delay_ms, pre_delay_max) + 1;
+            SamplesForMs(rate, kEarlyTapMs[p.early_mode][k] + pre_delay_ms, pre_delay_max) + 1;
         tap_gain[k] = kEarlyGains[p.early_mode][k] * early_gain;
     }
     if (channels == 2) {
         tap_gain[4] *= 0.5f;
         tap_gain[5] *= 0.5f;
     }
-    const u32 late_delay = Samples(rate, kPreDelayMs[p.early_mode] + pre_delay_ms, pre_delay_max);
+    const u32 late_delay =
+        SamplesForMs(rate, kPreDelayMs[p.early_mode] + pre_delay_ms, pre_delay_max);
 
     const float decay_time = FromQ14(p.decay_time);
     const float ratio = FromQ14(p.hf_decay_ratio);
@@ -153,8 +127,8 @@ void ProcessReverb(const ReverbParameters& p, ReverbState& state, std::span<cons
     std::array<u32, kReverbLines> fdn_delay{}, all_pass_delay{};
     std::array<float, kReverbLines> direct{}, previous{};
     for (u32 i = 0; i < kReverbLines; ++i) {
-        fdn_delay[i] = Samples(rate, kFdnMs[p.late_mode][i], ~0u);
-        all_pass_delay[i] = Samples(rate, kAllPassMs[p.late_mode][i], ~0u);
+        fdn_delay[i] = SamplesForMs(rate, kFdnMs[p.late_mode][i]);
+        all_pass_delay[i] = SamplesForMs(rate, kAllPassMs[p.late_mode][i]);
         if (!(decay_time > 0.0f)) {
             continue;  // no tail
         }
@@ -178,10 +152,7 @@ void ProcessReverb(const ReverbParameters& p, ReverbState& state, std::span<cons
     const bool surround = channels == 6;
     const auto& tap_channel = kEarlyTapChannel[TableFor(channels)];
     // Channel k of the DSP's order is buffer `mix[k]`.
-    std::array<u32, kMaxEffectChannels> mix{0, 1, 2, 3, 4, 5};
-    if (surround) {
-        std::copy(std::begin(kFromLegacy), std::end(kFromLegacy), mix.begin());
-    }
+    const std::array<u32, kMaxEffectChannels> mix = EffectChannelOrder(channels);
 
     std::array<float, kMaxEffectChannels> x{}, wet{};
     std::array<float, kReverbLines> h{}, y{};
@@ -213,10 +184,7 @@ void ProcessReverb(const ReverbParameters& p, ReverbState& state, std::span<cons
         const std::array<float, kReverbLines> f{h[2] + h[1], -h[0] - h[3], h[0] - h[3],
                                                 h[1] - h[2]};
         for (u32 i = 0; i < kReverbLines; ++i) {
-            const float z = state.all_pass[i].Read(all_pass_delay[i]);
-            const float w = f[i] + late - all_pass_gain * z;
-            state.all_pass[i].Push(w);
-            y[i] = z + all_pass_gain * w;
+            y[i] = AllPass(state.all_pass[i], all_pass_delay[i], all_pass_gain, f[i] + late);
             state.fdn[i].Push(y[i]);
         }
 
@@ -236,7 +204,7 @@ void ProcessReverb(const ReverbParameters& p, ReverbState& state, std::span<cons
         }
         if (surround) {
             wet[kLegacyLfe] += y[3];
-            wet[kLegacyCentre] += state.centre.Read(Samples(rate, kCentreDelayMs, ~0u));
+            wet[kLegacyCentre] += state.centre.Read(SamplesForMs(rate, kCentreDelayMs));
             state.centre.Push((y[2] - y[3]) * 0.5f);
         }
         for (u32 c = 0; c < channels; ++c) {

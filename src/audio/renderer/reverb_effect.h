@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "audio/renderer/delay_effect.h"
+#include "audio/renderer/effect_delay_line.h"
 #include "base/types.h"
 
 namespace audio::renderer {
@@ -73,21 +74,13 @@ ReverbParameters ReadReverbParameters(std::span<const u8> record);
 // kHz, early and late modes below 5 (otherwise the signal passes through).
 bool AreReverbParametersValid(const ReverbParameters& parameters);
 
-// A circular line: Read(n) is the sample pushed n pushes ago (1 <= n <= size).
-struct ReverbLine {
-    std::vector<float> samples;
-    u32 position = 0;  // where the next push goes
-    float Read(u32 ago) const;
-    void Push(float value);
-};
-
 struct ReverbState {
     bool ready = false;
     u32 sample_rate = 0;  // kHz the lines were sized for
-    ReverbLine pre_delay;
-    ReverbLine centre;
-    std::array<ReverbLine, kReverbLines> fdn;
-    std::array<ReverbLine, kReverbLines> all_pass;
+    DelayLine pre_delay;
+    DelayLine centre;
+    std::array<DelayLine, kReverbLines> fdn;
+    std::array<DelayLine, kReverbLines> all_pass;
     std::array<float, kReverbLines> damping{};  // h_i
 };
 

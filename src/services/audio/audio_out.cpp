@@ -47,13 +47,21 @@ base::Result AudioOut::Append(std::span<const u8> buffer, u64 tag,
         return ResultInsufficientBuffer;
     }
     std::memcpy(&info, buffer.data(), sizeof(info));
+    // The samples must lie in the program's readable memory (which also bounds what the host
+    // allocates for them); a buffer that names anything else is refused, nothing queued.
+    const u64 start = info.samples + info.data_offset;
+    if (info.data_offset > ~u64{0} - info.samples ||
+        !environment.Memory().IsAccessible(start, info.data_size, cpu::Permission::Read)) {
+        LOG_WARNING("audio",
+                    "audio out buffer {:#x}: {:#x} bytes at {:#x} + {:#x} are not readable "
+                    "memory; refused with 2153-0004",
+                    tag, info.data_size, info.samples, info.data_offset);
+        return ResultInsufficientBuffer;
+    }
     std::vector<s16> pcm(info.data_size / sizeof(s16));
-    if (!pcm.empty() && !environment.Memory().ReadBlock(
-                            info.samples + info.data_offset,
-                            {reinterpret_cast<u8*>(pcm.data()), pcm.size() * sizeof(s16)})) {
-        LOG_WARNING("audio", "audio out buffer {:#x}: {:#x} bytes at {:#x} unreadable, silence",
-                    tag, info.data_size, info.samples + info.data_offset);
-        std::fill(pcm.begin(), pcm.end(), s16{0});
+    if (!pcm.empty()) {
+        environment.Memory().ReadBlock(
+            start, {reinterpret_cast<u8*>(pcm.data()), pcm.size() * sizeof(s16)});
     }
     return stream_->Append(tag, std::move(pcm), environment.Ticks());
 }
@@ -61,7 +69,9 @@ base::Result AudioOut::Append(std::span<const u8> buffer, u64 tag,
 u32 AudioOut::TakeReleased(std::span<u8> tags) {
     std::vector<u64> taken(tags.size() / sizeof(u64));
     const u32 count = stream_->TakeReleased(taken);
-    std::memcpy(tags.data(), taken.data(), count * sizeof(u64));
+    if (count > 0) {
+        std::memcpy(tags.data(), taken.data(), count * sizeof(u64));
+    }
     return count;
 }
 

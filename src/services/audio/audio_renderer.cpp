@@ -12,21 +12,6 @@ constexpr u32 kStateStarted = 0;
 constexpr u32 kStateStopped = 1;
 constexpr u32 kFrameMicroseconds = 5000;
 
-::audio::renderer::RendererConfig ConfigOf(const RendererParameters& p) {
-    ::audio::renderer::RendererConfig config;
-    config.sample_rate = p.sample_rate;
-    config.sample_count = p.sample_count;
-    config.mix_buffer_count = p.mix_buffer_count;
-    config.sub_mix_count = p.sub_mix_count;
-    config.voice_count = p.voice_count;
-    config.sink_count = p.sink_count;
-    config.effect_count = p.effect_count;
-    config.splitter_count = p.splitter_count;
-    config.splitter_destination_count = p.splitter_destination_count;
-    config.voice_drop_enabled = p.voice_drop_enabled != 0;
-    return config;
-}
-
 }  // namespace
 
 RendererFrameWork::RendererFrameWork(const RendererParameters& parameters,
@@ -35,7 +20,7 @@ RendererFrameWork::RendererFrameWork(const RendererParameters& parameters,
     : parameters_(parameters),
       output_(output ? std::move(output) : std::make_shared<AudioOutput>(nullptr)),
       event_(std::move(event)),
-      renderer_(ConfigOf(parameters)),
+      renderer_(RendererConfigOf(parameters)),
       memory_(memory, renderer_.State()),
       performance_(parameters.performance_frame_count,
                    RendererFeatures(parameters.revision).PerformanceMetricsVersion2()) {}

@@ -42,6 +42,27 @@ void WriteEffectResultState(const dsp::Effect& effect, std::span<u8> result) {
 
 }  // namespace
 
+dsp::RendererConfig RendererConfigOf(const RendererParameters& p) {
+    dsp::RendererConfig config;
+    config.sample_rate = p.sample_rate;
+    config.sample_count = p.sample_count;
+    config.mix_buffer_count = p.mix_buffer_count;
+    config.sub_mix_count = p.sub_mix_count;
+    config.voice_count = p.voice_count;
+    config.sink_count = p.sink_count;
+    config.effect_count = p.effect_count;
+    // Splitters exist only from the revision that has them and with both counts given
+    // (Ryujinx Server/Splitter/SplitterContext.cs Initialize); otherwise the counts the
+    // program sent are ignored, as the work buffer size ignores them.
+    if (RendererFeatures(p.revision).Splitter() && p.splitter_count > 0 &&
+        p.splitter_destination_count > 0) {
+        config.splitter_count = p.splitter_count;
+        config.splitter_destination_count = p.splitter_destination_count;
+    }
+    config.voice_drop_enabled = p.voice_drop_enabled != 0;
+    return config;
+}
+
 u32 UpdateOutputSize(const RendererParameters& p) {
     const RendererFeatures features(p.revision);
     const u32 effect_out =

@@ -83,6 +83,9 @@ inline constexpr u32 kRenderInfoOutSize = 0x10;
 constexpr u32 MemoryPoolCount(const RendererParameters& p) {
     return p.effect_count + p.voice_count * 4;
 }
+// The renderer's DSP configuration for a renderer opened with these parameters.
+::audio::renderer::RendererConfig RendererConfigOf(const RendererParameters& parameters);
+
 // The output size a program must provide.
 u32 UpdateOutputSize(const RendererParameters& parameters);
 

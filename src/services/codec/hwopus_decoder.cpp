@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "base/log.h"
+#include "ipc/request_context.h"
 
 namespace services::codec {
 
@@ -34,12 +35,20 @@ base::Result HwopusDecoder::DecodeInterleavedOld(Input input, Output output, ipc
 }
 
 base::Result HwopusDecoder::SetContext(Input context) {
-    // The context is an opaque blob of the console's own libopus build; the host decoder keeps
-    // its state itself and cannot take it, so it is logged and left, as the command has no
-    // other effect a program can see.
-    LOG_WARNING("audio", "hwopus SetContext: {} bytes of console decoder context not applied",
-                context.data.size());
-    return base::ResultSuccess;
+    // The context is a blob of the console's own decoder; no public source gives its layout
+    // (Ryujinx answers success without reading it, yuzu reads none of it and only maps the
+    // decoder's work memory for the DSP, which nxhost's host decoder does not need). It cannot
+    // be applied to libopus's state, so the command is refused rather than answered as done:
+    // the decoder goes on from its own state.
+    if (!logged_set_context_) {
+        logged_set_context_ = true;
+        LOG_WARNING("audio",
+                    "hwopus SetContext: applying a {}-byte console decoder context is not built "
+                    "(its layout is not public); answered 10-221 (unknown command), the decoder "
+                    "keeps its state",
+                    context.data.size());
+    }
+    return ipc::ResultUnknownCommandId;
 }
 
 base::Result HwopusDecoder::DecodeInterleavedWithPerfOld(Input input, Output output,

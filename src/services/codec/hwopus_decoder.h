@@ -30,6 +30,8 @@ public:
 
     base::Result DecodeInterleavedOld(Input input, Output output, ipc::Out<u32> consumed,
                                       ipc::Out<u32> samples);
+    // Refused (10-221, logged once): the console's context blob cannot be applied to the host
+    // decoder.
     base::Result SetContext(Input context);
     base::Result DecodeInterleavedWithPerfOld(Input input, Output output, ipc::Out<u32> consumed,
                                               ipc::Out<u32> samples, ipc::Out<u64> time_us);
@@ -57,6 +59,7 @@ private:
 
     std::unique_ptr<audio::OpusStreamDecoder> decoder_;
     std::shared_ptr<kernel::KernelObject> work_buffer_;
+    bool logged_set_context_ = false;
 };
 
 }  // namespace services::codec
