@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "base/result.h"
 #include "cpu/guest_memory.h"
 #include "kernel/event.h"
 #include "kernel/ipc_session.h"
@@ -46,30 +47,38 @@ std::vector<u8> Bytes(const T& value) {
     return bytes;
 }
 
+// OpenAudioOut as libnx calls it: an empty name, 48 kHz, 2 channels in the high half.
+struct OpenedOut {
+    base::Result result;
+    std::vector<u8> name_out = std::vector<u8>(0x100);
+    std::shared_ptr<ipc::ServiceObject> object;
+    u32 rate = 0, channels = 0, format = 0, state = 0;
+};
+OpenedOut OpenStereoOut(AudioOutManager& manager, FakeEnvironment& environment) {
+    OpenedOut opened;
+    opened.result = manager.OpenAudioOutAuto(
+        ipc::InBuffer<ipc::kAutoSelect>{std::vector<u8>(0x100)},
+        ipc::OutBuffer<ipc::kAutoSelect>{opened.name_out}, 48000, 0x00020000,
+        ipc::ClientProcessId{}, ipc::InCopyHandle{}, ipc::RequestEnvironment{&environment},
+        ipc::OutObject{&opened.object}, ipc::Out<u32>{&opened.rate},
+        ipc::Out<u32>{&opened.channels}, ipc::Out<u32>{&opened.format},
+        ipc::Out<u32>{&opened.state});
+    return opened;
+}
+
 TEST(AudioOut, ReleasesBuffersInOrderAtTheirPlayedLength) {
     FakeEnvironment environment;
     auto sink = std::make_shared<RecordingSink>();
     AudioOutManager manager(std::make_shared<AudioOutput>(sink));
 
-    // OpenAudioOut as libnx calls it: an empty name, 48 kHz, 2 channels in the high half.
-    std::vector<u8> name_out(0x100);
-    std::shared_ptr<ipc::ServiceObject> object;
-    u32 rate = 0, channels = 0, format = 0, state = 0;
-    ASSERT_TRUE(manager
-                    .OpenAudioOutAuto(ipc::InBuffer<ipc::kAutoSelect>{std::vector<u8>(0x100)},
-                                      ipc::OutBuffer<ipc::kAutoSelect>{name_out}, 48000, 0x00020000,
-                                      ipc::ClientProcessId{}, ipc::InCopyHandle{},
-                                      ipc::RequestEnvironment{&environment},
-                                      ipc::OutObject{&object}, ipc::Out<u32>{&rate},
-                                      ipc::Out<u32>{&channels}, ipc::Out<u32>{&format},
-                                      ipc::Out<u32>{&state})
-                    .IsSuccess());
-    EXPECT_EQ(rate, 48000u);
-    EXPECT_EQ(channels, 2u);
-    EXPECT_EQ(format, kPcmFormatInt16);
-    EXPECT_EQ(state, static_cast<u32>(AudioOutState::Stopped));
-    EXPECT_STREQ(reinterpret_cast<const char*>(name_out.data()), "DeviceOut");
-    auto out = std::dynamic_pointer_cast<AudioOut>(object);
+    const OpenedOut opened = OpenStereoOut(manager, environment);
+    ASSERT_TRUE(opened.result.IsSuccess());
+    EXPECT_EQ(opened.rate, 48000u);
+    EXPECT_EQ(opened.channels, 2u);
+    EXPECT_EQ(opened.format, kPcmFormatInt16);
+    EXPECT_EQ(opened.state, static_cast<u32>(AudioOutState::Stopped));
+    EXPECT_STREQ(reinterpret_cast<const char*>(opened.name_out.data()), "DeviceOut");
+    auto out = std::dynamic_pointer_cast<AudioOut>(opened.object);
     ASSERT_NE(out, nullptr);
     ASSERT_EQ(environment.works.size(), 1u);
     const auto work = environment.works[0].lock();
@@ -180,27 +189,15 @@ TEST(AudioOut, ReleasesBuffersInOrderAtTheirPlayedLength) {
     EXPECT_FALSE(work->MayWakeWaiters());  // nothing left to play
 }
 
-// Stopped (or flushed) half way through a buffer, the half that played is in the output: the
-// console had played it.
 // Found by nx_ipc_fuzz (restricted to audout:u): a buffer naming 2^62 bytes made the host
 // allocate them (std::length_error, an abort), and an empty release list passed a null
 // pointer to memcpy.
 TEST(AudioOut, RefusesABufferOutsideReadableMemoryAndAnswersAnEmptyReleaseList) {
     FakeEnvironment environment;
     AudioOutManager manager(std::make_shared<AudioOutput>(nullptr));
-    std::vector<u8> name_out(0x100);
-    std::shared_ptr<ipc::ServiceObject> object;
-    u32 rate = 0, channels = 0, format = 0, state = 0;
-    ASSERT_TRUE(manager
-                    .OpenAudioOutAuto(ipc::InBuffer<ipc::kAutoSelect>{std::vector<u8>(0x100)},
-                                      ipc::OutBuffer<ipc::kAutoSelect>{name_out}, 48000, 0x00020000,
-                                      ipc::ClientProcessId{}, ipc::InCopyHandle{},
-                                      ipc::RequestEnvironment{&environment},
-                                      ipc::OutObject{&object}, ipc::Out<u32>{&rate},
-                                      ipc::Out<u32>{&channels}, ipc::Out<u32>{&format},
-                                      ipc::Out<u32>{&state})
-                    .IsSuccess());
-    auto out = std::dynamic_pointer_cast<AudioOut>(object);
+    const OpenedOut opened = OpenStereoOut(manager, environment);
+    ASSERT_TRUE(opened.result.IsSuccess());
+    auto out = std::dynamic_pointer_cast<AudioOut>(opened.object);
     ASSERT_NE(out, nullptr);
     // 2^62 bytes; an offset that wraps the address; a buffer past the mapped memory.
     const AudioOutBufferInfo huge{0, 0x101000, 0x1000, u64{1} << 62, 0};
@@ -222,6 +219,8 @@ TEST(AudioOut, RefusesABufferOutsideReadableMemoryAndAnswersAnEmptyReleaseList) 
     EXPECT_EQ(count, 0u);
 }
 
+// Stopped (or flushed) half way through a buffer, the half that played is in the output: the
+// console had played it.
 TEST(AudioOut, StopKeepsWhatHadPlayed) {
     auto sink = std::make_shared<RecordingSink>();
     AudioOutStream stream(2, std::make_shared<AudioOutput>(sink));
