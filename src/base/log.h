@@ -25,6 +25,7 @@ void Log(LogLevel level, std::string_view category, fmt::format_string<Args...> 
 }  // namespace base
 
 #define NX_LOG(level, category, ...) ::base::Log(::base::LogLevel::level, category, __VA_ARGS__)
+#define LOG_TRACE(category, ...) NX_LOG(Trace, category, __VA_ARGS__)
 #define LOG_DEBUG(category, ...) NX_LOG(Debug, category, __VA_ARGS__)
 #define LOG_INFO(category, ...) NX_LOG(Info, category, __VA_ARGS__)
 #define LOG_WARNING(category, ...) NX_LOG(Warning, category, __VA_ARGS__)
