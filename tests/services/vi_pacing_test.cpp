@@ -49,6 +49,7 @@ protected:
     // A buffer of kWidth x kHeight RGBA pixels all of `red` in its own nvmap object.
     void AddBuffer(u32 slot, u8 red) {
         auto object = nvmap_->Create(kWidth * kHeight * 4);
+        buffers_.push_back(object);
         object->allocated = true;
         object->driver_memory.assign(object->size, 0);
         for (u32 pixel = 0; pixel < kWidth * kHeight; ++pixel) {
@@ -136,6 +137,7 @@ protected:
     Display display_;
     u32 binder_ = 0;
     std::shared_ptr<BufferQueue> queue_;
+    std::vector<std::shared_ptr<nvdrv::NvMapObject>> buffers_;  // in AddBuffer's order
 };
 
 TEST_F(ViPacing, AQueuedBufferIsShownAtTheNextVsync) {
@@ -149,6 +151,34 @@ TEST_F(ViPacing, AQueuedBufferIsShownAtTheNextVsync) {
     EXPECT_EQ(Vsync(), 10);
     EXPECT_EQ(Vsync(), std::nullopt);  // nothing new to show
     EXPECT_EQ(frames_->Count(), 1u);
+}
+
+// libnx 1.x's single-buffered console queues one buffer, then draws into it on screen: the
+// display reads it again at each vsync with nothing queued, as the console's scans it out.
+TEST_F(ViPacing, ABufferDrawnIntoOnScreenIsShownAgainAtTheNextVsync) {
+    AddBuffer(0, 10);
+    AddBuffer(1, 20);
+    Queue(*Dequeue(0));
+    EXPECT_EQ(Vsync(), 10);
+    EXPECT_EQ(Vsync(), std::nullopt);  // unchanged: no new frame
+    buffers_[0]->driver_memory[0] = 30;
+    EXPECT_EQ(Vsync(), 30);
+    EXPECT_EQ(Vsync(), std::nullopt);
+    EXPECT_EQ(frames_->Count(), 2u);
+}
+
+// A producer drawing into a buffer it dequeued will queue it: the one on screen is not read
+// again meanwhile, so a double-buffered program's vsyncs cost nothing.
+TEST_F(ViPacing, TheBufferOnScreenIsNotReadAgainWhileAnotherIsDequeued) {
+    AddBuffer(0, 10);
+    AddBuffer(1, 20);
+    Queue(*Dequeue());
+    EXPECT_EQ(Vsync(), 10);
+    ASSERT_EQ(Dequeue(), 1u);
+    buffers_[0]->driver_memory[0] = 30;
+    EXPECT_EQ(Vsync(), std::nullopt);
+    Queue(1);
+    EXPECT_EQ(Vsync(), 20);
 }
 
 TEST_F(ViPacing, AFasterProducerWaitsForAVsyncToFreeABuffer) {

@@ -162,12 +162,18 @@ BinderStatus BufferQueue::Queue(ParcelReader& request, ParcelWriter& reply,
     // Read outside the lock: the slot stays the producer's until it is marked queued, and a
     // vsync must never wait for a picture to be read.
     lock.unlock();
-    DecodedFrame decoded = DecodeGraphicBuffer(buffer, *nvmap_, environment.Memory(), transform);
+    StoredPicture stored = ReadStoredPicture(buffer, *nvmap_, environment.Memory());
+    DecodedFrame decoded = stored.error.empty()
+                               ? DecodeStoredPicture(buffer, stored.bytes, transform)
+                               : DecodedFrame{std::nullopt, stored.error};
     lock.lock();
     if (!decoded.frame) {
         LOG_WARNING("vi", "QueueBuffer: slot {} not shown: {}", *slot_index, decoded.error);
     }
+    memory_ = &environment.Memory();
     slot.frame = std::move(decoded.frame);
+    slot.stored = std::move(stored.bytes);
+    slot.transform = transform;
     slot.swap_interval = std::max<u32>(swap_interval, 1);  // 0 (no vsync) is shown as 1
     slot.state = SlotState::Queued;
     slot.last_queued = ++queued_count_;
@@ -186,6 +192,7 @@ BufferQueue::Latched BufferQueue::Latch() {
     const auto next = OldestQueuedSlot();
     if (!next) {
         vsyncs_left_ = 0;
+        latched.frame = RescanShownBuffer();
         return latched;
     }
     for (Slot& slot : slots_) {
@@ -202,6 +209,23 @@ BufferQueue::Latched BufferQueue::Latch() {
     shown.state = latched.frame ? SlotState::Shown : SlotState::Free;
     latched.freed = latched.freed || !latched.frame;
     return latched;
+}
+
+std::optional<gpu::Frame> BufferQueue::RescanShownBuffer() {
+    const auto shown = std::ranges::find_if(
+        slots_, [](const Slot& slot) { return slot.state == SlotState::Shown; });
+    const bool drawing_elsewhere = std::ranges::any_of(
+        slots_, [](const Slot& slot) { return slot.state == SlotState::Dequeued; });
+    if (shown == slots_.end() || drawing_elsewhere || memory_ == nullptr || !shown->buffer) {
+        return std::nullopt;
+    }
+    StoredPicture now = ReadStoredPicture(*shown->buffer, *nvmap_, *memory_);
+    if (!now.error.empty() || now.bytes == shown->stored) {
+        return std::nullopt;
+    }
+    DecodedFrame decoded = DecodeStoredPicture(*shown->buffer, now.bytes, shown->transform);
+    shown->stored = std::move(now.bytes);
+    return std::move(decoded.frame);
 }
 
 void BufferQueue::UpdateFreeEvent(FreeChange change, kernel::IpcEnvironment& environment) {

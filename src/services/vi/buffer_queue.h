@@ -58,8 +58,12 @@ public:
         std::optional<gpu::Frame> frame;
         bool freed = false;
     };
-    // Called at every vsync, possibly with the kernel's scheduler lock held: it only moves
-    // slots (the picture was read at QueueBuffer).
+    // Called at every vsync, possibly with the kernel's scheduler lock held: it moves slots
+    // (a queued picture was read at QueueBuffer). At a vsync with nothing queued and no buffer
+    // dequeued, the buffer on screen is read again, as the console's display scans it out
+    // every refresh: libnx 1.x's single-buffered console (gfxSetMode's TiledSingle, which
+    // consoleInit picks) queues one buffer and then draws into it on screen without queuing
+    // again. A picture that changed is shown as a new frame.
     Latched Latch();
 
 private:
@@ -70,6 +74,8 @@ private:
         u64 last_queued = 0;  // order of its last queue, for handing out the oldest first
         std::optional<gpu::Frame> frame;  // Queued: the picture to show
         u32 swap_interval = 1;            // Queued: vsyncs to show it for
+        std::vector<u8> stored;           // Queued, Shown: the bytes its picture was read from
+        u32 transform = 0;                // Queued, Shown: the queue's flip transform
     };
     // How a transaction changed the free buffers, for the event (updated after mutex_ is
     // released: the kernel's lock is taken after mutex_, never while holding it).
@@ -88,6 +94,8 @@ private:
     BinderStatus Queue(ParcelReader& request, ParcelWriter& reply,
                        kernel::IpcEnvironment& environment, std::unique_lock<std::mutex>& lock);
     void UpdateFreeEvent(FreeChange change, kernel::IpcEnvironment& environment);
+    // The shown buffer's picture when the producer drew into it since it was read (see Latch).
+    std::optional<gpu::Frame> RescanShownBuffer();
 
     std::shared_ptr<nvdrv::NvMap> nvmap_;
     std::shared_ptr<kernel::ReadableEvent> free_event_;
@@ -97,6 +105,7 @@ private:
     bool connected_ = false;
     u32 width_ = 0, height_ = 0;
     u64 queued_count_ = 0;
+    cpu::GuestMemory* memory_ = nullptr;  // the producer's memory, from its last QueueBuffer
     u32 vsyncs_left_ = 0;  // vsyncs the shown frame still has on screen before the next
 };
 

@@ -68,18 +68,53 @@ std::optional<gpu::DisplayFormat> DisplayFormatOf(const GraphicBuffer& buffer) {
     }
 }
 
-DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
-                                 cpu::GuestMemory& memory, u32 transform) {
+namespace {
+
+// Where a buffer's picture lies and how it is laid out, or why it cannot be read.
+struct PictureLayout {
+    gpu::DisplayFormat format{};
+    u32 width = 0, height = 0, row_bytes = 0;
+    gpu::BlockLinearSurface surface{};
+    u64 stored_size = 0;
+    std::string error;
+};
+
+PictureLayout LayoutOf(const GraphicBuffer& buffer) {
+    PictureLayout layout;
     const auto format = DisplayFormatOf(buffer);
     if (!format) {
-        return {std::nullopt,
-                fmt::format("pixel format {} (colour format {:#x}) is not one nxhost knows",
-                            buffer.format, buffer.color_format)};
+        layout.error = fmt::format("pixel format {} (colour format {:#x}) is not one nxhost knows",
+                                   buffer.format, buffer.color_format);
+        return layout;
     }
-    const u32 width = buffer.plane_width != 0 ? buffer.plane_width : buffer.width;
-    const u32 height = buffer.plane_height != 0 ? buffer.plane_height : buffer.height;
-    if (width == 0 || height == 0 || width > kMaxDimension || height > kMaxDimension) {
-        return {std::nullopt, fmt::format("a {}x{} buffer", width, height)};
+    layout.format = *format;
+    layout.width = buffer.plane_width != 0 ? buffer.plane_width : buffer.width;
+    layout.height = buffer.plane_height != 0 ? buffer.plane_height : buffer.height;
+    if (layout.width == 0 || layout.height == 0 || layout.width > kMaxDimension ||
+        layout.height > kMaxDimension) {
+        layout.error = fmt::format("a {}x{} buffer", layout.width, layout.height);
+        return layout;
+    }
+    if (buffer.layout != kLayoutBlockLinear && buffer.layout != kLayoutPitch) {
+        layout.error = fmt::format("surface layout {}", buffer.layout);
+        return layout;
+    }
+    const u32 bytes_per_pixel = gpu::BytesPerPixel(*format);
+    layout.row_bytes = buffer.pitch != 0 ? buffer.pitch : layout.width * bytes_per_pixel;
+    layout.surface = {layout.row_bytes, layout.height, std::min(buffer.block_height_log2, 5u)};
+    layout.stored_size = buffer.layout == kLayoutBlockLinear
+                             ? layout.surface.SizeBytes()
+                             : u64{layout.row_bytes} * layout.height;
+    return layout;
+}
+
+}  // namespace
+
+StoredPicture ReadStoredPicture(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
+                                cpu::GuestMemory& memory) {
+    const PictureLayout layout = LayoutOf(buffer);
+    if (!layout.error.empty()) {
+        return {{}, layout.error};
     }
     auto object = nvmap.FromId(buffer.nvmap_id);
     if (!object) {
@@ -89,36 +124,44 @@ DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap
         object = nvmap.FromHandle(buffer.plane_handle);
     }
     if (!object || !object->allocated) {
-        return {std::nullopt, fmt::format("nvmap object {} does not exist", buffer.nvmap_id)};
+        return {{}, fmt::format("nvmap object {} does not exist", buffer.nvmap_id)};
     }
-    const u32 bytes_per_pixel = gpu::BytesPerPixel(*format);
-    const u32 row_bytes = buffer.pitch != 0 ? buffer.pitch : width * bytes_per_pixel;
-    const gpu::BlockLinearSurface surface{row_bytes, height,
-                                          std::min(buffer.block_height_log2, 5u)};
-    const u64 surface_size =
-        buffer.layout == kLayoutBlockLinear ? surface.SizeBytes() : u64{row_bytes} * height;
-    if (buffer.layout != kLayoutBlockLinear && buffer.layout != kLayoutPitch) {
-        return {std::nullopt, fmt::format("surface layout {}", buffer.layout)};
-    }
-    if (u64{buffer.offset} + surface_size > object->size) {
-        return {std::nullopt,
+    if (u64{buffer.offset} + layout.stored_size > object->size) {
+        return {{},
                 fmt::format("{:#x} bytes at {:#x} lie outside nvmap object {} ({:#x} bytes)",
-                            surface_size, buffer.offset, buffer.nvmap_id, object->size)};
+                            layout.stored_size, buffer.offset, buffer.nvmap_id, object->size)};
     }
-    std::vector<u8> stored(surface_size);
+    std::vector<u8> stored(layout.stored_size);
     if (object->address != 0) {
         if (!memory.ReadBlock(object->address + buffer.offset, stored)) {
-            return {std::nullopt, fmt::format("guest memory at {:#x} is not readable",
-                                              object->address + buffer.offset)};
+            return {{},
+                    fmt::format("guest memory at {:#x} is not readable",
+                                object->address + buffer.offset)};
         }
     } else {
-        std::memcpy(stored.data(), object->driver_memory.data() + buffer.offset, surface_size);
+        std::memcpy(stored.data(), object->driver_memory.data() + buffer.offset,
+                    layout.stored_size);
     }
-    std::vector<u8> linear(u64{row_bytes} * height);
+    return {std::move(stored), {}};
+}
+
+DecodedFrame DecodeStoredPicture(const GraphicBuffer& buffer, std::span<const u8> stored,
+                                 u32 transform) {
+    const PictureLayout layout = LayoutOf(buffer);
+    if (!layout.error.empty()) {
+        return {std::nullopt, layout.error};
+    }
+    if (stored.size() != layout.stored_size) {
+        return {std::nullopt, fmt::format("{:#x} stored bytes for a {:#x}-byte picture",
+                                          stored.size(), layout.stored_size)};
+    }
+    const u32 width = layout.width, height = layout.height, row_bytes = layout.row_bytes;
+    std::vector<u8> deswizzled;
+    std::span<const u8> linear = stored;
     if (buffer.layout == kLayoutBlockLinear) {
-        gpu::DeswizzleBlockLinear(surface, stored, linear, row_bytes);
-    } else {
-        linear = std::move(stored);
+        deswizzled.resize(u64{row_bytes} * height);
+        gpu::DeswizzleBlockLinear(layout.surface, stored, deswizzled, row_bytes);
+        linear = deswizzled;
     }
     gpu::Frame frame{width, height, std::vector<u8>(u64{width} * height * 4)};
     const bool flip_horizontal = transform & 1;
@@ -126,7 +169,7 @@ DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap
     std::vector<u8> row(u64{width} * 4);
     for (u32 y = 0; y < height; ++y) {
         const u32 source_y = flip_vertical ? height - 1 - y : y;
-        gpu::ConvertRowToRgba8(*format, std::span(linear).subspan(u64{source_y} * row_bytes), width,
+        gpu::ConvertRowToRgba8(layout.format, linear.subspan(u64{source_y} * row_bytes), width,
                                row);
         u8* out = frame.rgba.data() + u64{y} * width * 4;
         if (flip_horizontal) {
@@ -138,6 +181,15 @@ DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap
         }
     }
     return {std::move(frame), {}};
+}
+
+DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
+                                 cpu::GuestMemory& memory, u32 transform) {
+    const StoredPicture stored = ReadStoredPicture(buffer, nvmap, memory);
+    if (!stored.error.empty()) {
+        return {std::nullopt, stored.error};
+    }
+    return DecodeStoredPicture(buffer, stored.bytes, transform);
 }
 
 }  // namespace services::vi

@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "base/types.h"
 #include "gpu/frame.h"
@@ -49,5 +50,17 @@ struct DecodedFrame {
 };
 DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
                                  cpu::GuestMemory& memory, u32 transform);
+
+// The two halves of DecodeGraphicBuffer. The bytes as the buffer's nvmap object holds them
+// (block-linear or pitch, before any conversion): the display compares them with the last
+// ones it read to see whether a buffer on screen was drawn into since.
+struct StoredPicture {
+    std::vector<u8> bytes;
+    std::string error;  // empty when the bytes were read
+};
+StoredPicture ReadStoredPicture(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
+                                cpu::GuestMemory& memory);
+DecodedFrame DecodeStoredPicture(const GraphicBuffer& buffer, std::span<const u8> stored,
+                                 u32 transform);
 
 }  // namespace services::vi
