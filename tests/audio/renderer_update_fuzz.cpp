@@ -6,10 +6,10 @@
 //
 // Input: byte 0 picks how the parameters come: in one input of eight (byte 0 % 8 == 0) the
 // next 0x34 bytes are the raw AudioRendererParameterInternal; otherwise 8 bytes give small
-// counts (below). Either way the parameters go through the service's own checks (a valid
-// revision, a work buffer no larger than kMostWorkBuffer, as a program's transfer memory
-// bounds it). Then up to kMostUpdates updates, each: a flags byte, a u16 length and that many
-// body bytes. Flags bit 0 clear: the body is the whole input buffer (raw); set: the harness
+// counts (below). Either way the parameters go through the service's own checks
+// (CheckRendererParameters, with a work buffer of kMostWorkBuffer, as a program's transfer
+// memory bounds it). Then up to kMostUpdates updates, each: a flags byte, a u16 length and that
+// many body bytes. Flags bit 0 clear: the body is the whole input buffer (raw); set: the harness
 // writes a header whose section sizes match the parameters (bits 4-5 add 0, 0x40, 0x100 or
 // 0x400 bytes of splitter section) and the body fills what follows the header. Bits 1-2: frames
 // rendered after the update; bit 3: the renderer is started; bits 6-7: a performance buffer of
@@ -24,6 +24,7 @@
 #include "audio/renderer/renderer.h"
 #include "base/log.h"
 #include "services/audio/performance_history.h"
+#include "services/audio/renderer_parameter_check.h"
 #include "services/audio/renderer_update.h"
 #include "services/audio/work_buffer_size.h"
 
@@ -96,7 +97,7 @@ RendererParameters CompactParameters(Reader& reader) {
     p.revision = services::audio::RevisionMagic(1 + (rate >> 1) % services::audio::kMaxRevision);
     p.mix_buffer_count = 1 + reader.Byte() % dsp::kMaxMixBuffers;
     p.sub_mix_count = reader.Byte() % 4;
-    p.voice_count = reader.Byte() % 8;
+    p.voice_count = 1 + reader.Byte() % 8;
     const u8 sinks = reader.Byte();
     p.sink_count = 1 + sinks % 3;
     p.voice_drop_enabled = sinks >> 7;
@@ -151,8 +152,8 @@ extern "C" int LLVMFuzzerTestOneInput(const u8* data, std::size_t size) {
     } else {
         p = CompactParameters(reader);
     }
-    // OpenAudioRenderer's checks (audio_renderer_manager.cpp).
-    if (!sa::IsValidRevision(p.revision) || sa::WorkBufferSize(p) > kMostWorkBuffer) {
+    // OpenAudioRenderer's checks (renderer_parameter_check.h).
+    if (sa::CheckRendererParameters(p, kMostWorkBuffer).IsFailure()) {
         return 0;
     }
     dsp::Renderer renderer(sa::RendererConfigOf(p));

@@ -8,7 +8,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <regex>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -227,6 +230,45 @@ TEST(HomebrewSound, BootSoundNxPlaysTheMp3AsMpg123DecodesIt) {
     EXPECT_LT(rms, 4.6) << "largest difference " << largest << " LSB, offset " << shift;
     RecordProperty("rms_lsb", fmt::format("{:.3f}", rms));
     RecordProperty("largest_lsb", largest);
+}
+
+// hb-appstore 1.1 (2018) links SDL2's audio subsystem with its audout:u driver (the NRO holds
+// its "audoutStartAudioOut failed" message) but has no sound to play: no RomFS, no SDL_mixer,
+// and the files it names are fonts and images (res/*.ttf, res/*.png); it never opens an SDL
+// audio device (run with NXHOST_LOG=debug, no audout:u or audren:u session ever gets a
+// request), and SDL's Switch driver (devkitPro SDL, src/audio/switch) calls audoutInitialize
+// only from SWITCHAUDIO_OpenDevice. So the console plays nothing while it runs, and its
+// capture must be 8 s of exact silence at 48 kHz stereo (the output runs on through silences)
+// while the program runs and draws.
+TEST(HomebrewSound, HbAppstorePlaysNothingAndItsCaptureIsSilence) {
+    const std::vector<u8> nro = base::ReadFile(Fixture("hb-appstore_1.1.nro"));
+    const std::string bytes(nro.begin(), nro.end());
+    ASSERT_NE(bytes.find("audoutStartAudioOut failed"), std::string::npos);
+    // No RomFS: the NRO's size is the u32 at 0x18 of its header; the asset section there
+    // ("ASET", switchbrew's NRO page) gives the RomFS's size as the u64 at 0x30.
+    u32 nro_size = 0;
+    std::memcpy(&nro_size, nro.data() + 0x18, 4);
+    ASSERT_LE(nro_size + 0x38ull, nro.size());
+    ASSERT_EQ(bytes.substr(nro_size, 4), "ASET");
+    u64 romfs_size = 1;
+    std::memcpy(&romfs_size, nro.data() + nro_size + 0x30, 8);
+    EXPECT_EQ(romfs_size, 0u);
+
+    const RunOutcome run =
+        RunWithScript(Fixture("hb-appstore_1.1.nro"), "8s exit\n", kCaptureAudio);
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    // It ran: it presented frames (its UI, about 38 a second here).
+    std::smatch presented;
+    ASSERT_TRUE(std::regex_search(run.log, presented, std::regex(R"((\d+) frames presented)")))
+        << run.log;
+    EXPECT_GT(std::stoi(presented[1]), 100) << run.log;
+    ASSERT_FALSE(run.audio.empty()) << run.log;
+    const formats::WavSound sound = Capture(run);
+    EXPECT_EQ(sound.format.sample_rate, 48000u);
+    EXPECT_EQ(sound.format.channels, 2);
+    EXPECT_EQ(sound.samples.size(), static_cast<std::size_t>(8 * kRate) * 2);
+    const auto sounds = Sounds(sound, 0);
+    EXPECT_TRUE(sounds.empty()) << "a sound at frame " << sounds.front().first;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "audio/renderer/compressor_effect.h"
 #include "audio/renderer/delay_effect.h"
+#include "audio/renderer/i3dl2_reverb_effect.h"
 #include "audio/renderer/limiter_effect.h"
 #include "audio/renderer/reverb_effect.h"
 
@@ -240,6 +241,19 @@ void ApplyReverb(Effect& effect, const Mix& mix, std::span<float> buffers, u32 s
     }
 }
 
+void ApplyI3dl2Reverb(Effect& effect, const Mix& mix, std::span<float> buffers, u32 sample_count) {
+    const I3dl2ReverbParameters p = ReadI3dl2ReverbParameters(effect.parameters);
+    std::array<const float*, kMaxEffectChannels> in{};
+    std::array<float*, kMaxEffectChannels> out{};
+    if (effect.enabled && AreI3dl2ReverbParametersValid(p) &&
+        ChannelBuffers(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs, in, out)) {
+        ProcessI3dl2Reverb(p, effect.i3dl2_reverb, std::span(in).first(p.channel_count),
+                           std::span(out).first(p.channel_count), sample_count);
+    } else {
+        PassThrough(mix, buffers, sample_count, p.channel_count, p.inputs, p.outputs);
+    }
+}
+
 // Buffer mixer (Ryujinx Parameter/Effect/BufferMixerParameter.cs: inputs[24] s8, outputs[24]
 // s8 @0x18, volumes f32[24] @0x30, count u32 @0x90): enabled, each pair i < count adds its
 // input at its volume into its output, one pair after another (a zero volume adds nothing);
@@ -303,6 +317,7 @@ bool IsEffectBuilt(EffectType type) {
         case EffectType::BiquadFilter:
         case EffectType::Delay:
         case EffectType::Reverb:
+        case EffectType::I3dl2Reverb:
         case EffectType::Limiter:
         case EffectType::Capture:
         case EffectType::Compressor:
@@ -329,6 +344,9 @@ void ApplyEffect(Effect& effect, const Mix& mix, std::span<float> buffers, u32 s
             break;
         case EffectType::Reverb:
             ApplyReverb(effect, mix, buffers, sample_count);
+            break;
+        case EffectType::I3dl2Reverb:
+            ApplyI3dl2Reverb(effect, mix, buffers, sample_count);
             break;
         case EffectType::Limiter:
             ApplyLimiter(effect, mix, buffers, sample_count);

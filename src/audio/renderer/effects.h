@@ -3,10 +3,10 @@
 // The effects a mix runs on its buffers before it sends them on. Built: the auxiliary buffer
 // (send / return through the program's memory, as the SDK's and libnx's aux effects use it),
 // the buffer mixer, the biquad filter, the delay (delay_effect.h), the reverb
-// (reverb_effect.h), the limiter (limiter_effect.h), the compressor (compressor_effect.h) and
-// the capture buffer (aux's send half). The I3DL2 reverb is not: its signal passes through
-// unchanged and its usage stays New, as it stays for an effect the console has not processed;
-// `Renderer` logs each type once.
+// (reverb_effect.h), the I3DL2 reverb (i3dl2_reverb_effect.h), the limiter (limiter_effect.h),
+// the compressor (compressor_effect.h) and the capture buffer (aux's send half). A type not
+// built passes its signal through unchanged and its usage stays New, as it stays for an
+// effect the console has not processed; `Renderer` logs each such type once.
 //
 // Parameter layouts (the effect record's 0xA0 bytes after its header) as yuzu's audio_core
 // documents them (effect/aux_.h, effect/biquad_filter.h):

@@ -14,6 +14,7 @@
 #include "audio/renderer/biquad_filter.h"
 #include "audio/renderer/compressor_effect.h"
 #include "audio/renderer/delay_effect.h"
+#include "audio/renderer/i3dl2_reverb_effect.h"
 #include "audio/renderer/limiter_effect.h"
 #include "audio/renderer/linear_resampler.h"
 #include "audio/renderer/reverb_effect.h"
@@ -165,6 +166,7 @@ struct Effect {
     LimiterState limiter;
     CompressorState compressor;
     ReverbState reverb;
+    I3dl2ReverbState i3dl2_reverb;
 };
 
 enum class SinkType : u8 { Invalid = 0, Device = 1, CircularBuffer = 2 };

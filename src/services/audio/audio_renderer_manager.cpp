@@ -9,6 +9,7 @@
 #include "services/audio/audio_device.h"
 #include "services/audio/audio_renderer.h"
 #include "services/audio/audio_results.h"
+#include "services/audio/renderer_parameter_check.h"
 #include "services/audio/work_buffer_size.h"
 
 namespace services::audio {
@@ -16,16 +17,9 @@ namespace services::audio {
 base::Result AudioRendererManager::OpenAudioRenderer(
     RendererParameters parameters, u64 work_buffer_size, u64, ipc::InCopyHandle work_buffer,
     ipc::InCopyHandle, ipc::RequestEnvironment environment, ipc::OutObject renderer) {
-    if (!IsValidRevision(parameters.revision)) {
-        LOG_WARNING("audio", "OpenAudioRenderer: revision {:#x} not supported",
-                    parameters.revision);
-        return ResultInvalidRevision;
-    }
-    const u64 needed = WorkBufferSize(parameters);
-    if (work_buffer_size < needed) {
-        LOG_WARNING("audio", "OpenAudioRenderer: work buffer of {:#x} bytes, {:#x} needed",
-                    work_buffer_size, needed);
-        return ResultInsufficientBuffer;
+    if (const auto checked = CheckRendererParameters(parameters, work_buffer_size);
+        checked.IsFailure()) {
+        return checked;
     }
     // The renderer's state lives in the work buffer on the console, so the buffer the
     // program hands over bounds what it may ask for (and what the host allocates for it).

@@ -30,7 +30,8 @@ bool CheckSection(const char* what, u32 given, u64 expected) {
 }
 
 // REV9+'s effect output carries the DSP's result state: the limiter's statistics
-// (limiter_effect.h); the other effects' is left zero.
+// (limiter_effect.h); the other effects' (the two reverbs, delay, compressor...) is left zero
+// (the compressor's statistics are not built; the reverbs report none).
 void WriteEffectResultState(const dsp::Effect& effect, std::span<u8> result) {
     if (effect.type == dsp::EffectType::Limiter && effect.limiter.ready) {
         const auto& statistics = effect.limiter.statistics;
