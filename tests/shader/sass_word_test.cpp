@@ -48,6 +48,16 @@ TEST(SassAssembler, KnownInstructions) {
     EXPECT_THROW(Assemble("FROB R0 ;"), std::exception);
 }
 
+// An F16 source's immediate is one half (0xc100 = -2.5); the word and text are CUDA 11.8's
+// nvdisasm's.
+TEST(SassAssembler, HalfImmediate) {
+    const Word f2i{0x0000c10000027905ull, 0x000fe20000101000ull};
+    const auto decoded = Decode(f2i);
+    ASSERT_TRUE(decoded.has_value());
+    EXPECT_EQ(Disassemble(*decoded), "F2I.U32.F16 R2, -2.5 ;");
+    EXPECT_EQ(Assemble(Disassemble(*decoded, {.with_control = true})), f2i);
+}
+
 // Random words either fail to decode or survive disassembly and assembly unchanged.
 TEST(SassRandomWords, DecodeOrRejectAndRoundTrip) {
     // NXHOST_SASS_RANDOM=N runs N words (default 20000) from seed N, for longer local runs.

@@ -245,6 +245,9 @@ void F2f(Translator& t) {
 // FRND[.FTZ][.FLOOR|.CEIL|.TRUNC] Rd, a: round to an integral value (to nearest even by
 // default), staying a float.
 void Frnd(Translator& t) {
+    if (t.Has("F16") || t.Has("F64")) {
+        t.Unsupported(t.Has("F16") ? "FRND.F16" : "FRND.F64");
+    }
     Value value = t.Float(1);
     if (t.Has("FTZ")) {
         value = FlushDenormal(t, value);

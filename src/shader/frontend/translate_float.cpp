@@ -182,12 +182,18 @@ Value FloatCompare(Translator& t, std::string_view how, Value a, Value b) {
 }
 
 void Fsel(Translator& t) {
+    if (t.Has("FTZ")) {
+        t.Unsupported("FSEL.FTZ");
+    }
     t.WriteDst(0, t.Spv(Op::OpSelect, Type::U32,
                         {t.Predicate(3), t.BitcastU32(t.Float(1)), t.BitcastU32(t.Float(2))}));
 }
 
 // FMNMX Rd, a, b, Pmin: the minimum when Pmin, else the maximum; a NaN operand loses.
 void Fmnmx(Translator& t) {
+    if (t.Has("NAN") || t.Has("XORSIGN")) {
+        t.Unsupported(t.Has("NAN") ? "FMNMX.NAN" : "FMNMX.XORSIGN");
+    }
     const Value a = Source(t, 1);
     const Value b = Source(t, 2);
     const Value min = t.Glsl(GLSLstd450NMin, Type::F32, {a, b});

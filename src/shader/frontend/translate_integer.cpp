@@ -359,14 +359,18 @@ void Prmt(Translator& t) {
 }
 
 // VABSDIFF[.U32] Rd, a, b, c: |a - b| + c.
+// VABSDIFF[.U32] Rd, Pd, a, b, c: |a - b| + c. What Pd receives is not known: only PT.
 void Vabsdiff(Translator& t) {
+    if (t.Field(t.Spec(1).field) != 7) {
+        t.Unsupported("VABSDIFF with a predicate destination");
+    }
     const bool is_signed = !t.Has("U32");
-    const Value a = t.Int(1);
-    const Value b = t.Int(2);
+    const Value a = t.Int(2);
+    const Value b = t.Int(3);
     const Value max = t.Glsl(is_signed ? GLSLstd450SMax : GLSLstd450UMax, Type::U32, {a, b});
     const Value min = t.Glsl(is_signed ? GLSLstd450SMin : GLSLstd450UMin, Type::U32, {a, b});
     const Value difference = t.Spv(Op::OpISub, Type::U32, {max, min});
-    t.WriteDst(0, Add(t, difference, t.Int(3)));
+    t.WriteDst(0, Add(t, difference, t.Int(4)));
 }
 
 Value PredicateLut(Translator& t, u32 lut, Value a, Value b, Value c) {
@@ -379,6 +383,11 @@ Value PredicateLut(Translator& t, u32 lut, Value a, Value b, Value c) {
 
 // PLOP3.LUT Pd, Pd2, a, b, c, lut, lut2
 void Plop3(Translator& t) {
+    for (std::size_t source = 2; source <= 4; ++source) {
+        if (t.Kind(source) != sass::OperandKind::Predicate) {
+            t.Unsupported("PLOP3 with register sources (.SIGN)");
+        }
+    }
     const Value a = t.Predicate(2);
     const Value b = t.Predicate(3);
     const Value c = t.Predicate(4);

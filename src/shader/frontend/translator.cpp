@@ -206,6 +206,8 @@ u64 Translator::Immediate(std::size_t index) const {
             return inst_->Immediate(spec);
         case OperandKind::Float64High:
             return inst_->Immediate(spec) << 32;
+        case OperandKind::Half:
+            return inst_->Immediate(spec);
         default:
             Unsupported("operand " + std::to_string(index) + " is not an immediate");
     }
@@ -284,6 +286,7 @@ Value Translator::Raw(std::size_t index) {
         case OperandKind::HexImmediate:
         case OperandKind::SignedImmediate:
         case OperandKind::Float32:
+        case OperandKind::Half:  // the f16's bits in the low half
             return Value::U32(static_cast<u32>(Immediate(index)));
         case OperandKind::ConstantBuffer:
             return ConstantWord(spec, 0);

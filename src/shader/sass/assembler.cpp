@@ -282,6 +282,10 @@ public:
                 return Float(text, 64, op);
             case OperandKind::HalfPair:
                 return HalfPair(op, text);
+            case OperandKind::Half: {
+                u16 half = 0;
+                return Half(text, half) && Set(op.field, half);
+            }
             case OperandKind::ConstantBuffer:
                 return ConstantBuffer(op, text);
             case OperandKind::Attribute:

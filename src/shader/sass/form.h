@@ -66,6 +66,7 @@ enum class OperandKind : u8 {
     Float32,            // 0.5, +INF
     Float64High,        // upper 32 bits of a double
     HalfPair,           // two f16 immediates: "0.5, 0.5"
+    Half,               // one f16 immediate (F2F, F2I and FRND of an F16 source): "0.5"
     ConstantBuffer,     // c[0x3][0x64], c[0x3][R6+0x4], c[UR4][0x10]
     Attribute,          // a[0x7c], a[R2+0x10]
     Memory,             // [R2.64+0x10], [R5.X4], [UR4], [0x10]

@@ -11,7 +11,7 @@
 //            | ";" | ";!"                   "NOP;" for padding control bits / always
 //            | "noguard"                    guard bits 0 and not printed
 // operand   := MAIN {ATTRIBUTE}
-//   MAIN: R@P UR@P P@P UP@P B@P SB@P X@P:W S@P:W F@P D@P H2@P C A@P:W M BRA@P:W K{..}@P:W
+//   MAIN: R@P UR@P P@P UP@P B@P SB@P X@P:W S@P:W F@P D@P H2@P H@P C A@P:W M BRA@P:W K{..}@P:W
 //         SR@P SWZ@P SWZM@P L{TEXT} (printed as it is, no bits)
 //         X, S, F and D may be split over two fields, low part first: S@20:19+56:1
 //   ATTRIBUTE: -@P (negate) |@P (absolute) ~@P (bitwise not) !@P (predicate not) r@P (reuse)
@@ -227,13 +227,13 @@ private:
             unsigned width;
         };
         static constexpr Simple kSimple[] = {
-            {"R", OperandKind::Register, 8},        {"UR", OperandKind::UniformRegister, 6},
-            {"P", OperandKind::Predicate, 3},       {"UP", OperandKind::UniformPredicate, 3},
-            {"B", OperandKind::Barrier, 4},         {"SB", OperandKind::ScoreboardBarrier, 3},
-            {"X", OperandKind::HexImmediate, 32},   {"S", OperandKind::SignedImmediate, 32},
-            {"F", OperandKind::Float32, 32},        {"D", OperandKind::Float64High, 32},
-            {"H2", OperandKind::HalfPair, 32},      {"A", OperandKind::Attribute, 11},
-            {"BRA", OperandKind::BranchTarget, 48},
+            {"R", OperandKind::Register, 8},      {"UR", OperandKind::UniformRegister, 6},
+            {"P", OperandKind::Predicate, 3},     {"UP", OperandKind::UniformPredicate, 3},
+            {"B", OperandKind::Barrier, 4},       {"SB", OperandKind::ScoreboardBarrier, 3},
+            {"X", OperandKind::HexImmediate, 32}, {"S", OperandKind::SignedImmediate, 32},
+            {"F", OperandKind::Float32, 32},      {"D", OperandKind::Float64High, 32},
+            {"H2", OperandKind::HalfPair, 32},    {"H", OperandKind::Half, 16},
+            {"A", OperandKind::Attribute, 11},    {"BRA", OperandKind::BranchTarget, 48},
         };
         for (const Simple& simple : kSimple) {
             if (kind != simple.name) {

@@ -17,7 +17,7 @@ bool ValidName(const std::vector<std::string>& names, u64 value) {
 // trip through the text, so words with other NaN payloads are rejected.
 bool CanonicalFloats(const OperandSpec& op, const Instruction& instruction) {
     const bool is_float = op.kind == OperandKind::Float32 || op.kind == OperandKind::Float64High ||
-                          op.kind == OperandKind::HalfPair;
+                          op.kind == OperandKind::HalfPair || op.kind == OperandKind::Half;
     const u64 value = is_float ? instruction.Immediate(op) : 0;
     switch (op.kind) {
         case OperandKind::Float32:
@@ -26,6 +26,7 @@ bool CanonicalFloats(const OperandSpec& op, const Instruction& instruction) {
         case OperandKind::Float64High:
             return (value & 0x7ff00000) != 0x7ff00000 || (value & 0xfffff) == 0 ||
                    (value & 0xfffff) == 0x80000;
+        case OperandKind::Half:
         case OperandKind::HalfPair:
             for (const u64 half : {value & 0xffff, value >> 16}) {
                 if ((half & 0x7c00) == 0x7c00 && (half & 0x3ff) != 0 && (half & 0x3ff) != 0x200) {

@@ -17,6 +17,18 @@ namespace {
     {NAME, 0x900 | KEY, MODS "| R@16, " IMM}, \
     {NAME, 0xb00 | KEY, MODS "| R@16, C"}, \
     {NAME, 0x1d00 | KEY, MODS "| R@16, UR@32"}
+// An F16 source's immediate is a half in [32:48) (CUDA 11.8 on F2F and F2I words): one
+// immediate line per source type. SOURCE names the source types F16, F32 as an enum over [84:86),
+// F32_ONLY and F16_ONLY the same enum with the other type invalid.
+#define FLOAT_SOURCES(NAME, KEY, BEFORE, SOURCES, AFTER) \
+    FLOAT_SOURCES_(NAME, KEY, BEFORE, SOURCES, AFTER)
+#define FLOAT_SOURCES_(NAME, KEY, BEFORE, SOURCE, F32_ONLY, F16_ONLY, AFTER) \
+    WIDE_SOURCES(NAME, KEY, BEFORE SOURCE " " AFTER), \
+    {NAME, 0x900 | KEY, BEFORE F32_ONLY " " AFTER "| R@16, F@32"}, \
+    {NAME, 0x900 | KEY, BEFORE F16_ONLY " " AFTER "| R@16, H@32"}
+#define F2F_SOURCE "{?,F16,F32,?}@84:2", "{?,?,F32,?}@84:2", "{?,F16,?,?}@84:2"
+// F2I prints no name for an F32 source.
+#define F2I_SOURCE "{?,F16,,?}@84:2", "{?,?,,?}@84:2", "{?,F16,?,?}@84:2"
 // 64-bit sides have no immediate form.
 #define WIDE_SOURCES(NAME, KEY, MODS) \
     {NAME, 0x300 | KEY, MODS "| R@16, R@32 r@123"}, \
@@ -39,12 +51,12 @@ constexpr FormSpec kForms[] = {
     {"I2F", 0x1d06, I2F_MODS("{?,F16,,?}@75:2", "{U8,S8}@74 =0@84:2") "| R@16, UR@32"},
     WIDE_SOURCES("I2F", 0x12, I2F_MODS("{?,?,?,F64}@75:2", "{U32,}@74 =2@84:2")),
     WIDE_SOURCES("I2F", 0x12, I2F_MODS("{?,F16,,F64}@75:2", "{U64,S64}@74 =3@84:2")),
-    SOURCES("F2I", 0x05, F2I_MODS("{U32,}@72 =2@75:2", "{?,F16,,?}@84:2"), "F@32"),
-    SOURCES("F2I", 0x05, F2I_MODS("{U16,S16}@72 =1@75:2", "{?,F16,,?}@84:2"), "F@32"),
-    SOURCES("F2I", 0x05, F2I_MODS("{U8,S8}@72 =0@75:2", "{?,F16,,?}@84:2"), "F@32"),
+    FLOAT_SOURCES("F2I", 0x05, "FTZ@80 {U32,}@72 =2@75:2 ", F2I_SOURCE, F2I_TAIL),
+    FLOAT_SOURCES("F2I", 0x05, "FTZ@80 {U16,S16}@72 =1@75:2 ", F2I_SOURCE, F2I_TAIL),
+    FLOAT_SOURCES("F2I", 0x05, "FTZ@80 {U8,S8}@72 =0@75:2 ", F2I_SOURCE, F2I_TAIL),
     WIDE_SOURCES("F2I", 0x11, F2I_MODS("{U32,}@72 =2@75:2", "{?,?,?,F64}@84:2")),
     WIDE_SOURCES("F2I", 0x11, F2I_MODS("{U64,S64}@72 =3@75:2", "{?,F16,,F64}@84:2")),
-    SOURCES("F2F", 0x04, F2F_RND "{?,F16,F32,?}@75:2 {?,F16,F32,?}@84:2 " RND, "F@32"),
+    FLOAT_SOURCES("F2F", 0x04, F2F_RND "{?,F16,F32,?}@75:2 ", F2F_SOURCE, RND),
     WIDE_SOURCES("F2F", 0x10, F2F_RND "{?,?,?,F64}@75:2 {?,F16,F32,?}@84:2 " RND),
     WIDE_SOURCES("F2F", 0x10, F2F_RND "{?,F16,F32,?}@75:2 {?,?,?,F64}@84:2 " RND),
     {"I2FP", 0x245, I2FP_MODS "| R@16, R@32 r@123"},

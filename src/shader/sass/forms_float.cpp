@@ -16,6 +16,8 @@ namespace {
 #define SRC_C "R@64 -@75 |@74 r@124"
 #define FSETP_MODS \
     "{F,LT,EQ,LE,GT,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,T}@76:4 FTZ@80 {AND,OR,XOR,?}@74"
+#define FMNMX_MODS "FTZ@80 NAN@81 XORSIGN@82 "
+#define FRND_MODS(TYPE) "FTZ@80 " TYPE " {,FLOOR,CEIL,TRUNC}@78 "
 
 constexpr FormSpec kForms[] = {
     {"FADD", 0x221, FP_MODS "| R@16, " SRC_A ", R@32 -@63 |@62 r@124"},
@@ -39,15 +41,32 @@ constexpr FormSpec kForms[] = {
     {"FSETP", 0x80b, FSETP_MODS "| P@81, P@84, " SRC_A ", F@32, P@87 !@90"},
     {"FSETP", 0xa0b, FSETP_MODS "| P@81, P@84, " SRC_A ", C -@63 |@62, P@87 !@90"},
     {"FSETP", 0x1c0b, FSETP_MODS "| P@81, P@84, " SRC_A ", UR@32 -@63 |@62, P@87 !@90"},
-    {"FSEL", 0x208, "| R@16, " SRC_A ", " SRC_B ", P@87 !@90"},
-    {"FSEL", 0x808, "| R@16, " SRC_A ", F@32, P@87 !@90"},
-    {"FSEL", 0xa08, "| R@16, " SRC_A ", C -@63 |@62, P@87 !@90"},
-    {"FMNMX", 0x209, "FTZ@80 | R@16, " SRC_A ", " SRC_B ", P@87 !@90"},
-    {"FMNMX", 0x809, "FTZ@80 | R@16, " SRC_A ", F@32, P@87 !@90"},
-    {"FMNMX", 0xa09, "FTZ@80 | R@16, " SRC_A ", C -@63 |@62, P@87 !@90"},
-    {"FRND", 0x307, "FTZ@80 {,FLOOR,CEIL,TRUNC}@78 =2@84:2 =2@75:2 | R@16, " SRC_B},
-    {"FRND", 0x907, "FTZ@80 {,FLOOR,CEIL,TRUNC}@78 =2@84:2 =2@75:2 | R@16, F@32"},
-    {"FRND", 0xb07, "FTZ@80 {,FLOOR,CEIL,TRUNC}@78 =2@84:2 =2@75:2 | R@16, C -@63 |@62"},
+    {"FSET", 0x20a, "BF " FSETP_MODS "| R@16, " SRC_A ", " SRC_B ", P@87 !@90"},
+    {"FSET", 0x80a, "BF " FSETP_MODS "| R@16, " SRC_A ", F@32, P@87 !@90"},
+    {"FSET", 0xa0a, "BF " FSETP_MODS "| R@16, " SRC_A ", C -@63 |@62, P@87 !@90"},
+    {"FSET", 0x1c0a, "BF " FSETP_MODS "| R@16, " SRC_A ", UR@32 -@63 |@62, P@87 !@90"},
+    {"FSEL", 0x208, "FTZ@80 | R@16, " SRC_A ", " SRC_B ", P@87 !@90"},
+    {"FSEL", 0x808, "FTZ@80 | R@16, " SRC_A ", F@32, P@87 !@90"},
+    {"FSEL", 0xa08, "FTZ@80 | R@16, " SRC_A ", C -@63 |@62, P@87 !@90"},
+    {"FSEL", 0x1c08, "FTZ@80 | R@16, " SRC_A ", UR@32 -@63 |@62, P@87 !@90"},
+    {"FMNMX", 0x209, FMNMX_MODS "| R@16, " SRC_A ", " SRC_B ", P@87 !@90"},
+    {"FMNMX", 0x809, FMNMX_MODS "| R@16, " SRC_A ", F@32, P@87 !@90"},
+    {"FMNMX", 0xa09, FMNMX_MODS "| R@16, " SRC_A ", C -@63 |@62, P@87 !@90"},
+    {"FMNMX", 0x1c09, FMNMX_MODS "| R@16, " SRC_A ", UR@32 -@63 |@62, P@87 !@90"},
+    // FRND's type is [84:86) and [75:77) together: F32 (2, 2), F16 (1, 1, the immediate a half),
+    // F64 (3, 3, key 0x13).
+    {"FRND", 0x307, FRND_MODS("=2@84:2 =2@75:2") "| R@16, " SRC_B},
+    {"FRND", 0x907, FRND_MODS("=2@84:2 =2@75:2") "| R@16, F@32"},
+    {"FRND", 0xb07, FRND_MODS("=2@84:2 =2@75:2") "| R@16, C -@63 |@62"},
+    {"FRND", 0x1d07, FRND_MODS("=2@84:2 =2@75:2") "| R@16, UR@32 -@63 |@62"},
+    {"FRND", 0x307, FRND_MODS("F16 =1@84:2 =1@75:2") "| R@16, " SRC_B},
+    {"FRND", 0x907, FRND_MODS("F16 =1@84:2 =1@75:2") "| R@16, H@32"},
+    {"FRND", 0xb07, FRND_MODS("F16 =1@84:2 =1@75:2") "| R@16, C -@63 |@62 csp"},
+    {"FRND", 0x1d07, FRND_MODS("F16 =1@84:2 =1@75:2") "| R@16, UR@32 -@63 |@62"},
+    {"FRND", 0x313, FRND_MODS("F64 =3@84:2 =3@75:2") "| R@16, " SRC_B},
+    {"FRND", 0x913, FRND_MODS("F64 =3@84:2 =3@75:2") "| R@16, D@32"},
+    {"FRND", 0xb13, FRND_MODS("F64 =3@84:2 =3@75:2") "| R@16, C -@63 |@62"},
+    {"FRND", 0x1d13, FRND_MODS("F64 =3@84:2 =3@75:2") "| R@16, UR@32 -@63 |@62"},
     {"MUFU", 0x308,
      "{COS,SIN,EX2,LG2,RCP,RSQ,?,?,SQRT,TANH,?,?,?,?,?,?}@74:4 F16@73 | R@16, " SRC_B},
     {"MUFU", 0x308, "{?,?,?,?,?,?,RCP64H,RSQ64H,?,?,?,?,?,?,?,?}@74:4 | R@16, " SRC_B},
@@ -62,7 +81,10 @@ constexpr FormSpec kForms[] = {
      "{COS,SIN,EX2,LG2,RCP,RSQ,?,?,SQRT,TANH,?,?,?,?,?,?}@74:4 F16 =1@73:1 | R@16, "
      "C -@63 |@62 csp"},
     {"FSWZADD", 0x822, "FTZ@80 {,RM,RP,RZ}@78 NDV@77 | R@16, R@24 r@122, R@64 r@124, SWZ@32"},
-    {"FCHK", 0x302, "| P@81, R@24 r@122, " SRC_B},
+    {"FCHK", 0x302, "| P@81, " SRC_A ", " SRC_B},
+    {"FCHK", 0x902, "| P@81, " SRC_A ", F@32"},
+    {"FCHK", 0xb02, "| P@81, " SRC_A ", C -@63 |@62"},
+    {"FCHK", 0x1d02, "| P@81, " SRC_A ", UR@32 -@63 |@62"},
 };
 
 // Packed half precision. Swizzles: a [74:76), b [60:62), c [81:83) (H1_H0 is the default); a's

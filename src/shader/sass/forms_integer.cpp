@@ -141,6 +141,29 @@ constexpr FormSpec kForms[] = {
                  "| R@16, P@81 omit=7, R@24 ~@72 r@122, " B ", R@64 r@124, X@75:5, P@87 !@90"}
 // clang-format on
 
+// VABSDIFF (|a - b| + c) and VABSDIFF4 (per byte, .ACC: summed into c): the predicate
+// destination is left out when PT. Operand orders by operand form as nvdisasm prints them
+// (CUDA 11.8 on single-bit variations of each key's words).
+// clang-format off
+#define VABSDIFF_FORMS(NAME, LOW, MODS) \
+    {NAME, 0x200 | LOW, MODS "| R@16, P@81 omit=7, R@24 r@122, R@32 r@123, R@64 r@124"}, \
+    {NAME, 0x400 | LOW, MODS "| R@16, P@81 omit=7, R@24 r@122, R@64 r@123, X@32:32"}, \
+    {NAME, 0x600 | LOW, MODS "| R@16, P@81 omit=7, R@24 r@122, R@64 r@123, C"}, \
+    {NAME, 0x800 | LOW, MODS "| R@16, P@81 omit=7, R@24 r@122, X@32:32, R@64 r@124"}, \
+    {NAME, 0xa00 | LOW, MODS "| R@16, P@81 omit=7, R@24 r@122, C, R@64 r@124"}, \
+    {NAME, 0x1c00 | LOW, MODS "| R@16, P@81 omit=7, R@24 r@122, UR@32, R@64 r@124"}, \
+    {NAME, 0x1e00 | LOW, MODS "| R@16, P@81 omit=7, R@24 r@122, R@64 r@123, UR@32"}
+
+// PLOP3 with register sources ("R0.SIGN"): key bits [0:2) pick which of a, b, c are registers
+// (0x1d: b; 0x1e: b and c; 0x1f: all three); b also as a constant or uniform register. The two
+// tables are [72:80) and [16:24).
+#define PLOP3_FORMS(FORM, B) \
+    {"PLOP3", FORM | 0x1d, "LUT | P@81, P@84, P@87 !@90, " B ", P@68 !@71, X@72:8, X@16:8"}, \
+    {"PLOP3", FORM | 0x1e, "LUT | P@81, P@84, P@87 !@90, " B ", R@64 .SIGN r@124, X@72:8, X@16:8"}, \
+    {"PLOP3", FORM | 0x1f, \
+     "LUT | P@81, P@84, R@24 .SIGN r@122, " B ", R@64 .SIGN r@124, X@72:8, X@16:8"}
+// clang-format on
+
 constexpr FormSpec kOtherForms[] = {
     WIDE_HI_FORMS("WIDE ", 0x25),
     WIDE_HI_FORMS("HI ", 0x27),
@@ -192,8 +215,12 @@ constexpr FormSpec kOtherForms[] = {
     {"IDP", 0x226,
      "2A =1@76:1 LO {U16,S16}@73 {U8,S8}@74 | R@16, R@24 r@122, R@32 r@123, R@64 -@75 r@124"},
     {"IDP", 0xa26, "2A =1@76:1 LO {U16,S16}@73 {U8,S8}@74 | R@16, R@24 r@122, C, R@64 -@75 r@124"},
-    {"VABSDIFF", 0x414, "{U32,}@73 =7@81:3 | R@16, R@24 r@122, R@64 r@123, X@32:32"},
+    VABSDIFF_FORMS("VABSDIFF", 0x14, "{U32,}@73 "),
+    VABSDIFF_FORMS("VABSDIFF4", 0x15, "{U8,}@73 ACC@75 "),
     {"PLOP3", 0x81c, "LUT | P@81, P@84, P@87 !@90, P@77 !@80, P@68 !@71, X@64:3+72:5, X@16:8"},
+    PLOP3_FORMS(0x200, "R@32 .SIGN r@123"),
+    PLOP3_FORMS(0xa00, "C csp .SIGN"),
+    PLOP3_FORMS(0x1c00, "UR@32 .SIGN"),
     {"POPC", 0x309, "| R@16, R@32 ~@63 r@123"},
     {"POPC", 0x909, "| R@16, X@32:32"},
     {"POPC", 0xb09, "| R@16, C ~@63"},

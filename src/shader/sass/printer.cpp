@@ -43,6 +43,8 @@ public:
                 return FormatFloat32(static_cast<u32>(inst_.Immediate(op)));
             case OperandKind::Float64High:
                 return FormatFloat64(inst_.Immediate(op) << 32);
+            case OperandKind::Half:
+                return FormatHalf(static_cast<u16>(value));
             case OperandKind::HalfPair:
                 // nvdisasm prints the high half first.
                 return FormatHalf(static_cast<u16>(value >> 16)) + ", " +
