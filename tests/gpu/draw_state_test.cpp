@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "gpu/engines/draw_state.h"
+#include "gpu/method_names.h"
 #include "gpu_test_rig.h"
 
 namespace {
@@ -345,6 +346,94 @@ TEST_F(DrawState, TheDumpDescribesEachDrawAndFramesCountIt) {
         << text;
     EXPECT_EQ(work->Take().draws, 1u);
     std::filesystem::remove(path);
+}
+
+// The byte offset of the 3D method `name` by the name table (the GPU dump's), for the state
+// written below through the names.
+u32 ThreedOffsetOf(std::string_view name) {
+    for (u32 method = 0x40; method < 0x1000; ++method) {
+        if (gpu::MethodName(0xB06F, 0xB197, method) == name) {
+            return method * 4;
+        }
+    }
+    ADD_FAILURE() << name << " has no offset";
+    return 0;
+}
+
+// Offsets from NVIDIA's clb197.h (MAXWELL_B; clc797.h has the same ones): the names resolve to
+// them, and the draw state is read from the methods of those names (the stencil, window
+// origin, polygon mode, blend constant and per-target blend were once written from memory).
+TEST_F(DrawState, StateIsReadFromTheOffsetsOfTheClassHeader) {
+    EXPECT_EQ(ThreedOffsetOf("SET_STENCIL_TEST"), 0x1380u);
+    EXPECT_EQ(ThreedOffsetOf("SET_STENCIL_FUNC_REF"), 0x1394u);
+    EXPECT_EQ(ThreedOffsetOf("SET_STENCIL_FUNC_MASK"), 0x1398u);
+    EXPECT_EQ(ThreedOffsetOf("SET_STENCIL_MASK"), 0x139Cu);
+    EXPECT_EQ(ThreedOffsetOf("SET_BACK_STENCIL_FUNC_REF"), 0x0F54u);
+    EXPECT_EQ(ThreedOffsetOf("SET_BACK_STENCIL_MASK"), 0x0F58u);
+    EXPECT_EQ(ThreedOffsetOf("SET_BACK_STENCIL_FUNC_MASK"), 0x0F5Cu);
+    EXPECT_EQ(ThreedOffsetOf("SET_BACK_STENCIL_FUNC"), 0x15A4u);
+    EXPECT_EQ(ThreedOffsetOf("SET_TWO_SIDED_STENCIL_TEST"), 0x1594u);
+    EXPECT_EQ(ThreedOffsetOf("SET_WINDOW_ORIGIN"), 0x13ACu);
+    EXPECT_EQ(ThreedOffsetOf("SET_FRONT_POLYGON_MODE"), 0x0DACu);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND_CONST_RED"), 0x131Cu);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND_CONST_ALPHA"), 0x1328u);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND_STATE_PER_TARGET"), 0x12E4u);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND_PER_TARGET_COLOR_OP(2)"), 0x1E04u + 2 * 32);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND_PER_TARGET_ALPHA_DEST_COEFF(2)"), 0x1E18u + 2 * 32);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND(2)"), 0x1368u);
+
+    const auto set = [&](std::string_view name, u32 value) { Set(ThreedOffsetOf(name), {value}); };
+    set("SET_STENCIL_TEST", 1);
+    set("SET_STENCIL_OP_FAIL", 0x1E01);   // GL_REPLACE
+    set("SET_STENCIL_OP_ZFAIL", 0x150A);  // GL_INVERT
+    set("SET_STENCIL_OP_ZPASS", 0x8507);  // GL_INCR_WRAP
+    set("SET_STENCIL_FUNC", 0x202);       // GL_EQUAL
+    set("SET_STENCIL_FUNC_REF", 0x12);
+    set("SET_STENCIL_FUNC_MASK", 0x34);
+    set("SET_STENCIL_MASK", 0x56);
+    set("SET_TWO_SIDED_STENCIL_TEST", 1);
+    set("SET_BACK_STENCIL_OP_FAIL", 2);   // D3D ZERO
+    set("SET_BACK_STENCIL_OP_ZPASS", 8);  // D3D DECR (wrapping)
+    set("SET_BACK_STENCIL_FUNC", 5);      // D3D GREATER
+    set("SET_BACK_STENCIL_FUNC_REF", 0x9A);
+    set("SET_BACK_STENCIL_FUNC_MASK", 0xBC);
+    set("SET_BACK_STENCIL_MASK", 0xDE);
+    set("SET_WINDOW_ORIGIN", 1);            // LOWER_LEFT
+    set("SET_FRONT_POLYGON_MODE", 0x1B01);  // GL_LINE
+    set("SET_BLEND_CONST_RED", FloatBits(0.25f));
+    set("SET_BLEND_CONST_GREEN", FloatBits(0.5f));
+    set("SET_BLEND_CONST_BLUE", FloatBits(0.75f));
+    set("SET_BLEND_CONST_ALPHA", FloatBits(1.0f));
+    set("SET_BLEND_STATE_PER_TARGET", 1);
+    set("SET_BLEND(2)", 1);
+    set("SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA(2)", 1);
+    set("SET_BLEND_PER_TARGET_COLOR_OP(2)", 0x800A);            // GL_FUNC_SUBTRACT
+    set("SET_BLEND_PER_TARGET_COLOR_SOURCE_COEFF(2)", 0x4306);  // GL_DST_COLOR
+    set("SET_BLEND_PER_TARGET_COLOR_DEST_COEFF(2)", 0xC001);    // GL_CONSTANT_COLOR
+    set("SET_BLEND_PER_TARGET_ALPHA_OP(2)", 0x8007);            // GL_MIN
+    set("SET_BLEND_PER_TARGET_ALPHA_SOURCE_COEFF(2)", 0x4304);  // GL_DST_ALPHA
+    set("SET_BLEND_PER_TARGET_ALPHA_DEST_COEFF(2)", 0x4305);    // GL_ONE_MINUS_DST_ALPHA
+    DrawArrays(0, 3);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 1u);
+    const gpu::DrawState& state = host_->draws[0].state;
+    const gpu::DepthStencil& depth = state.depth_stencil;
+    EXPECT_TRUE(depth.stencil_test);
+    EXPECT_EQ(depth.front, (gpu::StencilFace{gpu::StencilOp::Replace, gpu::StencilOp::Invert,
+                                             gpu::StencilOp::IncrementWrap, gpu::CompareOp::Equal,
+                                             0x12, 0x34, 0x56}));
+    EXPECT_EQ(depth.back, (gpu::StencilFace{gpu::StencilOp::Zero, gpu::StencilOp::Keep,
+                                            gpu::StencilOp::DecrementWrap, gpu::CompareOp::Greater,
+                                            0x9A, 0xBC, 0xDE}));
+    EXPECT_TRUE(state.rasterizer.origin_lower_left);
+    EXPECT_EQ(state.rasterizer.polygon_mode, gpu::PolygonMode::Line);
+    EXPECT_EQ(state.blend_constant, (std::array<float, 4>{0.25f, 0.5f, 0.75f, 1.0f}));
+    EXPECT_EQ(state.blends[2],
+              (gpu::Blend{true, gpu::BlendOp::Subtract, gpu::BlendFactor::DestinationColor,
+                          gpu::BlendFactor::ConstantColor, gpu::BlendOp::Min,
+                          gpu::BlendFactor::DestinationAlpha,
+                          gpu::BlendFactor::OneMinusDestinationAlpha}));
+    EXPECT_FALSE(state.blends[1].enabled);
 }
 
 // The two spellings of each value (clb197.h's _D3D_ and _OGL_ numbers).
