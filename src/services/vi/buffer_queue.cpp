@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "base/log.h"
+#include "services/vi/buffer_crop.h"
 
 namespace services::vi {
 namespace {
@@ -159,6 +160,14 @@ BinderStatus BufferQueue::Queue(ParcelReader& request, ParcelWriter& reply,
     std::memcpy(&transform, input->data() + 0x20, sizeof(transform));
     std::memcpy(&swap_interval, input->data() + 0x2c, sizeof(swap_interval));
     const GraphicBuffer buffer = *slot.buffer;
+    const BufferCrop crop = BufferCrop::FromQueueInput(*input);
+    if (!CropFits(crop, buffer.PictureWidth(), buffer.PictureHeight())) {
+        LOG_WARNING("vi",
+                    "QueueBuffer: slot {}'s crop ({}, {})-({}, {}) lies outside its {}x{} buffer",
+                    *slot_index, crop.left, crop.top, crop.right, crop.bottom,
+                    buffer.PictureWidth(), buffer.PictureHeight());
+        return BinderStatus::BadValue;
+    }
     // Read outside the lock: the slot stays the producer's until it is marked queued, and a
     // vsync must never wait for a picture to be read.
     lock.unlock();
@@ -166,6 +175,9 @@ BinderStatus BufferQueue::Queue(ParcelReader& request, ParcelWriter& reply,
     lock.lock();
     if (!decoded.frame) {
         LOG_WARNING("vi", "QueueBuffer: slot {} not shown: {}", *slot_index, decoded.error);
+    }
+    if (decoded.frame) {
+        decoded.frame = CropFrame(std::move(*decoded.frame), crop, transform);
     }
     slot.frame = std::move(decoded.frame);
     slot.swap_interval = std::max<u32>(swap_interval, 1);  // 0 (no vsync) is shown as 1

@@ -76,8 +76,8 @@ DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap
                 fmt::format("pixel format {} (colour format {:#x}) is not one nxhost knows",
                             buffer.format, buffer.color_format)};
     }
-    const u32 width = buffer.plane_width != 0 ? buffer.plane_width : buffer.width;
-    const u32 height = buffer.plane_height != 0 ? buffer.plane_height : buffer.height;
+    const u32 width = buffer.PictureWidth();
+    const u32 height = buffer.PictureHeight();
     if (width == 0 || height == 0 || width > kMaxDimension || height > kMaxDimension) {
         return {std::nullopt, fmt::format("a {}x{} buffer", width, height)};
     }
