@@ -310,6 +310,10 @@ TEST_F(DrawState, UnwrittenStateIsTheHardwaresStartingState) {
     }
     EXPECT_EQ(state.viewports[3].min_depth, 0.0f);
     EXPECT_EQ(state.viewports[3].max_depth, 1.0f);
+    EXPECT_EQ(state.viewports[15].swizzle,
+              (std::array{gpu::ViewportSwizzle::PositiveX, gpu::ViewportSwizzle::PositiveY,
+                          gpu::ViewportSwizzle::PositiveZ, gpu::ViewportSwizzle::PositiveW}));
+    EXPECT_TRUE(state.depth_minus_one_to_one);  // SET_VIEWPORT_Z_CLIP 0: -W..W
     EXPECT_EQ(state.depth_stencil.depth_compare, gpu::CompareOp::Always);
     EXPECT_EQ(state.rasterizer.front_face, gpu::FrontFace::CounterClockwise);
     EXPECT_EQ(state.rasterizer.cull_face, gpu::CullFace::Back);
@@ -434,6 +438,27 @@ TEST_F(DrawState, StateIsReadFromTheOffsetsOfTheClassHeader) {
                           gpu::BlendFactor::DestinationAlpha,
                           gpu::BlendFactor::OneMinusDestinationAlpha}));
     EXPECT_FALSE(state.blends[1].enabled);
+}
+
+// SET_VIEWPORT_COORDINATE_SWIZZLE(j) (0xA18 + 32 j: X 2:0, Y 6:4, Z 10:8, W 14:12) and
+// SET_VIEWPORT_Z_CLIP (0xD7C: RANGE 0 NEGATIVE_W_TO_POSITIVE_W, 1 ZERO_TO_POSITIVE_W).
+TEST_F(DrawState, ViewportSwizzlesAndDepthRange) {
+    EXPECT_EQ(ThreedOffsetOf("SET_VIEWPORT_COORDINATE_SWIZZLE(2)"), 0x0A18u + 2 * 32);
+    EXPECT_EQ(ThreedOffsetOf("SET_VIEWPORT_Z_CLIP"), 0x0D7Cu);
+    // Viewport 2: x from -y, y from +x, z from -z, w from -w.
+    Set(0x0A18 + 2 * 32, {3 | 0 << 4 | 5 << 8 | 7u << 12});
+    Set(0x0D7C, {1});
+    DrawArrays(0, 3);
+    Set(0x0D7C, {0});
+    DrawArrays(0, 3);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 2u);
+    EXPECT_EQ(host_->draws[0].state.viewports[2].swizzle,
+              (std::array{gpu::ViewportSwizzle::NegativeY, gpu::ViewportSwizzle::PositiveX,
+                          gpu::ViewportSwizzle::NegativeZ, gpu::ViewportSwizzle::NegativeW}));
+    EXPECT_EQ(host_->draws[0].state.viewports[1].swizzle[1], gpu::ViewportSwizzle::PositiveY);
+    EXPECT_FALSE(host_->draws[0].state.depth_minus_one_to_one);
+    EXPECT_TRUE(host_->draws[1].state.depth_minus_one_to_one);
 }
 
 // The two spellings of each value (clb197.h's _D3D_ and _OGL_ numbers).

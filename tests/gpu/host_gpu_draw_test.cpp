@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "base/error.h"
+#include "gpu/block_linear.h"
 #include "gpu/gpu_scheduler.h"
 #include "gpu_test_rig.h"
 #include "shader/maxwell/instruction.h"
@@ -27,6 +28,8 @@ using namespace gpu_test;
 // Byte offsets of the 3D class's methods (OGD classes/3d/clb197.h).
 constexpr u32 kColorTarget = 0x0800;
 constexpr u32 kViewportTransform = 0x0A00;
+constexpr u32 kViewportSwizzle = 0x0A18;
+constexpr u32 kViewportZClip = 0x0D7C;  // RANGE: NEGATIVE_W_TO_POSITIVE_W 0, ZERO_TO_POSITIVE_W 1
 constexpr u32 kVertexArrayStart = 0x0D74;
 constexpr u32 kColorClearValue = 0x0D80;
 constexpr u32 kZClearValue = 0x0D90;
@@ -227,10 +230,12 @@ protected:
         Set(kColorClearValue, {FloatBits(0x10 / 255.0f), FloatBits(0x20 / 255.0f),
                                FloatBits(0x30 / 255.0f), FloatBits(1)});
         Set(kClearSurface, {0xF << 2});
-        // The viewport covers the target: x_w = 32 x + 32, y_w = 16 y + 16, z_w = z.
+        // The viewport covers the target: x_w = 32 x + 32, y_w = 16 y + 16, z_w = z, z_ndc
+        // 0..1 (as deko3d sets it).
         Set(kViewportTransform,
             {FloatBits(kWidth / 2.0f), FloatBits(kHeight / 2.0f), FloatBits(1),
              FloatBits(kWidth / 2.0f), FloatBits(kHeight / 2.0f), FloatBits(0)});
+        Set(kViewportZClip, {1});
         // Attributes: 0 xyz at 0, 1 rgba at 12 (stream 0, 28-byte vertices), 2 from stream 1.
         Set(kVertexAttribute, {0 | 0 << 7 | kFloat32x3, 0 | 12 << 7 | kFloat32x4, 1 | kFloat32});
         Set(kProgramRegion, {High(kPrograms), Low(kPrograms)});
@@ -319,6 +324,36 @@ protected:
             }
         }
         EXPECT_EQ(wrong, 0u) << "pixels differ";
+    }
+
+    // A ZF32 depth target of the colour target's size, cleared to 1, tested GL_LESS and
+    // written.
+    void DepthTarget() {
+        Set(kZt, {High(kZeta), Low(kZeta), kZF32, 0, 0});
+        Set(kZtSize, {kWidth, kHeight, 1});
+        Set(kZtSelect, {1});
+        Set(kZClearValue, {FloatBits(1)});
+        Set(kClearSurface, {1});  // Z
+        Set(kDepthTest, {1});
+        Set(kDepthWrite, {1});
+        Set(kDepthFunc, {0x201});  // GL_LESS
+    }
+    // Each depth value of the ZF32 target (block-linear, one GOB a block; after Run) against
+    // `expected`.
+    void ExpectDepth(const std::function<float(u32, u32)>& expected) {
+        u32 wrong = 0;
+        for (u32 y = 0; y < kHeight; ++y) {
+            for (u32 x = 0; x < kWidth; ++x) {
+                float depth = 0;
+                const gpu::BlockLinearSurface zeta{kWidth * 4, kHeight, 0};
+                std::memcpy(&depth, rig_->Data(kZeta + zeta.Offset(x * 4, y)), 4);
+                if (std::abs(depth - expected(x, y)) > 1e-6f && wrong++ < 8) {
+                    ADD_FAILURE() << "depth at " << x << "," << y << ": " << depth << ", expected "
+                                  << expected(x, y);
+                }
+            }
+        }
+        EXPECT_EQ(wrong, 0u) << "depth values differ";
     }
 
     std::shared_ptr<gpu::HostGpu> host_;
@@ -495,6 +530,56 @@ TEST_F(HostGpuDraw, ATexelOfABoundTexture) {
     DrawArrays(0, 3);
     const std::array<u8, 4> texel{200, 100, 50, 255};
     ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? texel : kBackground; });
+}
+
+// OpenGL's clip-space depth: SET_VIEWPORT_Z_CLIP 0 takes z_ndc from -1 (z >= -w) and the
+// viewport z_w = 0.5 z + 0.5 (glDepthRange(0, 1)). A triangle at z -0.5 is kept and stored at
+// 0.25; one at z -0.75 over the other half, which 0..1 clipping would drop, at 0.125.
+TEST_F(HostGpuDraw, DepthFromMinusOneToOne) {
+    DepthTarget();
+    Set(kViewportZClip, {0});
+    Set(kViewportTransform + 8, {FloatBits(0.5f)});
+    Set(kViewportTransform + 20, {FloatBits(0.5f)});
+    Vertices({{-1, -1, -0.5f, 1, 0, 0.2f, 1},
+              {1, -1, -0.5f, 1, 0, 0.2f, 1},
+              {-1, 1, -0.5f, 1, 0, 0.2f, 1},
+              {1, 1, -0.75f, 0, 1, 0, 1},
+              {-1, 1, -0.75f, 0, 1, 0, 1},
+              {1, -1, -0.75f, 0, 1, 0, 1}});
+    DrawArrays(0, 6);
+    const auto red = Unorm(1, 0, 0.2f, 1);
+    const auto green = Unorm(0, 1, 0, 1);
+    // The diagonal's centres: x + y < 0 is the first triangle's, x + y > 0 the second's.
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? red : green; });
+    ExpectDepth([](u32 x, u32 y) { return InHalf(x, y) ? 0.25f : 0.125f; });
+}
+
+// The same triangle at z 0 in 0..1 depth mode with z_w = 0.5 z + 0.5 is at 0.5; at z -0.5 it is
+// clipped away (0..1 clipping), the background and the cleared depth stay.
+TEST_F(HostGpuDraw, DepthFromZeroToOneClipsBelowZero) {
+    DepthTarget();
+    Set(kViewportTransform + 8, {FloatBits(0.5f)});
+    Set(kViewportTransform + 20, {FloatBits(0.5f)});
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1},
+              {1, -1, 0, 1, 0, 0.2f, 1},
+              {-1, 1, 0, 1, 0, 0.2f, 1},
+              {1, 1, -0.5f, 0, 1, 0, 1},
+              {-1, 1, -0.5f, 0, 1, 0, 1},
+              {1, -1, -0.5f, 0, 1, 0, 1}});
+    DrawArrays(0, 6);
+    const auto red = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? red : kBackground; });
+    ExpectDepth([](u32 x, u32 y) { return InHalf(x, y) ? 0.5f : 1.0f; });
+}
+
+// SET_VIEWPORT_COORDINATE_SWIZZLE with y from -y (POS_X, NEG_Y, POS_Z, POS_W): the lower-left
+// half comes out mirrored top to bottom, the half whose centres have x - y < 0 (y counted down).
+TEST_F(HostGpuDraw, ViewportSwizzleNegatingY) {
+    Set(kViewportSwizzle, {0 | 3 << 4 | 4 << 8 | 6 << 12});
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 3);
+    const auto red = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return NdcX(x) - NdcY(y) < 0 ? red : kBackground; });
 }
 
 // Depth and blend: a triangle at depth 0.5, a second over it at 0.25 blended (GL_SRC_ALPHA,
