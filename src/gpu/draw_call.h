@@ -254,6 +254,11 @@ struct DrawCall {
     u32 base_vertex = 0;  // added to each index (SET_GLOBAL_BASE_VERTEX_INDEX)
     u32 base_instance = 0;
     std::optional<IndexBuffer> index_buffer;  // an indexed draw's
+    // An indexed draw's indices carried in the pushbuffer (DRAW_INLINE_INDEX*), instead of an
+    // index buffer: `first` is 0 and `count` their number.
+    std::optional<std::vector<u32>> inline_indices;
+
+    bool Indexed() const { return index_buffer || inline_indices; }
 };
 
 }  // namespace gpu

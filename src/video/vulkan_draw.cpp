@@ -144,6 +144,9 @@ bool UsesDualSource(const gpu::Blend& blend) {
 
 // The indices a draw reads (zero-extended to 32 bits), from guest memory or counted.
 std::vector<u32> ReadIndices(const gpu::DrawCall& draw) {
+    if (draw.inline_indices) {
+        return *draw.inline_indices;
+    }
     std::vector<u32> indices(draw.count);
     if (!draw.index_buffer) {
         for (u32 i = 0; i < draw.count; ++i) {
@@ -394,7 +397,7 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
     // Indices: a quad list is drawn as triangles; 8-bit indices widen (Vulkan 1.1 has none).
     const bool quads = draw.topology == gpu::Topology::Quads;
     std::vector<u32> indices;
-    if (draw.index_buffer || quads) {
+    if (draw.Indexed() || quads) {
         if (u64{draw.count} * 4 > kLargestUpload) {
             NameOnce(fmt::format("a draw of {} indices: beyond what nxhost reads; not drawn",
                                  draw.count));
@@ -409,7 +412,7 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
     u64 last_vertex = u64{draw.first} + draw.count - 1;
     if (!indices.empty()) {
         last_vertex = *std::max_element(indices.begin(), indices.end());
-        if (draw.index_buffer) {
+        if (draw.Indexed()) {
             last_vertex += draw.base_vertex;
         }
     }
@@ -593,7 +596,7 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         vkCmdBindIndexBuffer(commands, index_upload->buffer, index_upload->offset,
                              VK_INDEX_TYPE_UINT32);
         vkCmdDrawIndexed(commands, static_cast<u32>(indices.size()), draw.instance_count, 0,
-                         draw.index_buffer ? static_cast<s32>(draw.base_vertex) : 0,
+                         draw.Indexed() ? static_cast<s32>(draw.base_vertex) : 0,
                          draw.base_instance);
     } else {
         vkCmdDraw(commands, draw.count, draw.instance_count, draw.first, draw.base_instance);

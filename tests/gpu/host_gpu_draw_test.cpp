@@ -18,6 +18,7 @@
 #include "gpu/block_linear.h"
 #include "gpu/gpu_scheduler.h"
 #include "gpu_test_rig.h"
+#include "sample_macros.h"
 #include "shader/maxwell/instruction.h"
 #include "video/vulkan_host_gpu.h"
 
@@ -280,12 +281,14 @@ protected:
     }
 
     // Runs the words with a fence after them and returns the target's bytes at the fence.
-    std::vector<u8> Run() {
+    // `before`: GP entries of segments to run first (the words follow them).
+    std::vector<u8> Run(std::vector<u64> before = {}) {
         constexpr u32 kSyncpointA = 0x70 / 4;
         constexpr u32 kSyncpointB = 0x74 / 4;
         constexpr u32 kId = 9;
         const u32 fence = rig_->syncpoints->Reserve(kId, 1);
-        gpu::Submission submission{{}, {rig_->Segment(words_)}, {}};
+        before.push_back(rig_->Segment(words_));
+        gpu::Submission submission{{}, std::move(before), {}};
         Method(submission.epilogue, 0, kSyncpointA, {0});
         Method(submission.epilogue, 0, kSyncpointB, {kId << 8 | 1});
         gpu::GpuScheduler scheduler;
@@ -580,6 +583,80 @@ TEST_F(HostGpuDraw, ViewportSwizzleNegatingY) {
     DrawArrays(0, 3);
     const auto red = Unorm(1, 0, 0.2f, 1);
     ExpectPixels(Run(), [&](u32 x, u32 y) { return NdcX(x) - NdcY(y) < 0 ? red : kBackground; });
+}
+
+// Two triangles, lower-left (vertices 0-2, colour A) and upper-right (3-5, colour B): every
+// pixel centre is in one of them.
+const std::vector<Vertex> kTwoHalves = {{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1},
+                                        {-1, 1, 0, 1, 0, 0.2f, 1},  {1, -1, 0, 0, 0.4f, 1, 1},
+                                        {1, 1, 0, 0, 0.4f, 1, 1},   {-1, 1, 0, 0, 0.4f, 1, 1}};
+
+// The indices in the pushbuffer: DRAW_INLINE_INDEX (one a word) for the first triangle,
+// DRAW_INLINE_INDEX4X8 after SET_INLINE_INDEX4X8_ALIGN (3 indices from byte 1) for the second,
+// then DRAW_INLINE_INDEX2X16 (3 indices from the odd half) drawing the first again.
+TEST_F(HostGpuDraw, InlineIndices) {
+    Vertices(kTwoHalves);
+    const auto repeat = [&](u32 offset, std::initializer_list<u32> arguments) {
+        words_.push_back(NonIncrementing(0, offset / 4, static_cast<u32>(arguments.size())));
+        words_.insert(words_.end(), arguments);
+    };
+    Set(kBegin, {kTriangles});
+    repeat(0x15E8, {0, 1, 2});
+    Set(kEnd, {0});
+    Set(kBegin, {kTriangles});
+    Set(0x1300, {3 | 1u << 30});
+    repeat(0x1304, {0x0504'03FF});
+    Set(kEnd, {0});
+    const std::vector<u8> halves = Run();
+    const auto a = Unorm(1, 0, 0.2f, 1);
+    const auto b = Unorm(0, 0.4f, 1, 1);
+    ExpectPixels(halves, [&](u32 x, u32 y) { return InHalf(x, y) ? a : b; });
+    Set(kClearSurface, {0xF << 2});
+    Set(kBegin, {kTriangles});
+    Set(0x15EC, {3 | 1u << 31});
+    repeat(0x15F0, {0x0000'7777, 0x0002'0001});
+    Set(kEnd, {0});
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? a : kBackground; });
+}
+
+// DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST (START 15:0, COUNT 27:16, TOPOLOGY 31:28): the
+// second triangle alone; DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_FIRST: the first from 8-bit
+// indices 0, 1, 2 at FIRST 4 of an index buffer whose SET_INDEX_BUFFER_E says 4 bytes.
+TEST_F(HostGpuDraw, OneWordDraws) {
+    Vertices(kTwoHalves);
+    Set(0x1214, {3 | 3 << 16 | kTriangles << 28});
+    const auto b = Unorm(0, 0.4f, 1, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? kBackground : b; });
+    const u8 indices[] = {9, 9, 9, 9, 0, 1, 2};
+    std::memcpy(rig_->Data(kIndices), indices, sizeof(indices));
+    Set(kIndexBuffer, {High(kIndices), Low(kIndices), High(kIndices + 63), Low(kIndices + 63), 2});
+    Set(0x17EC, {4 | 3 << 16 | kTriangles << 28});
+    const auto a = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? a : b; });
+}
+
+// An indirect draw as deko3d makes it: its Draw macro called with the primitive from the
+// command buffer and vertex count, instance count, first vertex, first instance from the
+// indirect buffer, a GP entry of its own (dkCmdBufDrawIndirect): vertices 3..5.
+TEST_F(HostGpuDraw, IndirectDrawThroughDekosDrawMacro) {
+    Vertices(kTwoHalves);
+    const std::vector<u32> macro = gpu::macro::test::DekoDraw();
+    std::vector<u32> call;
+    call.push_back(Immediate(0, gpu::macro::method::kLoadMmeInstructionRamPointer, 0));
+    call.push_back(NonIncrementing(0, gpu::macro::method::kLoadMmeInstructionRam,
+                                   static_cast<u32>(macro.size())));
+    call.insert(call.end(), macro.begin(), macro.end());
+    call.push_back(Immediate(0, gpu::macro::method::kLoadMmeStartAddressRamPointer, 2));
+    call.push_back(Immediate(0, gpu::macro::method::kLoadMmeStartAddressRam, 0));
+    call.push_back(5u << 29 | 5u << 16 | (gpu::macro::method::kCallMmeMacro0 + 4));
+    call.push_back(kTriangles);
+    const u64 setup = rig_->Segment(words_);
+    words_.clear();
+    const u64 commands = rig_->Segment(call);
+    const u64 indirect = rig_->Segment({3, 1, 3, 0});
+    const auto b = Unorm(0, 0.4f, 1, 1);
+    ExpectPixels(Run({setup, commands, indirect}),
+                 [&](u32 x, u32 y) { return InHalf(x, y) ? kBackground : b; });
 }
 
 // Depth and blend: a triangle at depth 0.5, a second over it at 0.25 blended (GL_SRC_ALPHA,
