@@ -107,11 +107,25 @@ struct IndexBuffer {
     IndexSize index_size = IndexSize::U8;
 };
 
+// Which clip-space component (and sign) a viewport takes for each of x, y, z, w
+// (SET_VIEWPORT_COORDINATE_SWIZZLE, clb197.h: POS_X 0 ... NEG_W 7).
+enum class ViewportSwizzle : u8 {
+    PositiveX,
+    NegativeX,
+    PositiveY,
+    NegativeY,
+    PositiveZ,
+    NegativeZ,
+    PositiveW,
+    NegativeW
+};
 struct Viewport {
     std::array<float, 3> scale{1, 1, 1};
     std::array<float, 3> offset{0, 0, 0};
     float min_depth = 0;
     float max_depth = 1;
+    std::array<ViewportSwizzle, 4> swizzle{ViewportSwizzle::PositiveX, ViewportSwizzle::PositiveY,
+                                           ViewportSwizzle::PositiveZ, ViewportSwizzle::PositiveW};
 };
 
 struct Scissor {
@@ -215,6 +229,9 @@ struct DrawState {
     std::array<float, 4> blend_constant{};
     std::array<Viewport, kViewports> viewports{};
     std::array<Scissor, kViewports> scissors{};
+    // SET_VIEWPORT_Z_CLIP RANGE: NEGATIVE_W_TO_POSITIVE_W (0, OpenGL's z_ndc -1..1, the
+    // viewport's z_w = scale z + offset over it) or ZERO_TO_POSITIVE_W (1, 0..1; deko3d's).
+    bool depth_minus_one_to_one = false;
     std::array<VertexAttribute, kVertexAttributes> attributes{};
     std::array<VertexStream, kVertexStreams> streams{};
     DepthStencil depth_stencil;
@@ -237,6 +254,11 @@ struct DrawCall {
     u32 base_vertex = 0;  // added to each index (SET_GLOBAL_BASE_VERTEX_INDEX)
     u32 base_instance = 0;
     std::optional<IndexBuffer> index_buffer;  // an indexed draw's
+    // An indexed draw's indices carried in the pushbuffer (DRAW_INLINE_INDEX*), instead of an
+    // index buffer: `first` is 0 and `count` their number.
+    std::optional<std::vector<u32>> inline_indices;
+
+    bool Indexed() const { return index_buffer || inline_indices; }
 };
 
 }  // namespace gpu

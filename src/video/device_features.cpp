@@ -97,6 +97,7 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
     const bool has_size_control =
         usable(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME, VK_API_VERSION_1_3);
     const bool has_shader_clock = usable(VK_KHR_SHADER_CLOCK_EXTENSION_NAME, kNever);
+    const bool has_depth_clip_control = usable(VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME, kNever);
     const bool has_float_controls =
         usable(VK_KHR_SHADER_FLOAT_CONTROLS_EXTENSION_NAME, VK_API_VERSION_1_2);
     const bool has_driver_properties = api_version >= VK_API_VERSION_1_2 ||
@@ -112,6 +113,7 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
     f.subgroup_size_control.sType =
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES;
     f.shader_clock.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR;
+    f.depth_clip_control.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_CONTROL_FEATURES_EXT;
     Chain chain(&f.core.pNext);
     chain.Add(f.storage_16bit);  // core in 1.1
     if (has_8bit) {
@@ -134,6 +136,9 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
     }
     if (has_shader_clock) {
         chain.Add(f.shader_clock);
+    }
+    if (has_depth_clip_control) {
+        chain.Add(f.depth_clip_control);
     }
     vkGetPhysicalDeviceFeatures2(device, &f.core);
     f.core.features = WantedCoreFeatures(f.core.features);

@@ -25,6 +25,8 @@ struct DeviceFeatures {
     VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT atomic_float2{};
     VkPhysicalDeviceSubgroupSizeControlFeatures subgroup_size_control{};
     VkPhysicalDeviceShaderClockFeaturesKHR shader_clock{};
+    // For the 3D class's -1..1 depth (SET_VIEWPORT_Z_CLIP): a viewport's negativeOneToOne.
+    VkPhysicalDeviceDepthClipControlFeaturesEXT depth_clip_control{};
     std::vector<const char*> extensions;  // static strings of the Vulkan headers
 
     shader::TargetProfile target;

@@ -37,6 +37,7 @@ std::string KeyOf(const PipelineDescription& d) {
     Append(key, d.front);
     Append(key, d.back);
     Append(key, d.blend_constants);
+    Append(key, d.depth_minus_one_to_one);
     Append(key, d.render_pass);
     return key;
 }
@@ -171,6 +172,12 @@ GraphicsPipeline GraphicsPipelines::Build(const PipelineDescription& d) {
         VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
     viewport.viewportCount = 1;
     viewport.scissorCount = 1;
+    auto clip_control = VulkanStruct<VkPipelineViewportDepthClipControlCreateInfoEXT>(
+        VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT);
+    clip_control.negativeOneToOne = VK_TRUE;
+    if (d.depth_minus_one_to_one) {
+        viewport.pNext = &clip_control;
+    }
     auto raster = VulkanStruct<VkPipelineRasterizationStateCreateInfo>(
         VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
     raster.polygonMode = d.polygon_mode;

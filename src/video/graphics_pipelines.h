@@ -34,6 +34,8 @@ struct PipelineDescription {
     VkStencilOpState back{};
     std::vector<VkPipelineColorBlendAttachmentState> blends;  // one per colour attachment
     std::array<float, 4> blend_constants{};
+    // Clip-space z from -w (VK_EXT_depth_clip_control's negativeOneToOne).
+    bool depth_minus_one_to_one = false;
     VkRenderPass render_pass = VK_NULL_HANDLE;
 };
 

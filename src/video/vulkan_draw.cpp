@@ -54,22 +54,41 @@ u32 IndexBytes(gpu::IndexSize size) {
 
 // Maxwell's viewport transform (x_w = scale * x_ndc + offset) as a Vulkan viewport, whose
 // transform is x_w = width / 2 * x_ndc + x + width / 2; depth z_w = scale_z * z + offset_z is
-// minDepth + (maxDepth - minDepth) * z. A lower-left window origin counts y from the bottom.
-VkViewport ViewportOf(const gpu::Viewport& v, bool lower_left, u32 height) {
+// minDepth + (maxDepth - minDepth) * z for z_ndc 0..1, and with negativeOneToOne (z_ndc -1..1)
+// (minDepth + maxDepth) / 2 + (maxDepth - minDepth) / 2 * z, so offset_z -+ scale_z. A
+// lower-left window origin counts y from the bottom. The swizzle that negates y is the same
+// transform with scale_y negated (clipping is symmetric in y; Vulkan takes a negative height);
+// ViewportSwizzleFolds says which swizzles that leaves.
+VkViewport ViewportOf(const gpu::Viewport& v, bool lower_left, bool minus_one_to_one, u32 height) {
     float scale_y = v.scale[1];
     float offset_y = v.offset[1];
+    if (v.swizzle[1] == gpu::ViewportSwizzle::NegativeY) {
+        scale_y = -scale_y;
+    }
     if (lower_left) {
         scale_y = -scale_y;
         offset_y = static_cast<float>(height) - offset_y;
     }
+    const float scale_z = v.scale[2];
     VkViewport viewport{};
     viewport.x = v.offset[0] - v.scale[0];
     viewport.width = 2 * v.scale[0];
     viewport.y = offset_y - scale_y;
     viewport.height = 2 * scale_y;
-    viewport.minDepth = std::clamp(v.offset[2], 0.0f, 1.0f);
-    viewport.maxDepth = std::clamp(v.offset[2] + v.scale[2], 0.0f, 1.0f);
+    viewport.minDepth =
+        std::clamp(minus_one_to_one ? v.offset[2] - scale_z : v.offset[2], 0.0f, 1.0f);
+    viewport.maxDepth = std::clamp(v.offset[2] + scale_z, 0.0f, 1.0f);
     return viewport;
+}
+
+// Whether the viewport's swizzle is one ViewportOf makes: x, z and w as they are, y with either
+// sign (a device without VK_NV_viewport_swizzle has no other: a negated x would need a negative
+// width, a negated z clips differently).
+bool ViewportSwizzleFolds(const gpu::Viewport& v) {
+    using S = gpu::ViewportSwizzle;
+    return v.swizzle[0] == S::PositiveX &&
+           (v.swizzle[1] == S::PositiveY || v.swizzle[1] == S::NegativeY) &&
+           v.swizzle[2] == S::PositiveZ && v.swizzle[3] == S::PositiveW;
 }
 
 VkRect2D ScissorOf(const gpu::Scissor& scissor, bool lower_left, u32 width, u32 height) {
@@ -125,6 +144,9 @@ bool UsesDualSource(const gpu::Blend& blend) {
 
 // The indices a draw reads (zero-extended to 32 bits), from guest memory or counted.
 std::vector<u32> ReadIndices(const gpu::DrawCall& draw) {
+    if (draw.inline_indices) {
+        return *draw.inline_indices;
+    }
     std::vector<u32> indices(draw.count);
     if (!draw.index_buffer) {
         for (u32 i = 0; i < draw.count; ++i) {
@@ -324,7 +346,31 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         return false;
     }
     const bool lower_left = state.rasterizer.origin_lower_left;
-    const VkViewport viewport = ViewportOf(state.viewports[0], lower_left, height);
+    const gpu::Viewport& transform = state.viewports[0];
+    bool minus_one_to_one = state.depth_minus_one_to_one;
+    if (minus_one_to_one && !context_.features->depth_clip_control.depthClipControl) {
+        NameOnce(
+            "OpenGL's -1..1 clip-space depth (SET_VIEWPORT_Z_CLIP): the device lacks "
+            "VK_EXT_depth_clip_control; taken as 0..1");
+        minus_one_to_one = false;
+    }
+    description.depth_minus_one_to_one = minus_one_to_one;
+    if (!ViewportSwizzleFolds(transform)) {
+        const auto axis = [&](u32 i) { return static_cast<u32>(transform.swizzle[i]); };
+        NameOnce(
+            fmt::format("viewport swizzle {} {} {} {} (clb197.h's numbers): only y negated "
+                        "is made (no VK_NV_viewport_swizzle); the rest drawn unswizzled",
+                        axis(0), axis(1), axis(2), axis(3)));
+    }
+    const float near =
+        minus_one_to_one ? transform.offset[2] - transform.scale[2] : transform.offset[2];
+    const float far = transform.offset[2] + transform.scale[2];
+    if (std::min(near, far) < 0 || std::max(near, far) > 1) {
+        NameOnce(
+            "a viewport depth range beyond 0..1: clamped to it (no "
+            "VK_EXT_depth_range_unrestricted)");
+    }
+    const VkViewport viewport = ViewportOf(transform, lower_left, minus_one_to_one, height);
     const float bound = context_.limits.viewportBoundsRange[1];
     if (!(viewport.width > 0) || !(std::abs(viewport.height) > 0) ||
         viewport.width > static_cast<float>(context_.limits.maxViewportDimensions[0]) ||
@@ -351,7 +397,7 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
     // Indices: a quad list is drawn as triangles; 8-bit indices widen (Vulkan 1.1 has none).
     const bool quads = draw.topology == gpu::Topology::Quads;
     std::vector<u32> indices;
-    if (draw.index_buffer || quads) {
+    if (draw.Indexed() || quads) {
         if (u64{draw.count} * 4 > kLargestUpload) {
             NameOnce(fmt::format("a draw of {} indices: beyond what nxhost reads; not drawn",
                                  draw.count));
@@ -366,7 +412,7 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
     u64 last_vertex = u64{draw.first} + draw.count - 1;
     if (!indices.empty()) {
         last_vertex = *std::max_element(indices.begin(), indices.end());
-        if (draw.index_buffer) {
+        if (draw.Indexed()) {
             last_vertex += draw.base_vertex;
         }
     }
@@ -550,7 +596,7 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         vkCmdBindIndexBuffer(commands, index_upload->buffer, index_upload->offset,
                              VK_INDEX_TYPE_UINT32);
         vkCmdDrawIndexed(commands, static_cast<u32>(indices.size()), draw.instance_count, 0,
-                         draw.index_buffer ? static_cast<s32>(draw.base_vertex) : 0,
+                         draw.Indexed() ? static_cast<s32>(draw.base_vertex) : 0,
                          draw.base_instance);
     } else {
         vkCmdDraw(commands, draw.count, draw.instance_count, draw.first, draw.base_instance);

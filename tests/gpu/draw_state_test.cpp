@@ -12,7 +12,9 @@
 #include <fmt/format.h>
 
 #include "gpu/engines/draw_state.h"
+#include "gpu/method_names.h"
 #include "gpu_test_rig.h"
+#include "sample_macros.h"
 
 namespace {
 
@@ -309,6 +311,10 @@ TEST_F(DrawState, UnwrittenStateIsTheHardwaresStartingState) {
     }
     EXPECT_EQ(state.viewports[3].min_depth, 0.0f);
     EXPECT_EQ(state.viewports[3].max_depth, 1.0f);
+    EXPECT_EQ(state.viewports[15].swizzle,
+              (std::array{gpu::ViewportSwizzle::PositiveX, gpu::ViewportSwizzle::PositiveY,
+                          gpu::ViewportSwizzle::PositiveZ, gpu::ViewportSwizzle::PositiveW}));
+    EXPECT_TRUE(state.depth_minus_one_to_one);  // SET_VIEWPORT_Z_CLIP 0: -W..W
     EXPECT_EQ(state.depth_stencil.depth_compare, gpu::CompareOp::Always);
     EXPECT_EQ(state.rasterizer.front_face, gpu::FrontFace::CounterClockwise);
     EXPECT_EQ(state.rasterizer.cull_face, gpu::CullFace::Back);
@@ -344,6 +350,262 @@ TEST_F(DrawState, TheDumpDescribesEachDrawAndFramesCountIt) {
               std::string::npos)
         << text;
     EXPECT_EQ(work->Take().draws, 1u);
+    std::filesystem::remove(path);
+}
+
+// The byte offset of the 3D method `name` by the name table (the GPU dump's), for the state
+// written below through the names.
+u32 ThreedOffsetOf(std::string_view name) {
+    for (u32 method = 0x40; method < 0x1000; ++method) {
+        if (gpu::MethodName(0xB06F, 0xB197, method) == name) {
+            return method * 4;
+        }
+    }
+    ADD_FAILURE() << name << " has no offset";
+    return 0;
+}
+
+// Offsets from NVIDIA's clb197.h (MAXWELL_B; clc797.h has the same ones): the names resolve to
+// them, and the draw state is read from the methods of those names (the stencil, window
+// origin, polygon mode, blend constant and per-target blend were once written from memory).
+TEST_F(DrawState, StateIsReadFromTheOffsetsOfTheClassHeader) {
+    EXPECT_EQ(ThreedOffsetOf("SET_STENCIL_TEST"), 0x1380u);
+    EXPECT_EQ(ThreedOffsetOf("SET_STENCIL_FUNC_REF"), 0x1394u);
+    EXPECT_EQ(ThreedOffsetOf("SET_STENCIL_FUNC_MASK"), 0x1398u);
+    EXPECT_EQ(ThreedOffsetOf("SET_STENCIL_MASK"), 0x139Cu);
+    EXPECT_EQ(ThreedOffsetOf("SET_BACK_STENCIL_FUNC_REF"), 0x0F54u);
+    EXPECT_EQ(ThreedOffsetOf("SET_BACK_STENCIL_MASK"), 0x0F58u);
+    EXPECT_EQ(ThreedOffsetOf("SET_BACK_STENCIL_FUNC_MASK"), 0x0F5Cu);
+    EXPECT_EQ(ThreedOffsetOf("SET_BACK_STENCIL_FUNC"), 0x15A4u);
+    EXPECT_EQ(ThreedOffsetOf("SET_TWO_SIDED_STENCIL_TEST"), 0x1594u);
+    EXPECT_EQ(ThreedOffsetOf("SET_WINDOW_ORIGIN"), 0x13ACu);
+    EXPECT_EQ(ThreedOffsetOf("SET_FRONT_POLYGON_MODE"), 0x0DACu);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND_CONST_RED"), 0x131Cu);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND_CONST_ALPHA"), 0x1328u);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND_STATE_PER_TARGET"), 0x12E4u);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND_PER_TARGET_COLOR_OP(2)"), 0x1E04u + 2 * 32);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND_PER_TARGET_ALPHA_DEST_COEFF(2)"), 0x1E18u + 2 * 32);
+    EXPECT_EQ(ThreedOffsetOf("SET_BLEND(2)"), 0x1368u);
+
+    const auto set = [&](std::string_view name, u32 value) { Set(ThreedOffsetOf(name), {value}); };
+    set("SET_STENCIL_TEST", 1);
+    set("SET_STENCIL_OP_FAIL", 0x1E01);   // GL_REPLACE
+    set("SET_STENCIL_OP_ZFAIL", 0x150A);  // GL_INVERT
+    set("SET_STENCIL_OP_ZPASS", 0x8507);  // GL_INCR_WRAP
+    set("SET_STENCIL_FUNC", 0x202);       // GL_EQUAL
+    set("SET_STENCIL_FUNC_REF", 0x12);
+    set("SET_STENCIL_FUNC_MASK", 0x34);
+    set("SET_STENCIL_MASK", 0x56);
+    set("SET_TWO_SIDED_STENCIL_TEST", 1);
+    set("SET_BACK_STENCIL_OP_FAIL", 2);   // D3D ZERO
+    set("SET_BACK_STENCIL_OP_ZPASS", 8);  // D3D DECR (wrapping)
+    set("SET_BACK_STENCIL_FUNC", 5);      // D3D GREATER
+    set("SET_BACK_STENCIL_FUNC_REF", 0x9A);
+    set("SET_BACK_STENCIL_FUNC_MASK", 0xBC);
+    set("SET_BACK_STENCIL_MASK", 0xDE);
+    set("SET_WINDOW_ORIGIN", 1);            // LOWER_LEFT
+    set("SET_FRONT_POLYGON_MODE", 0x1B01);  // GL_LINE
+    set("SET_BLEND_CONST_RED", FloatBits(0.25f));
+    set("SET_BLEND_CONST_GREEN", FloatBits(0.5f));
+    set("SET_BLEND_CONST_BLUE", FloatBits(0.75f));
+    set("SET_BLEND_CONST_ALPHA", FloatBits(1.0f));
+    set("SET_BLEND_STATE_PER_TARGET", 1);
+    set("SET_BLEND(2)", 1);
+    set("SET_BLEND_PER_TARGET_SEPARATE_FOR_ALPHA(2)", 1);
+    set("SET_BLEND_PER_TARGET_COLOR_OP(2)", 0x800A);            // GL_FUNC_SUBTRACT
+    set("SET_BLEND_PER_TARGET_COLOR_SOURCE_COEFF(2)", 0x4306);  // GL_DST_COLOR
+    set("SET_BLEND_PER_TARGET_COLOR_DEST_COEFF(2)", 0xC001);    // GL_CONSTANT_COLOR
+    set("SET_BLEND_PER_TARGET_ALPHA_OP(2)", 0x8007);            // GL_MIN
+    set("SET_BLEND_PER_TARGET_ALPHA_SOURCE_COEFF(2)", 0x4304);  // GL_DST_ALPHA
+    set("SET_BLEND_PER_TARGET_ALPHA_DEST_COEFF(2)", 0x4305);    // GL_ONE_MINUS_DST_ALPHA
+    DrawArrays(0, 3);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 1u);
+    const gpu::DrawState& state = host_->draws[0].state;
+    const gpu::DepthStencil& depth = state.depth_stencil;
+    EXPECT_TRUE(depth.stencil_test);
+    EXPECT_EQ(depth.front, (gpu::StencilFace{gpu::StencilOp::Replace, gpu::StencilOp::Invert,
+                                             gpu::StencilOp::IncrementWrap, gpu::CompareOp::Equal,
+                                             0x12, 0x34, 0x56}));
+    EXPECT_EQ(depth.back, (gpu::StencilFace{gpu::StencilOp::Zero, gpu::StencilOp::Keep,
+                                            gpu::StencilOp::DecrementWrap, gpu::CompareOp::Greater,
+                                            0x9A, 0xBC, 0xDE}));
+    EXPECT_TRUE(state.rasterizer.origin_lower_left);
+    EXPECT_EQ(state.rasterizer.polygon_mode, gpu::PolygonMode::Line);
+    EXPECT_EQ(state.blend_constant, (std::array<float, 4>{0.25f, 0.5f, 0.75f, 1.0f}));
+    EXPECT_EQ(state.blends[2],
+              (gpu::Blend{true, gpu::BlendOp::Subtract, gpu::BlendFactor::DestinationColor,
+                          gpu::BlendFactor::ConstantColor, gpu::BlendOp::Min,
+                          gpu::BlendFactor::DestinationAlpha,
+                          gpu::BlendFactor::OneMinusDestinationAlpha}));
+    EXPECT_FALSE(state.blends[1].enabled);
+}
+
+// SET_VIEWPORT_COORDINATE_SWIZZLE(j) (0xA18 + 32 j: X 2:0, Y 6:4, Z 10:8, W 14:12) and
+// SET_VIEWPORT_Z_CLIP (0xD7C: RANGE 0 NEGATIVE_W_TO_POSITIVE_W, 1 ZERO_TO_POSITIVE_W).
+TEST_F(DrawState, ViewportSwizzlesAndDepthRange) {
+    EXPECT_EQ(ThreedOffsetOf("SET_VIEWPORT_COORDINATE_SWIZZLE(2)"), 0x0A18u + 2 * 32);
+    EXPECT_EQ(ThreedOffsetOf("SET_VIEWPORT_Z_CLIP"), 0x0D7Cu);
+    // Viewport 2: x from -y, y from +x, z from -z, w from -w.
+    Set(0x0A18 + 2 * 32, {3 | 0 << 4 | 5 << 8 | 7u << 12});
+    Set(0x0D7C, {1});
+    DrawArrays(0, 3);
+    Set(0x0D7C, {0});
+    DrawArrays(0, 3);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 2u);
+    EXPECT_EQ(host_->draws[0].state.viewports[2].swizzle,
+              (std::array{gpu::ViewportSwizzle::NegativeY, gpu::ViewportSwizzle::PositiveX,
+                          gpu::ViewportSwizzle::NegativeZ, gpu::ViewportSwizzle::NegativeW}));
+    EXPECT_EQ(host_->draws[0].state.viewports[1].swizzle[1], gpu::ViewportSwizzle::PositiveY);
+    EXPECT_FALSE(host_->draws[0].state.depth_minus_one_to_one);
+    EXPECT_TRUE(host_->draws[1].state.depth_minus_one_to_one);
+}
+
+// The inline-index forms: DRAW_INLINE_INDEX a 32-bit index a word; DRAW_INLINE_INDEX2X16 two
+// (even 15:0, odd 31:16) after SET_INLINE_INDEX2X16_ALIGN (COUNT 30:0, START_ODD 31);
+// DRAW_INLINE_INDEX4X8 four after SET_INLINE_INDEX4X8_ALIGN (COUNT 29:0, START 31:30). The draw
+// carries the indices themselves, no index buffer.
+TEST_F(DrawState, InlineIndicesOfEachForm) {
+    // Each word to the same method (a non-incrementing run), as drivers send inline indices.
+    const auto repeat = [&](u32 offset, std::initializer_list<u32> arguments) {
+        words_.push_back(NonIncrementing(0, offset / 4, static_cast<u32>(arguments.size())));
+        words_.insert(words_.end(), arguments);
+    };
+    Set(kBegin, {kTriangles});
+    repeat(0x15E8, {5, 0x12345, 7});
+    Set(kEnd, {0});
+    Set(kBegin, {kTriangles});
+    Set(0x15EC, {3 | 1u << 31});                 // 3 indices, starting at the first word's odd half
+    repeat(0x15F0, {0x0002'0001, 0x0004'0003});  // 1 skipped: 2, 3, 4
+    Set(kEnd, {0});
+    Set(kBegin, {kTriangles});
+    Set(0x1300, {5 | 1u << 30});                 // 5 indices from the first word's byte 1
+    repeat(0x1304, {0x0403'0201, 0x0807'0605});  // 2, 3, 4, then 5, 6 (7 and 8 pad)
+    Set(kEnd, {0});
+    Set(kNoOperation, {0});
+    Run();
+    ASSERT_EQ(host_->draws.size(), 3u);
+    for (const gpu::DrawCall& draw : host_->draws) {
+        EXPECT_FALSE(draw.index_buffer);
+        ASSERT_TRUE(draw.inline_indices);
+        EXPECT_EQ(draw.first, 0u);
+        EXPECT_EQ(draw.count, draw.inline_indices->size());
+    }
+    EXPECT_EQ(*host_->draws[0].inline_indices, (std::vector<u32>{5, 0x12345, 7}));
+    EXPECT_EQ(*host_->draws[1].inline_indices, (std::vector<u32>{2, 3, 4}));
+    EXPECT_EQ(*host_->draws[2].inline_indices, (std::vector<u32>{2, 3, 4, 5, 6}));
+}
+
+// One-word draws: START/FIRST 15:0, COUNT 27:16, TOPOLOGY 31:28 in one method; the _SUBSEQUENT
+// forms are the next instance of the same draw; DRAW_INDEX_BUFFER16_* reads 16-bit indices
+// whatever SET_INDEX_BUFFER_E says.
+TEST_F(DrawState, OneWordDraws) {
+    Set(0x1214, {7 | 9 << 16 | 6u << 28});  // triangle fan, vertices 7..15
+    Set(0x1218, {7 | 9 << 16 | 6u << 28});
+    Set(0x1218, {7 | 9 << 16 | 6u << 28});
+    Set(kIndexBuffer, {High(kIndices), Low(kIndices), High(kIndices + 255), Low(kIndices + 255),
+                       2});                 // 4-byte indices
+    Set(0x17E8, {4 | 6 << 16 | 4u << 28});  // DRAW_INDEX_BUFFER16_..._FIRST: triangles
+    Set(0x17F4, {4 | 6 << 16 | 4u << 28});  // its _SUBSEQUENT
+    Set(0x17EC, {0 | 3 << 16 | 1u << 28});  // DRAW_INDEX_BUFFER8_..._FIRST: lines
+    Set(kNoOperation, {0});
+    Run();
+    ASSERT_EQ(host_->draws.size(), 3u);
+    const gpu::DrawCall& fan = host_->draws[0];
+    EXPECT_EQ(fan.topology, gpu::Topology::TriangleFan);
+    EXPECT_EQ(fan.first, 7u);
+    EXPECT_EQ(fan.count, 9u);
+    EXPECT_EQ(fan.instance_count, 3u);
+    EXPECT_FALSE(fan.Indexed());
+    const gpu::DrawCall& indexed = host_->draws[1];
+    EXPECT_EQ(indexed.topology, gpu::Topology::Triangles);
+    EXPECT_EQ(indexed.first, 4u);
+    EXPECT_EQ(indexed.count, 6u);
+    EXPECT_EQ(indexed.instance_count, 2u);
+    ASSERT_TRUE(indexed.index_buffer);
+    EXPECT_EQ(indexed.index_buffer->address, kIndices);
+    EXPECT_EQ(indexed.index_buffer->size, 256u);
+    EXPECT_EQ(indexed.index_buffer->index_size, gpu::IndexSize::U16);
+    ASSERT_TRUE(host_->draws[2].index_buffer);
+    EXPECT_EQ(host_->draws[2].topology, gpu::Topology::Lines);
+    EXPECT_EQ(host_->draws[2].index_buffer->index_size, gpu::IndexSize::U8);
+    EXPECT_EQ(host_->draws[2].count, 3u);
+}
+
+// deko3d's dkCmdBufDrawIndirect: its Draw macro called with an increment-once run of five
+// words (SEC_OP 5) whose first, the primitive, is in the command buffer and the other four
+// (vertex count, instance count, first vertex, first instance: DkDrawIndirectData) come from
+// the indirect buffer through a GP entry of its own (deko3d source/dk_cmdbuf.cpp).
+TEST_F(DrawState, IndirectDrawThroughTheDrawMacro) {
+    const std::vector<u32> macro = gpu::macro::test::DekoDraw();
+    words_.push_back(Immediate(0, gpu::macro::method::kLoadMmeInstructionRamPointer, 0));
+    words_.push_back(NonIncrementing(0, gpu::macro::method::kLoadMmeInstructionRam,
+                                     static_cast<u32>(macro.size())));
+    words_.insert(words_.end(), macro.begin(), macro.end());
+    words_.push_back(Immediate(0, gpu::macro::method::kLoadMmeStartAddressRamPointer, 2));
+    words_.push_back(Immediate(0, gpu::macro::method::kLoadMmeStartAddressRam, 0));
+    // CALL_MME_MACRO(2), increment-once, 5 words: the primitive here, the rest indirect.
+    words_.push_back(5u << 29 | 5u << 16 | 0u << 13 | (gpu::macro::method::kCallMmeMacro0 + 4));
+    words_.push_back(kTriangles);
+    const u64 commands = rig_->Segment(words_);
+    words_.clear();
+    const u64 indirect = rig_->Segment({6, 3, 10, 0});  // DkDrawIndirectData
+    Set(kNoOperation, {0});
+    rig_->channel->Queue(gpu::Submission{{}, {commands, indirect, rig_->Segment(words_)}, {}});
+    EXPECT_EQ(rig_->channel->Run(), gpu::ChannelProgress::Idle);
+    ASSERT_EQ(host_->draws.size(), 1u);
+    const gpu::DrawCall& draw = host_->draws[0];
+    EXPECT_EQ(draw.topology, gpu::Topology::Triangles);
+    EXPECT_EQ(draw.count, 6u);
+    EXPECT_EQ(draw.instance_count, 3u);
+    EXPECT_EQ(draw.first, 10u);
+    EXPECT_FALSE(draw.Indexed());
+}
+
+// AMPERE_B's draws: DRAW_VERTEX_ARRAY_BEGIN_END_A/B and DRAW_INDEX_BUFFER_BEGIN_END_A/B (first,
+// count; drawn at B) with SET_DRAW_CONTROL_A (TOPOLOGY 3:0, INSTANCE_ITERATE_ENABLE 9,
+// IGNORE_GLOBAL_BASE_VERTEX_INDEX 10) and SET_DRAW_CONTROL_B (the instance count). nxhost does
+// not read Volta-and-later programs yet, so the GPU dump shows what each draw is.
+TEST(DrawStateAmpere, BeginEndDrawsWithTheDrawControl) {
+    const auto path = std::filesystem::temp_directory_path() / "nxhost_ampere_draw_dump_test.txt";
+    {
+        auto dump = gpu::GpuDump::Open(path);
+        ASSERT_NE(dump, nullptr);
+        Rig rig(0xC76F);
+        gpu::ChannelSetup setup = ChannelSetupFor(4, 0xC76F, rig.syncpoints);
+        setup.dump = dump;
+        auto channel = std::make_shared<gpu::Channel>(setup);
+        channel->BindMemory(rig.memory);
+        std::vector<u32> words;
+        Method(words, 0, 0, {0xC797});
+        Method(words, 0, 0x1434 / 4, {100});            // base vertex
+        Method(words, 0, 0x0260 / 4, {5 | 1 << 9, 4});  // strip, 4 instances
+        Method(words, 0, 0x0270 / 4, {3, 8});           // vertices 3..10
+        Method(words, 0, 0x17C8 / 4, {High(Rig::kData), Low(Rig::kData)});
+        Method(words, 0, 0x0238 / 4, {0, 64});        // index buffer size
+        Method(words, 0, 0x17D8 / 4, {1});            // 2-byte indices
+        Method(words, 0, 0x0260 / 4, {1 | 1 << 10});  // lines, no base vertex
+        Method(words, 0, 0x0268 / 4, {2, 12});
+        Method(words, 0, 0x0260 / 4, {4 | 1 << 9, 0});  // no instances: none
+        Method(words, 0, 0x0274 / 4, {3});
+        Method(words, 0, 0x0100 / 4, {0});
+        channel->Queue(gpu::Submission{{}, {rig.Segment(words)}, {}});
+        EXPECT_EQ(channel->Run(), gpu::ChannelProgress::Idle);
+    }
+    std::ifstream in(path);
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    EXPECT_NE(text.find("# ch 4 draw triangle strip 8 vertices from 3, 4 instance(s), base "
+                        "vertex 100, base instance 0"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find(fmt::format("# ch 4 draw lines 12 indices from 2, 1 instance(s), base "
+                                    "vertex 0, base instance 0; index buffer {:#x} (64 bytes, "
+                                    "2-byte indices)",
+                                    Rig::kData)),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("draw triangles"), std::string::npos) << text;
     std::filesystem::remove(path);
 }
 

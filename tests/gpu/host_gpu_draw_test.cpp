@@ -15,8 +15,10 @@
 #include <fmt/format.h>
 
 #include "base/error.h"
+#include "gpu/block_linear.h"
 #include "gpu/gpu_scheduler.h"
 #include "gpu_test_rig.h"
+#include "sample_macros.h"
 #include "shader/maxwell/instruction.h"
 #include "video/vulkan_host_gpu.h"
 
@@ -27,6 +29,8 @@ using namespace gpu_test;
 // Byte offsets of the 3D class's methods (OGD classes/3d/clb197.h).
 constexpr u32 kColorTarget = 0x0800;
 constexpr u32 kViewportTransform = 0x0A00;
+constexpr u32 kViewportSwizzle = 0x0A18;
+constexpr u32 kViewportZClip = 0x0D7C;  // RANGE: NEGATIVE_W_TO_POSITIVE_W 0, ZERO_TO_POSITIVE_W 1
 constexpr u32 kVertexArrayStart = 0x0D74;
 constexpr u32 kColorClearValue = 0x0D80;
 constexpr u32 kZClearValue = 0x0D90;
@@ -227,10 +231,12 @@ protected:
         Set(kColorClearValue, {FloatBits(0x10 / 255.0f), FloatBits(0x20 / 255.0f),
                                FloatBits(0x30 / 255.0f), FloatBits(1)});
         Set(kClearSurface, {0xF << 2});
-        // The viewport covers the target: x_w = 32 x + 32, y_w = 16 y + 16, z_w = z.
+        // The viewport covers the target: x_w = 32 x + 32, y_w = 16 y + 16, z_w = z, z_ndc
+        // 0..1 (as deko3d sets it).
         Set(kViewportTransform,
             {FloatBits(kWidth / 2.0f), FloatBits(kHeight / 2.0f), FloatBits(1),
              FloatBits(kWidth / 2.0f), FloatBits(kHeight / 2.0f), FloatBits(0)});
+        Set(kViewportZClip, {1});
         // Attributes: 0 xyz at 0, 1 rgba at 12 (stream 0, 28-byte vertices), 2 from stream 1.
         Set(kVertexAttribute, {0 | 0 << 7 | kFloat32x3, 0 | 12 << 7 | kFloat32x4, 1 | kFloat32});
         Set(kProgramRegion, {High(kPrograms), Low(kPrograms)});
@@ -275,12 +281,14 @@ protected:
     }
 
     // Runs the words with a fence after them and returns the target's bytes at the fence.
-    std::vector<u8> Run() {
+    // `before`: GP entries of segments to run first (the words follow them).
+    std::vector<u8> Run(std::vector<u64> before = {}) {
         constexpr u32 kSyncpointA = 0x70 / 4;
         constexpr u32 kSyncpointB = 0x74 / 4;
         constexpr u32 kId = 9;
         const u32 fence = rig_->syncpoints->Reserve(kId, 1);
-        gpu::Submission submission{{}, {rig_->Segment(words_)}, {}};
+        before.push_back(rig_->Segment(words_));
+        gpu::Submission submission{{}, std::move(before), {}};
         Method(submission.epilogue, 0, kSyncpointA, {0});
         Method(submission.epilogue, 0, kSyncpointB, {kId << 8 | 1});
         gpu::GpuScheduler scheduler;
@@ -319,6 +327,36 @@ protected:
             }
         }
         EXPECT_EQ(wrong, 0u) << "pixels differ";
+    }
+
+    // A ZF32 depth target of the colour target's size, cleared to 1, tested GL_LESS and
+    // written.
+    void DepthTarget() {
+        Set(kZt, {High(kZeta), Low(kZeta), kZF32, 0, 0});
+        Set(kZtSize, {kWidth, kHeight, 1});
+        Set(kZtSelect, {1});
+        Set(kZClearValue, {FloatBits(1)});
+        Set(kClearSurface, {1});  // Z
+        Set(kDepthTest, {1});
+        Set(kDepthWrite, {1});
+        Set(kDepthFunc, {0x201});  // GL_LESS
+    }
+    // Each depth value of the ZF32 target (block-linear, one GOB a block; after Run) against
+    // `expected`.
+    void ExpectDepth(const std::function<float(u32, u32)>& expected) {
+        u32 wrong = 0;
+        for (u32 y = 0; y < kHeight; ++y) {
+            for (u32 x = 0; x < kWidth; ++x) {
+                float depth = 0;
+                const gpu::BlockLinearSurface zeta{kWidth * 4, kHeight, 0};
+                std::memcpy(&depth, rig_->Data(kZeta + zeta.Offset(x * 4, y)), 4);
+                if (std::abs(depth - expected(x, y)) > 1e-6f && wrong++ < 8) {
+                    ADD_FAILURE() << "depth at " << x << "," << y << ": " << depth << ", expected "
+                                  << expected(x, y);
+                }
+            }
+        }
+        EXPECT_EQ(wrong, 0u) << "depth values differ";
     }
 
     std::shared_ptr<gpu::HostGpu> host_;
@@ -495,6 +533,130 @@ TEST_F(HostGpuDraw, ATexelOfABoundTexture) {
     DrawArrays(0, 3);
     const std::array<u8, 4> texel{200, 100, 50, 255};
     ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? texel : kBackground; });
+}
+
+// OpenGL's clip-space depth: SET_VIEWPORT_Z_CLIP 0 takes z_ndc from -1 (z >= -w) and the
+// viewport z_w = 0.5 z + 0.5 (glDepthRange(0, 1)). A triangle at z -0.5 is kept and stored at
+// 0.25; one at z -0.75 over the other half, which 0..1 clipping would drop, at 0.125.
+TEST_F(HostGpuDraw, DepthFromMinusOneToOne) {
+    DepthTarget();
+    Set(kViewportZClip, {0});
+    Set(kViewportTransform + 8, {FloatBits(0.5f)});
+    Set(kViewportTransform + 20, {FloatBits(0.5f)});
+    Vertices({{-1, -1, -0.5f, 1, 0, 0.2f, 1},
+              {1, -1, -0.5f, 1, 0, 0.2f, 1},
+              {-1, 1, -0.5f, 1, 0, 0.2f, 1},
+              {1, 1, -0.75f, 0, 1, 0, 1},
+              {-1, 1, -0.75f, 0, 1, 0, 1},
+              {1, -1, -0.75f, 0, 1, 0, 1}});
+    DrawArrays(0, 6);
+    const auto red = Unorm(1, 0, 0.2f, 1);
+    const auto green = Unorm(0, 1, 0, 1);
+    // The diagonal's centres: x + y < 0 is the first triangle's, x + y > 0 the second's.
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? red : green; });
+    ExpectDepth([](u32 x, u32 y) { return InHalf(x, y) ? 0.25f : 0.125f; });
+}
+
+// The same triangle at z 0 in 0..1 depth mode with z_w = 0.5 z + 0.5 is at 0.5; at z -0.5 it is
+// clipped away (0..1 clipping), the background and the cleared depth stay.
+TEST_F(HostGpuDraw, DepthFromZeroToOneClipsBelowZero) {
+    DepthTarget();
+    Set(kViewportTransform + 8, {FloatBits(0.5f)});
+    Set(kViewportTransform + 20, {FloatBits(0.5f)});
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1},
+              {1, -1, 0, 1, 0, 0.2f, 1},
+              {-1, 1, 0, 1, 0, 0.2f, 1},
+              {1, 1, -0.5f, 0, 1, 0, 1},
+              {-1, 1, -0.5f, 0, 1, 0, 1},
+              {1, -1, -0.5f, 0, 1, 0, 1}});
+    DrawArrays(0, 6);
+    const auto red = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? red : kBackground; });
+    ExpectDepth([](u32 x, u32 y) { return InHalf(x, y) ? 0.5f : 1.0f; });
+}
+
+// SET_VIEWPORT_COORDINATE_SWIZZLE with y from -y (POS_X, NEG_Y, POS_Z, POS_W): the lower-left
+// half comes out mirrored top to bottom, the half whose centres have x - y < 0 (y counted down).
+TEST_F(HostGpuDraw, ViewportSwizzleNegatingY) {
+    Set(kViewportSwizzle, {0 | 3 << 4 | 4 << 8 | 6 << 12});
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 3);
+    const auto red = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return NdcX(x) - NdcY(y) < 0 ? red : kBackground; });
+}
+
+// Two triangles, lower-left (vertices 0-2, colour A) and upper-right (3-5, colour B): every
+// pixel centre is in one of them.
+const std::vector<Vertex> kTwoHalves = {{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1},
+                                        {-1, 1, 0, 1, 0, 0.2f, 1},  {1, -1, 0, 0, 0.4f, 1, 1},
+                                        {1, 1, 0, 0, 0.4f, 1, 1},   {-1, 1, 0, 0, 0.4f, 1, 1}};
+
+// The indices in the pushbuffer: DRAW_INLINE_INDEX (one a word) for the first triangle,
+// DRAW_INLINE_INDEX4X8 after SET_INLINE_INDEX4X8_ALIGN (3 indices from byte 1) for the second,
+// then DRAW_INLINE_INDEX2X16 (3 indices from the odd half) drawing the first again.
+TEST_F(HostGpuDraw, InlineIndices) {
+    Vertices(kTwoHalves);
+    const auto repeat = [&](u32 offset, std::initializer_list<u32> arguments) {
+        words_.push_back(NonIncrementing(0, offset / 4, static_cast<u32>(arguments.size())));
+        words_.insert(words_.end(), arguments);
+    };
+    Set(kBegin, {kTriangles});
+    repeat(0x15E8, {0, 1, 2});
+    Set(kEnd, {0});
+    Set(kBegin, {kTriangles});
+    Set(0x1300, {3 | 1u << 30});
+    repeat(0x1304, {0x0504'03FF});
+    Set(kEnd, {0});
+    const std::vector<u8> halves = Run();
+    const auto a = Unorm(1, 0, 0.2f, 1);
+    const auto b = Unorm(0, 0.4f, 1, 1);
+    ExpectPixels(halves, [&](u32 x, u32 y) { return InHalf(x, y) ? a : b; });
+    Set(kClearSurface, {0xF << 2});
+    Set(kBegin, {kTriangles});
+    Set(0x15EC, {3 | 1u << 31});
+    repeat(0x15F0, {0x0000'7777, 0x0002'0001});
+    Set(kEnd, {0});
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? a : kBackground; });
+}
+
+// DRAW_VERTEX_ARRAY_BEGIN_END_INSTANCE_FIRST (START 15:0, COUNT 27:16, TOPOLOGY 31:28): the
+// second triangle alone; DRAW_INDEX_BUFFER8_BEGIN_END_INSTANCE_FIRST: the first from 8-bit
+// indices 0, 1, 2 at FIRST 4 of an index buffer whose SET_INDEX_BUFFER_E says 4 bytes.
+TEST_F(HostGpuDraw, OneWordDraws) {
+    Vertices(kTwoHalves);
+    Set(0x1214, {3 | 3 << 16 | kTriangles << 28});
+    const auto b = Unorm(0, 0.4f, 1, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? kBackground : b; });
+    const u8 indices[] = {9, 9, 9, 9, 0, 1, 2};
+    std::memcpy(rig_->Data(kIndices), indices, sizeof(indices));
+    Set(kIndexBuffer, {High(kIndices), Low(kIndices), High(kIndices + 63), Low(kIndices + 63), 2});
+    Set(0x17EC, {4 | 3 << 16 | kTriangles << 28});
+    const auto a = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? a : b; });
+}
+
+// An indirect draw as deko3d makes it: its Draw macro called with the primitive from the
+// command buffer and vertex count, instance count, first vertex, first instance from the
+// indirect buffer, a GP entry of its own (dkCmdBufDrawIndirect): vertices 3..5.
+TEST_F(HostGpuDraw, IndirectDrawThroughDekosDrawMacro) {
+    Vertices(kTwoHalves);
+    const std::vector<u32> macro = gpu::macro::test::DekoDraw();
+    std::vector<u32> call;
+    call.push_back(Immediate(0, gpu::macro::method::kLoadMmeInstructionRamPointer, 0));
+    call.push_back(NonIncrementing(0, gpu::macro::method::kLoadMmeInstructionRam,
+                                   static_cast<u32>(macro.size())));
+    call.insert(call.end(), macro.begin(), macro.end());
+    call.push_back(Immediate(0, gpu::macro::method::kLoadMmeStartAddressRamPointer, 2));
+    call.push_back(Immediate(0, gpu::macro::method::kLoadMmeStartAddressRam, 0));
+    call.push_back(5u << 29 | 5u << 16 | (gpu::macro::method::kCallMmeMacro0 + 4));
+    call.push_back(kTriangles);
+    const u64 setup = rig_->Segment(words_);
+    words_.clear();
+    const u64 commands = rig_->Segment(call);
+    const u64 indirect = rig_->Segment({3, 1, 3, 0});
+    const auto b = Unorm(0, 0.4f, 1, 1);
+    ExpectPixels(Run({setup, commands, indirect}),
+                 [&](u32 x, u32 y) { return InHalf(x, y) ? kBackground : b; });
 }
 
 // Depth and blend: a triangle at depth 0.5, a second over it at 0.25 blended (GL_SRC_ALPHA,

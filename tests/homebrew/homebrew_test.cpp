@@ -585,11 +585,11 @@ TEST(Homebrew, NxGalleryDrawsItsInterface) {
 }
 
 // melonDS (deko3d) draws its menu on the host GPU: the item list with "Browse" highlighted in
-// green, the melonDS logo and name, "Last played...", the Select hint. Run docked: handheld, it
-// draws the same into the top-left 1280x720 of its 1920x1080 buffer and has vi crop it
-// (QueueBuffer's crop, which vi does not apply yet). The reference was made here with nxhost
-// and looked at; nothing in it moves. It never writes SET_CT_WRITE: the draws write every
-// component from the hardware's starting state.
+// green, the melonDS logo and name, "Last played...", the Select hint. Docked it fills its
+// 1920x1080 buffer; handheld (MelonDsDrawsItsMenuHandheld) it draws into the top-left
+// 1280x720 of the same buffer and has vi crop it (QueueBuffer's crop). The references were
+// made here with nxhost and looked at; nothing in them moves. It never writes SET_CT_WRITE: the
+// draws write every component from the hardware's starting state.
 TEST(Homebrew, MelonDsDrawsItsMenu) {
     const RunOutcome run = RunWithScript(Fixture("melonds-switch_fast-alpha-r6.nro"),
                                          "5s shot menu.png\n+0.1s exit\n", "--docked");
@@ -603,6 +603,35 @@ TEST(Homebrew, MelonDsDrawsItsMenu) {
         frontend::ReadPng(std::filesystem::path(NXHOST_SOURCE_DIR) /
                           "tests/homebrew/reference/melonds-switch_fast-alpha-r6_menu_docked.png");
     EXPECT_LT(DifferingShare(run.shot, reference, {}), 0.002) << run.log;
+    EXPECT_EQ(run.log.find("not drawn"), std::string::npos) << run.log;
+}
+
+// Handheld: the crop QueueBuffer gives, (0, 0)-(1280, 720) of the 1920x1080 buffer, is the
+// picture: the whole menu in a 1280x720 shot, not the menu in a corner of the buffer.
+TEST(Homebrew, MelonDsDrawsItsMenuHandheld) {
+    const RunOutcome run = RunWithScript(Fixture("melonds-switch_fast-alpha-r6.nro"),
+                                         "5s shot menu.png\n+0.1s exit\n");
+    if (run.log.find("no Vulkan host GPU") != std::string::npos) {
+        GTEST_SKIP() << "no Vulkan device at all: nothing is drawn\n" << run.log;
+    }
+    ASSERT_EQ(run.exit_status, 0) << run.log;
+    ASSERT_EQ(run.shot.width, 1280u) << run.log;
+    ASSERT_EQ(run.shot.height, 720u);
+    const gpu::Frame reference = frontend::ReadPng(
+        std::filesystem::path(NXHOST_SOURCE_DIR) /
+        "tests/homebrew/reference/melonds-switch_fast-alpha-r6_menu_handheld.png");
+    EXPECT_LT(DifferingShare(run.shot, reference, {}), 0.002) << run.log;
+    // The Select hint's dark grey box sits at the bottom right of the cropped picture (the
+    // uncropped buffer has the light background there), "Browse"'s green bar at the top left.
+    const auto channels = [](u32 rgb) {
+        return std::array<u32, 3>{rgb >> 16 & 0xFF, rgb >> 8 & 0xFF, rgb & 0xFF};
+    };
+    for (const u32 channel : channels(Pixel(run.shot, 1270, 710))) {
+        EXPECT_LT(channel, 0x80u);
+    }
+    const auto green = channels(Pixel(run.shot, 200, 60));
+    EXPECT_GT(green[1], green[0] + 0x40);
+    EXPECT_GT(green[1], green[2] + 0x40);
     EXPECT_EQ(run.log.find("not drawn"), std::string::npos) << run.log;
 }
 

@@ -212,11 +212,11 @@ void RegisterEngine::CallMethod(u32 method, u32 argument, bool is_last_call) {
 }
 
 void RegisterEngine::Apply(u32 method, u32 argument) {
-    if (draws_ && !Draws::Shapes(method)) {
+    if (draws_ && !draws_->Shapes(method)) {
         draws_->Flush(registers_, *constant_buffers_);  // the held draw sees the state before
     }
     registers_.Set(method, argument);
-    if (draws_ && Draws::Shapes(method)) {
+    if (draws_ && draws_->Shapes(method)) {
         draws_->Execute(registers_, *constant_buffers_, method, argument);
         return;
     }

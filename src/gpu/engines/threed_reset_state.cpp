@@ -5,6 +5,10 @@
 namespace gpu::engines {
 namespace {
 
+constexpr u32 kViewportSwizzle = 0x0A18 / 4;  // + 8 per viewport
+// POS_X, POS_Y, POS_Z, POS_W: deko3d never writes the swizzles and draws, so the context
+// starts with the identity.
+constexpr u32 kIdentitySwizzle = 0 | 2 << 4 | 4 << 8 | 6 << 12;
 constexpr u32 kViewportClip = 0x0C00 / 4;  // + 4 per viewport: ..., MIN_Z, MAX_Z
 constexpr u32 kPolygonModeFront = 0x0DAC / 4;
 constexpr u32 kPolygonModeBack = 0x0DB0 / 4;
@@ -49,6 +53,7 @@ void SetThreedResetState(RegisterFile& registers) {
     registers.Set(kBlendCommon + 7, kGlZero);
     for (u32 j = 0; j < 16; ++j) {
         registers.Set(kViewportClip + 4 * j + 3, std::bit_cast<u32>(1.0f));
+        registers.Set(kViewportSwizzle + 8 * j, kIdentitySwizzle);
     }
     registers.Set(kDepthFunc, kGlAlways);
     for (const u32 ops : {kStencilTest + 1, kStencilBack}) {

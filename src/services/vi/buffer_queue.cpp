@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "base/log.h"
+#include "services/vi/buffer_crop.h"
 
 namespace services::vi {
 namespace {
@@ -159,6 +160,14 @@ BinderStatus BufferQueue::Queue(ParcelReader& request, ParcelWriter& reply,
     std::memcpy(&transform, input->data() + 0x20, sizeof(transform));
     std::memcpy(&swap_interval, input->data() + 0x2c, sizeof(swap_interval));
     const GraphicBuffer buffer = *slot.buffer;
+    const BufferCrop crop = BufferCrop::FromQueueInput(*input);
+    if (!CropFits(crop, buffer.PictureWidth(), buffer.PictureHeight())) {
+        LOG_WARNING("vi",
+                    "QueueBuffer: slot {}'s crop ({}, {})-({}, {}) lies outside its {}x{} buffer",
+                    *slot_index, crop.left, crop.top, crop.right, crop.bottom,
+                    buffer.PictureWidth(), buffer.PictureHeight());
+        return BinderStatus::BadValue;
+    }
     // Read outside the lock: the slot stays the producer's until it is marked queued, and a
     // vsync must never wait for a picture to be read.
     lock.unlock();
@@ -170,10 +179,14 @@ BinderStatus BufferQueue::Queue(ParcelReader& request, ParcelWriter& reply,
     if (!decoded.frame) {
         LOG_WARNING("vi", "QueueBuffer: slot {} not shown: {}", *slot_index, decoded.error);
     }
+    if (decoded.frame) {
+        decoded.frame = CropFrame(std::move(*decoded.frame), crop, transform);
+    }
     memory_ = &environment.Memory();
     slot.frame = std::move(decoded.frame);
     slot.stored = std::move(stored.bytes);
     slot.transform = transform;
+    slot.crop = crop;
     slot.swap_interval = std::max<u32>(swap_interval, 1);  // 0 (no vsync) is shown as 1
     slot.state = SlotState::Queued;
     slot.last_queued = ++queued_count_;
@@ -225,7 +238,10 @@ std::optional<gpu::Frame> BufferQueue::RescanShownBuffer() {
     }
     DecodedFrame decoded = DecodeStoredPicture(*shown->buffer, now.bytes, shown->transform);
     shown->stored = std::move(now.bytes);
-    return std::move(decoded.frame);
+    if (!decoded.frame) {
+        return std::nullopt;
+    }
+    return CropFrame(std::move(*decoded.frame), shown->crop, shown->transform);
 }
 
 void BufferQueue::UpdateFreeEvent(FreeChange change, kernel::IpcEnvironment& environment) {

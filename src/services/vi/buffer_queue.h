@@ -22,6 +22,7 @@
 #include "kernel/event.h"
 #include "kernel/ipc_session.h"
 #include "services/nvdrv/nvmap.h"
+#include "services/vi/buffer_crop.h"
 #include "services/vi/graphic_buffer.h"
 #include "services/vi/parcel.h"
 
@@ -76,6 +77,7 @@ private:
         u32 swap_interval = 1;            // Queued: vsyncs to show it for
         std::vector<u8> stored;           // Queued, Shown: the bytes its picture was read from
         u32 transform = 0;                // Queued, Shown: the queue's flip transform
+        BufferCrop crop;                  // Queued, Shown: the part of the buffer shown
     };
     // How a transaction changed the free buffers, for the event (updated after mutex_ is
     // released: the kernel's lock is taken after mutex_, never while holding it).

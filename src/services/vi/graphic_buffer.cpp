@@ -88,8 +88,8 @@ PictureLayout LayoutOf(const GraphicBuffer& buffer) {
         return layout;
     }
     layout.format = *format;
-    layout.width = buffer.plane_width != 0 ? buffer.plane_width : buffer.width;
-    layout.height = buffer.plane_height != 0 ? buffer.plane_height : buffer.height;
+    layout.width = buffer.PictureWidth();
+    layout.height = buffer.PictureHeight();
     if (layout.width == 0 || layout.height == 0 || layout.width > kMaxDimension ||
         layout.height > kMaxDimension) {
         layout.error = fmt::format("a {}x{} buffer", layout.width, layout.height);

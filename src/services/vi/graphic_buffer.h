@@ -34,6 +34,10 @@ struct GraphicBuffer {
     u32 block_height_log2 = 0;
     u64 size = 0;
 
+    // The picture's size: the plane's where it gives one, else the buffer's.
+    u32 PictureWidth() const { return plane_width != 0 ? plane_width : width; }
+    u32 PictureHeight() const { return plane_height != 0 ? plane_height : height; }
+
     static std::optional<GraphicBuffer> Parse(std::span<const u8> flattened);
 };
 
