@@ -16,6 +16,7 @@
 
 #include "audio/renderer/effects.h"
 #include "audio/renderer/i3dl2_reverb_effect.h"
+#include "tail_slope.h"
 #include "test_memory.h"
 
 namespace audio::renderer {
@@ -240,27 +241,7 @@ double TailSlopeDbPerSecond(float decay_time, float diffusion) {
     I3dl2ReverbParameters p = LateOnly(2, decay_time);
     p.diffusion = diffusion;
     const auto out = Impulse(p, 2 * 48000);
-    const u32 window = 960;
-    std::vector<double> t, db;
-    for (u32 at = 24000; at + window <= 91200; at += window) {
-        double energy = 0.0;
-        for (u32 n = at; n < at + window; ++n) {
-            energy += double{out[0][n]} * out[0][n] + double{out[1][n]} * out[1][n];
-        }
-        t.push_back((at + window / 2.0) / 48000.0);
-        db.push_back(10.0 * std::log10(energy));
-    }
-    double mt = 0, md = 0;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        mt += t[i] / t.size();
-        md += db[i] / t.size();
-    }
-    double num = 0, den = 0;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        num += (t[i] - mt) * (db[i] - md);
-        den += (t[i] - mt) * (t[i] - mt);
-    }
-    return num / den;
+    return TailSlopeOf({out[0], out[1]}, 24000, 91200, 960);
 }
 
 // Each pass round line i loses A_i = 60 T_i / (decay * 48000) dB over its T_i samples, and the

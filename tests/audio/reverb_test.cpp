@@ -13,6 +13,7 @@
 
 #include "audio/renderer/effects.h"
 #include "audio/renderer/reverb_effect.h"
+#include "tail_slope.h"
 #include "test_memory.h"
 
 namespace audio::renderer {
@@ -167,28 +168,7 @@ double TailSlopeDbPerSecond(double decay_time, u32 late_mode) {
     p.late_mode = late_mode;
     p.decay_time = Q14(decay_time);
     const u32 length = 2 * kRate * 1000;
-    const auto out = Impulse(p, length)[0];
-    const u32 window = 20 * kRate;
-    std::vector<double> t, db;
-    for (u32 at = 300 * kRate; at + window <= 1500 * kRate; at += window) {
-        double energy = 0.0;
-        for (u32 n = at; n < at + window; ++n) {
-            energy += double{out[n]} * out[n];
-        }
-        t.push_back((at + window / 2.0) / (kRate * 1000.0));
-        db.push_back(10.0 * std::log10(energy));
-    }
-    double mt = 0, md = 0;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        mt += t[i] / t.size();
-        md += db[i] / t.size();
-    }
-    double num = 0, den = 0;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        num += (t[i] - mt) * (db[i] - md);
-        den += (t[i] - mt) * (t[i] - mt);
-    }
-    return num / den;
+    return TailSlopeOf({Impulse(p, length)[0]}, 300 * kRate, 1500 * kRate, 20 * kRate);
 }
 
 TEST(ReverbEffect, TheLateTailDecaysAtTheDecayTime) {
