@@ -85,8 +85,9 @@ void Process::State::CallSvc(cpu::Core& core, u32 number) {
     if (number < kHandlers.size() && kHandlers[number] != nullptr) {
         // NXHOST_LOG=trace: every SVC with its first arguments, to find where a program waits
         // or what it is refused (a blocking SVC answers later, so its result is not here).
-        LOG_TRACE("svc", "{} ({:#x}, {:#x}, {:#x}, {:#x}) at {:#x}", SvcName(number), core.GetX(0),
-                  core.GetX(1), core.GetX(2), core.GetX(3), core.GetPC() - 4);
+        LOG_TRACE("svc", "{} ({:#x}, {:#x}, {:#x}, {:#x}) at {:#x}, return address {:#x}",
+                  SvcName(number), core.GetX(0), core.GetX(1), core.GetX(2), core.GetX(3),
+                  core.GetPC() - 4, core.GetX(30));
         kHandlers[number](context);
         return;
     }

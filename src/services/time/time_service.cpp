@@ -64,13 +64,14 @@ void SystemClocks::SetOffset(SystemClockKind kind, s64 seconds) {
     if (memory_) {
         const s64 steady = SteadySeconds();
         memory_->UpdateSystemClock(kind, SystemClockContext{WallSeconds() - steady + seconds,
-                                                            kSteadyClockSourceId, steady});
+                                                            {steady, kSteadyClockSourceId}});
     }
 }
 
 SystemClockContext SystemClocks::Context(SystemClockKind kind) const {
     const s64 steady = SteadySeconds();
-    return SystemClockContext{WallSeconds() - steady + Offset(kind), kSteadyClockSourceId, steady};
+    return SystemClockContext{WallSeconds() - steady + Offset(kind),
+                              {steady, kSteadyClockSourceId}};
 }
 
 std::shared_ptr<kernel::SharedMemory> SystemClocks::SharedMemory(u64 ticks) {
