@@ -153,8 +153,6 @@ void Draws::Begin(const RegisterFile& registers, const ConstantBuffers& buffers,
         Flush(registers, buffers);
     }
     inline_indices_.clear();
-    inline_remaining_.reset();
-    inline_skip_ = 0;
 }
 
 void Draws::End(const RegisterFile& registers, const ConstantBuffers& buffers, Shape shape,
@@ -168,7 +166,10 @@ void Draws::End(const RegisterFile& registers, const ConstantBuffers& buffers, S
     }
     continues_ = false;
     source_ = Source::Vertices;
+    // An ALIGN count lasts for its draw (it may come before BEGIN or after it).
     inline_indices_.clear();
+    inline_remaining_.reset();
+    inline_skip_ = 0;
 }
 
 void Draws::OneWordDraw(const RegisterFile& registers, const ConstantBuffers& buffers, u32 argument,
