@@ -19,6 +19,8 @@
 #include "frontend/stats/frame_record.h"
 #include "frontend/stats/frame_stats.h"
 #include "frontend/stats/frame_summary.h"
+#include "gpu/gpu_timer.h"
+#include "kernel/guest_clock.h"
 #include "kernel/kernel.h"
 #include "services/audio/audio_output_clock.h"
 #include "services/bsd/hosts_file.h"
@@ -237,7 +239,12 @@ kernel::RunResult RunProgram(const RunArguments& arguments, const Launch& launch
     const u64 frames_before = session.frames->Count();
     session.stats->AttachProgram(process.GuestClockTicks(),
                                  [&process] { return process.GuestCpuNanoseconds(); });
+    // The GPU timer (semaphore and report timestamps) counts the guest clock, as the console's
+    // GPU timer and the CPU's system tick count the same time.
+    gpu::SetGpuTimerSource(
+        [&process] { return kernel::GuestClock::TicksToNanoseconds(process.GuestClockTicks()); });
     const kernel::RunResult result = process.Run();
+    gpu::SetGpuTimerSource({});
     session.stats->DetachProgram();
     std::fflush(stdout);
     if (!result.report.empty()) {

@@ -232,6 +232,9 @@ struct DrawState {
     // SET_VIEWPORT_Z_CLIP RANGE: NEGATIVE_W_TO_POSITIVE_W (0, OpenGL's z_ndc -1..1, the
     // viewport's z_w = scale z + offset over it) or ZERO_TO_POSITIVE_W (1, 0..1; deko3d's).
     bool depth_minus_one_to_one = false;
+    // SET_ZPASS_PIXEL_COUNT: the samples passing the depth and stencil tests are counted (the
+    // ZPASS_PIXEL_CNT report, HostGpu::SamplesPassed).
+    bool count_samples_passed = false;
     std::array<VertexAttribute, kVertexAttributes> attributes{};
     std::array<VertexStream, kVertexStreams> streams{};
     DepthStencil depth_stencil;

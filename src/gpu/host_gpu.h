@@ -58,6 +58,10 @@ public:
     // memory; the next use of a surface reads it from guest memory again (the CPU or another
     // engine may write it meanwhile).
     virtual void Synchronize() = 0;
+    // The samples that passed the depth and stencil tests in the draws that counted them
+    // (DrawState::count_samples_passed) since the host GPU opened, after all its work so far
+    // (it synchronises first); nothing where the host cannot count them exactly.
+    virtual std::optional<u64> SamplesPassed() { return std::nullopt; }
 };
 
 // The host GPU of a run without one (`--gpu off`, or no Vulkan device): 3D work is named in the

@@ -25,6 +25,11 @@ public:
             opened->Synchronize();
         }
     }
+    // Nothing was drawn, so nothing was counted, on a host GPU that is not open.
+    std::optional<u64> SamplesPassed() override {
+        const auto opened = Opened();
+        return opened ? opened->SamplesPassed() : std::optional<u64>(0);
+    }
 
 private:
     HostGpu& Open() {

@@ -63,6 +63,8 @@ VkPhysicalDeviceFeatures WantedCoreFeatures(const VkPhysicalDeviceFeatures& foun
     wanted.independentBlend = found.independentBlend;
     wanted.dualSrcBlend = found.dualSrcBlend;
     wanted.fillModeNonSolid = found.fillModeNonSolid;
+    // Exact sample counts for the ZPASS_PIXEL_CNT report.
+    wanted.occlusionQueryPrecise = found.occlusionQueryPrecise;
     return wanted;
 }
 

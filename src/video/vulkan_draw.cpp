@@ -244,6 +244,17 @@ VkFramebuffer VulkanHostGpu::DrawFramebuffer(VkRenderPass pass,
 
 bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
     const gpu::DrawState& state = draw.state;
+    // A counted draw takes an occlusion query; with every query of the pool in this submission
+    // taken, the submission is finished (and the queries read) first.
+    const bool counted = state.count_samples_passed && samples_pool_ != VK_NULL_HANDLE;
+    if (state.count_samples_passed && !counted) {
+        NameOnce(
+            "samples passed (SET_ZPASS_PIXEL_COUNT): the device lacks precise occlusion "
+            "queries; not counted");
+    }
+    if (counted && samples_queries_used_ == kSamplesQueries) {
+        SynchronizeLocked();
+    }
     if (u64{draw.count} * draw.instance_count > kLargestDraw) {
         NameOnce(
             fmt::format("a draw of {} vertices x {} instances: beyond the {} nxhost makes; "
@@ -581,8 +592,16 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
     begin.renderPass = description.render_pass;
     begin.framebuffer = DrawFramebuffer(description.render_pass, views, width, height);
     begin.renderArea = {{0, 0}, {width, height}};
+    const u32 query = samples_queries_used_;
+    if (counted) {
+        vkCmdResetQueryPool(commands, samples_pool_, query, 1);
+    }
     vkCmdBeginRenderPass(commands, &begin, VK_SUBPASS_CONTENTS_INLINE);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.pipeline);
+    if (counted) {
+        vkCmdBeginQuery(commands, samples_pool_, query, VK_QUERY_CONTROL_PRECISE_BIT);
+        ++samples_queries_used_;
+    }
     vkCmdSetViewport(commands, 0, 1, &viewport);
     const VkRect2D scissor = ScissorOf(state.scissors[0], lower_left, width, height);
     vkCmdSetScissor(commands, 0, 1, &scissor);
@@ -600,6 +619,9 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
                          draw.base_instance);
     } else {
         vkCmdDraw(commands, draw.count, draw.instance_count, draw.first, draw.base_instance);
+    }
+    if (counted) {
+        vkCmdEndQuery(commands, samples_pool_, query);
     }
     vkCmdEndRenderPass(commands);
     Barrier(VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,

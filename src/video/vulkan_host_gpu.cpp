@@ -84,6 +84,13 @@ VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::F
     graphics_ = std::make_unique<GraphicsPipelines>(context_.device);
     uploads_ = std::make_unique<DrawUploads>(context_.device, context_.memory_types,
                                              context_.limits.minUniformBufferOffsetAlignment);
+    if (context_.features->core.features.occlusionQueryPrecise) {
+        auto pool = VulkanStruct<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
+        pool.queryType = VK_QUERY_TYPE_OCCLUSION;
+        pool.queryCount = kSamplesQueries;
+        CheckVulkan(vkCreateQueryPool(context_.device, &pool, nullptr, &samples_pool_),
+                    "vkCreateQueryPool");
+    }
     LOG_INFO("video", "Vulkan {}.{} host GPU {} ({}): clears and draws run on it",
              VK_API_VERSION_MAJOR(context_.api_version), VK_API_VERSION_MINOR(context_.api_version),
              context_.name, context_.features->driver);
@@ -111,6 +118,9 @@ VulkanHostGpu::~VulkanHostGpu() {
     }
     surfaces_.clear();
     pipelines_.reset();
+    if (samples_pool_ != VK_NULL_HANDLE) {
+        vkDestroyQueryPool(context_.device, samples_pool_, nullptr);
+    }
     vkDestroyFence(context_.device, fence_, nullptr);
 }
 
@@ -478,6 +488,15 @@ void VulkanHostGpu::Synchronize() {
     Guarded("a synchronisation", [&] { SynchronizeLocked(); });
 }
 
+std::optional<u64> VulkanHostGpu::SamplesPassed() {
+    if (samples_pool_ == VK_NULL_HANDLE) {
+        return std::nullopt;
+    }
+    Guarded("a synchronisation", [&] { SynchronizeLocked(); });
+    std::lock_guard lock(mutex_);
+    return samples_passed_;
+}
+
 void VulkanHostGpu::SynchronizeLocked() {
     if (commands_ == VK_NULL_HANDLE) {
         textures_->Invalidate();
@@ -508,7 +527,19 @@ void VulkanHostGpu::SynchronizeLocked() {
     vkFreeCommandBuffers(context_.device, context_.command_pool, 1, &commands);
     if (waited == VK_SUCCESS) {
         textures_->SubmissionDone(submission_);
+        if (samples_queries_used_ != 0) {
+            std::vector<u64> samples(samples_queries_used_);
+            CheckVulkan(
+                vkGetQueryPoolResults(context_.device, samples_pool_, 0, samples_queries_used_,
+                                      samples.size() * 8, samples.data(), 8,
+                                      VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                "vkGetQueryPoolResults");
+            for (const u64 count : samples) {
+                samples_passed_ += count;
+            }
+        }
     }
+    samples_queries_used_ = 0;
     // What the draws used: the device is done with it (or lost).
     for (const auto& [key, framebuffer] : draw_framebuffers_) {
         vkDestroyFramebuffer(context_.device, framebuffer, nullptr);

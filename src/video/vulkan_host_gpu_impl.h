@@ -59,6 +59,7 @@ public:
     void ClearDepthStencil(const gpu::DepthStencilClear& clear) override;
     bool Draw(const gpu::DrawCall& draw) override;
     void Synchronize() override;
+    std::optional<u64> SamplesPassed() override;
 
     // The render target whose layer 0 is at `address` of `memory` with rendering not yet in
     // guest memory (changed since the last synchronisation), for the texture cache.
@@ -111,6 +112,13 @@ private:
     std::unique_ptr<DrawUploads> uploads_;
     std::map<std::tuple<VkRenderPass, std::vector<VkImageView>, u32, u32>, VkFramebuffer>
         draw_framebuffers_;
+    // Samples passed (SET_ZPASS_PIXEL_COUNT): a precise occlusion query per counted draw of the
+    // submission, read into the total when it completes (none where the device lacks
+    // occlusionQueryPrecise).
+    static constexpr u32 kSamplesQueries = 1024;
+    VkQueryPool samples_pool_ = VK_NULL_HANDLE;
+    u32 samples_queries_used_ = 0;
+    u64 samples_passed_ = 0;
 };
 
 }  // namespace video

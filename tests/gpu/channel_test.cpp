@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "gpu/engines/register_engine.h"
+#include "gpu/gpu_timer.h"
 #include "gpu_test_rig.h"
 #include "macro_test_support.h"
 
@@ -169,6 +170,28 @@ TEST(Channel, TheThreedClassReleasesReportSemaphores) {
     Method(words, 0, 0x1B00 / 4, {High(at + 0x40), Low(at + 0x40), 0x33, (2u << 23) | (1u << 28)});
     ASSERT_EQ(rig.Execute(words), gpu::ChannelProgress::Idle);
     EXPECT_EQ(rig.Get<u32>(at + 0x40), 0u);
+}
+
+// REPORT_ONLY (OPERATION 2) writes the counter REPORT names: NONE the payload, with the GPU
+// timer's time (here a source set by the test, as a run sets the guest clock); a counter
+// nxhost does not count (VS_INVOCATIONS 5), or samples passed on a host GPU that cannot count
+// them (none here), writes nothing.
+TEST(Channel, CounterReportsWriteWhatIsCountedAndNothingElse) {
+    gpu::SetGpuTimerSource([] { return u64{123'456'789}; });
+    Rig rig;
+    const u64 at = Rig::kData;
+    std::memset(rig.Data(at), 0xEE, 0x40);
+    std::vector<u32> words;
+    Method(words, 0, kSetObject, {0xB197});
+    Method(words, 0, 0x1B00 / 4, {High(at), Low(at), 0x77, 2});
+    Method(words, 0, 0x1B00 / 4, {High(at + 0x10), Low(at + 0x10), 0x78, 2 | 5u << 23});
+    Method(words, 0, 0x1B00 / 4, {High(at + 0x20), Low(at + 0x20), 0x79, 2 | 2u << 23});
+    ASSERT_EQ(rig.Execute(words), gpu::ChannelProgress::Idle);
+    gpu::SetGpuTimerSource({});
+    EXPECT_EQ(rig.Get<u64>(at), 0x77u);
+    EXPECT_EQ(rig.Get<u64>(at + 8), 123'456'789u);
+    EXPECT_EQ(rig.Get<u64>(at + 0x10), 0xEEEE'EEEE'EEEE'EEEEu);
+    EXPECT_EQ(rig.Get<u64>(at + 0x20), 0xEEEE'EEEE'EEEE'EEEEu);
 }
 
 TEST(Channel, TheDumpNamesEveryExecutedMethod) {

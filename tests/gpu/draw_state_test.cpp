@@ -63,6 +63,7 @@ constexpr u32 kConstantBufferSelector = 0x2380;
 constexpr u32 kLoadConstantBuffer = 0x238C;
 constexpr u32 kBindGroup = 0x2410;  // + 32 per group
 constexpr u32 kNoOperation = 0x0100;
+constexpr u32 kLines = 1;
 constexpr u32 kTriangles = 4;
 constexpr u32 kInstanceSubsequent = 1u << 26;
 
@@ -479,13 +480,17 @@ TEST_F(DrawState, InlineIndicesOfEachForm) {
     Set(0x15EC, {3 | 1u << 31});                 // 3 indices, starting at the first word's odd half
     repeat(0x15F0, {0x0002'0001, 0x0004'0003});  // 1 skipped: 2, 3, 4
     Set(kEnd, {0});
+    Set(0x1300, {5 | 1u << 30});  // 5 indices from the first word's byte 1 (before BEGIN)
     Set(kBegin, {kTriangles});
-    Set(0x1300, {5 | 1u << 30});                 // 5 indices from the first word's byte 1
     repeat(0x1304, {0x0403'0201, 0x0807'0605});  // 2, 3, 4, then 5, 6 (7 and 8 pad)
+    Set(kEnd, {0});
+    // The ALIGN count ended with its draw: all of the next draw's indices are taken.
+    Set(kBegin, {kTriangles});
+    repeat(0x1304, {0x0403'0201});
     Set(kEnd, {0});
     Set(kNoOperation, {0});
     Run();
-    ASSERT_EQ(host_->draws.size(), 3u);
+    ASSERT_EQ(host_->draws.size(), 4u);
     for (const gpu::DrawCall& draw : host_->draws) {
         EXPECT_FALSE(draw.index_buffer);
         ASSERT_TRUE(draw.inline_indices);
@@ -495,6 +500,34 @@ TEST_F(DrawState, InlineIndicesOfEachForm) {
     EXPECT_EQ(*host_->draws[0].inline_indices, (std::vector<u32>{5, 0x12345, 7}));
     EXPECT_EQ(*host_->draws[1].inline_indices, (std::vector<u32>{2, 3, 4}));
     EXPECT_EQ(*host_->draws[2].inline_indices, (std::vector<u32>{2, 3, 4, 5, 6}));
+    EXPECT_EQ(*host_->draws[3].inline_indices, (std::vector<u32>{1, 2, 3, 4}));
+}
+
+// DRAW_INDEX_BUFFER (or DRAW_VERTEX_ARRAY) written once says what the BEGIN/END pairs after it
+// draw, and an inline-index draw between does not change that.
+TEST_F(DrawState, TheDrawFormLastsFromDrawToDraw) {
+    Set(kIndexBuffer, {High(kIndices), Low(kIndices), High(kIndices + 63), Low(kIndices + 63), 1});
+    Set(0x17DC, {2, 6});  // SET_INDEX_BUFFER_F, DRAW_INDEX_BUFFER
+    Set(kBegin, {kTriangles});
+    Set(kEnd, {0});
+    Set(kBegin, {kTriangles | kInstanceSubsequent});
+    Set(kEnd, {0});
+    Set(kBegin, {kLines});
+    Set(0x15E8, {4});
+    Set(kEnd, {0});
+    Set(kBegin, {kTriangles});
+    Set(kEnd, {0});
+    Set(kNoOperation, {0});
+    Run();
+    ASSERT_EQ(host_->draws.size(), 3u);
+    ASSERT_TRUE(host_->draws[0].index_buffer);
+    EXPECT_EQ(host_->draws[0].instance_count, 2u);
+    EXPECT_EQ(host_->draws[0].first, 2u);
+    EXPECT_EQ(host_->draws[0].count, 6u);
+    EXPECT_TRUE(host_->draws[1].inline_indices);
+    ASSERT_TRUE(host_->draws[2].index_buffer);
+    EXPECT_FALSE(host_->draws[2].inline_indices);
+    EXPECT_EQ(host_->draws[2].count, 6u);
 }
 
 // One-word draws: START/FIRST 15:0, COUNT 27:16, TOPOLOGY 31:28 in one method; the _SUBSEQUENT

@@ -659,6 +659,56 @@ TEST_F(HostGpuDraw, IndirectDrawThroughDekosDrawMacro) {
                  [&](u32 x, u32 y) { return InHalf(x, y) ? kBackground : b; });
 }
 
+// Samples passed (ZPASS_PIXEL_CNT): counted in draws made with SET_ZPASS_PIXEL_COUNT (0x1514) on,
+// from the last CLEAR_REPORT_VALUE (0x1530, TYPE 1), reported by SET_REPORT_SEMAPHORE_D with
+// OPERATION REPORT_ONLY (2) and REPORT 2 as deko3d's dkCmdBufReportCounter does: four words, the
+// count and the timestamp. One sample a pixel: a triangle passes as many samples as it covers
+// pixel centres, counted here.
+TEST_F(HostGpuDraw, SamplesPassedReports) {
+    constexpr u64 kReports = Rig::kData + 0x7'0000;
+    constexpr u32 kZpassPixelCount = 0x1514;
+    constexpr u32 kClearReportValue = 0x1530;
+    constexpr u32 kReportSemaphore = 0x1B00;
+    constexpr u32 kSamplesPassedReport = 2 | 2u << 23;  // REPORT_ONLY, ZPASS_PIXEL_CNT
+    const auto report = [&](u32 slot, u32 operation, u32 payload = 0) {
+        const u64 at = kReports + 16 * slot;
+        Set(kReportSemaphore, {High(at), Low(at), payload, operation});
+    };
+    u64 half = 0;
+    for (u32 y = 0; y < kHeight; ++y) {
+        for (u32 x = 0; x < kWidth; ++x) {
+            half += InHalf(x, y) ? 1 : 0;
+        }
+    }
+    std::memset(rig_->Data(kReports), 0xEE, 16 * 6);
+    Vertices(kTwoHalves);
+    Set(kZpassPixelCount, {1});
+    Set(kClearReportValue, {1});
+    DrawArrays(0, 3);  // counted: the lower-left half
+    report(0, kSamplesPassedReport);
+    Set(kZpassPixelCount, {0});
+    DrawArrays(3, 3);  // not counted
+    Set(kZpassPixelCount, {1});
+    DrawArrays(0, 3);  // counted again
+    report(1, kSamplesPassedReport);
+    Set(kClearReportValue, {1});
+    report(2, kSamplesPassedReport);
+    report(3, 2, 0x55);                          // REPORT_ONLY of the payload (REPORT NONE)
+    report(4, kSamplesPassedReport | 1u << 28);  // one word: the count's low 32 bits
+    Run();
+    const auto value = [&](u32 slot) { return rig_->Get<u64>(kReports + 16 * slot); };
+    const auto timestamp = [&](u32 slot) { return rig_->Get<u64>(kReports + 16 * slot + 8); };
+    EXPECT_EQ(value(0), half);
+    EXPECT_EQ(value(1), 2 * half);
+    EXPECT_EQ(value(2), 0u);
+    EXPECT_EQ(value(3), 0x55u);
+    EXPECT_EQ(rig_->Get<u32>(kReports + 16 * 4), 0u);
+    EXPECT_EQ(rig_->Get<u32>(kReports + 16 * 4 + 4), 0xEEEE'EEEEu);  // one word only
+    EXPECT_LE(timestamp(0), timestamp(1));
+    EXPECT_LE(timestamp(1), timestamp(3));
+    EXPECT_NE(timestamp(0), 0xEEEE'EEEE'EEEE'EEEEu);
+}
+
 // Depth and blend: a triangle at depth 0.5, a second over it at 0.25 blended (GL_SRC_ALPHA,
 // GL_ONE_MINUS_SRC_ALPHA) and a third, covering the whole target, at 0.75 without blending:
 // GL_LESS keeps it only where nothing nearer was drawn.

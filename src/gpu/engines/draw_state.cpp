@@ -15,6 +15,7 @@ constexpr u32 kViewportTransform = 0x0A00 / 4;  // + 8 per viewport: scale x y z
 constexpr u32 kViewportSwizzle = 0x0A18 / 4;    // + 8: X 2:0, Y 6:4, Z 10:8, W 14:12
 constexpr u32 kViewportClip = 0x0C00 / 4;       // + 4: horizontal, vertical, min z, max z
 constexpr u32 kViewportZClip = 0x0D7C / 4;      // RANGE 0: NEGATIVE_W_TO_POSITIVE_W
+constexpr u32 kZpassPixelCount = 0x1514 / 4;    // ENABLE 0
 constexpr u32 kScissor = 0x0E00 / 4;            // + 4: enable, horizontal, vertical
 constexpr u32 kPolygonModeFront = 0x0DAC / 4;
 constexpr u32 kStencilBackReference = 0x0F54 / 4;
@@ -388,6 +389,7 @@ DrawState ReadDrawState(const RegisterFile& registers, u32 class_number,
         scissor.area = {horizontal & 0xFFFF, vertical & 0xFFFF, horizontal >> 16, vertical >> 16};
     }
     state.depth_minus_one_to_one = !base::Bit(registers.Get(kViewportZClip), 0);
+    state.count_samples_passed = base::Bit(registers.Get(kZpassPixelCount), 0);
     for (u32 i = 0; i < kVertexAttributes; ++i) {
         // STREAM 4:0, SOURCE 6 (INACTIVE 1), OFFSET 20:7, COMPONENT_BIT_WIDTHS 26:21,
         // NUMERICAL_TYPE 29:27, SWAP_R_AND_B 31.

@@ -144,7 +144,7 @@ void Draws::AddInlineIndex(u32 index) {
         return;
     }
     inline_indices_.push_back(index);
-    source_ = Source::InlineIndices;
+    inline_draw_ = true;
 }
 
 void Draws::Begin(const RegisterFile& registers, const ConstantBuffers& buffers, bool subsequent) {
@@ -153,8 +153,7 @@ void Draws::Begin(const RegisterFile& registers, const ConstantBuffers& buffers,
         Flush(registers, buffers);
     }
     inline_indices_.clear();
-    inline_remaining_.reset();
-    inline_skip_ = 0;
+    inline_draw_ = false;
 }
 
 void Draws::End(const RegisterFile& registers, const ConstantBuffers& buffers, Shape shape,
@@ -167,8 +166,11 @@ void Draws::End(const RegisterFile& registers, const ConstantBuffers& buffers, S
         held_instances_ = instances;
     }
     continues_ = false;
-    source_ = Source::Vertices;
+    inline_draw_ = false;
+    // An ALIGN count lasts for its draw (it may come before BEGIN or after it).
     inline_indices_.clear();
+    inline_remaining_.reset();
+    inline_skip_ = 0;
 }
 
 void Draws::OneWordDraw(const RegisterFile& registers, const ConstantBuffers& buffers, u32 argument,
@@ -244,8 +246,8 @@ void Draws::Execute(const RegisterFile& registers, const ConstantBuffers& buffer
         case kEnd: {
             Shape shape;
             shape.topology = registers.Get(kBegin) & 0xFFFF;
-            shape.source = source_;
-            if (source_ == Source::InlineIndices) {
+            shape.source = inline_draw_ ? Source::InlineIndices : source_;
+            if (inline_draw_) {
                 shape.count = static_cast<u32>(inline_indices_.size());
                 shape.indices = inline_indices_;
             } else {

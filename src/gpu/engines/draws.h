@@ -78,7 +78,11 @@ private:
 
     EngineContext& context_;
     u32 class_;
+    // What DRAW_VERTEX_ARRAY or DRAW_INDEX_BUFFER last said (it lasts from draw to draw, as
+    // macros that repeat BEGIN/END may write it once), and whether the open draw has inline
+    // indices.
     Source source_ = Source::Vertices;
+    bool inline_draw_ = false;
     bool continues_ = false;  // the open draw repeats the held one as its next instance
     std::optional<Shape> held_;
     u32 held_instances_ = 0;

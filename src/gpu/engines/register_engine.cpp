@@ -7,7 +7,6 @@
 #include "base/bits.h"
 #include "base/log.h"
 #include "gpu/engines/threed_reset_state.h"
-#include "gpu/gpu_timer.h"
 #include "gpu/method_names.h"
 
 namespace gpu::engines {
@@ -17,13 +16,6 @@ namespace {
 struct Action {
     u32 offset;
     std::string_view what;
-};
-constexpr Action kThreedActions[] = {
-    {0x1214, "a one-word draw"},          {0x1218, "a one-word draw"},
-    {0x15E8, "a draw of inline indices"}, {0x15F0, "a draw of inline indices"},
-    {0x17E4, "a one-word indexed draw"},  {0x17E8, "a one-word indexed draw"},
-    {0x17EC, "a one-word indexed draw"},  {0x17F0, "a one-word indexed draw"},
-    {0x17F4, "a one-word indexed draw"},  {0x17F8, "a one-word indexed draw"},
 };
 constexpr Action kComputeActions[] = {
     {0x02BC, "a compute launch"},
@@ -38,9 +30,6 @@ constexpr u32 kClearSurface = 0x19D0 / 4;
 // increment a write; deko3d's fences on fizeau and NXGallery write 0x00110010 twice for
 // syncpoint 16).
 constexpr u32 kIncrementSyncpoint = 0x02C8 / 4;
-constexpr u32 kReportSemaphoreA = 0x1B00 / 4;
-constexpr u32 kReportSemaphoreC = 0x1B08 / 4;
-constexpr u32 kReportSemaphoreD = 0x1B0C / 4;
 // The 3D class's firmware methods (deko3d engine_3d.def: MmeFirmwareArgs 0x3400, FirmwareCall
 // 0x2300). FIRMWARE_CALL(4) has the falcon firmware write a PGRAPH register (address, value and
 // mask in the arguments) and then set MmeFirmwareArgs[0] to 1, which deko3d's WriteHardwareReg
@@ -54,8 +43,6 @@ macro::MacroFormat MacroFormatOf(u32 class_number) {
 
 std::span<const Action> ActionsOf(EngineKind kind) {
     switch (kind) {
-        case EngineKind::Threed:
-            return kThreedActions;
         case EngineKind::Compute:
             return kComputeActions;
         case EngineKind::Twod:
@@ -78,6 +65,7 @@ RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineK
         surface_clear_.emplace(context);
         constant_buffers_.emplace(context);
         draws_.emplace(context, class_number);
+        reports_.emplace(context);
     }
 }
 
@@ -158,38 +146,6 @@ void RegisterEngine::CollectMacroCall(u32 method, u32 argument, bool is_last_cal
     }
 }
 
-// SET_REPORT_SEMAPHORE_D (OGD clb197.h): OPERATION 1:0 (RELEASE 0, ACQUIRE 1, REPORT_ONLY 2,
-// TRAP 3), REPORT 27:23 (0: the payload itself), STRUCTURE_SIZE 28 (1: one word, 0: four
-// words, the 64-bit value and the timestamp; yuzu maxwell_3d's LongQueryResult).
-void RegisterEngine::ReportSemaphore(u32 operation) {
-    const u32 op = static_cast<u32>(base::Bits(operation, 0, 2));
-    const u32 report = static_cast<u32>(base::Bits(operation, 23, 5));
-    if (op != 0) {
-        NameOnce(kReportSemaphoreD,
-                 op == 1 ? "a semaphore acquire in the 3D class" : "a counter report or trap");
-        return;
-    }
-    if (report != 0) {
-        NameOnce(kReportSemaphoreD,
-                 "a release of a counter report (nothing is counted yet): "
-                 "nothing written");
-        return;
-    }
-    context_.host_gpu->Synchronize();  // the release lands after the work before it
-    MemoryManager& memory = *context_.memory;
-    const u64 address = registers_.Address(kReportSemaphoreA);
-    const u32 payload = registers_.Get(kReportSemaphoreC);
-    if (base::Bit(operation, 28)) {
-        memory.WriteValue(address, payload, "3D report semaphore");
-        return;
-    }
-    struct {
-        u64 value;
-        u64 timestamp;
-    } release{payload, GpuTimerNanoseconds()};
-    memory.WriteValue(address, release, "3D report semaphore");
-}
-
 void RegisterEngine::IncrementSyncpoint(u32 argument) {
     const u32 id = argument & 0xFFFF;
     if (!context_.syncpoints || !SyncpointManager::Valid(id)) {
@@ -240,8 +196,8 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
         surface_clear_->Execute(registers_, argument);
         return;
     }
-    if (kind_ == EngineKind::Threed && method == kReportSemaphoreD) {
-        ReportSemaphore(argument);
+    if (reports_ && Reports::Handles(method)) {
+        reports_->Execute(registers_, method, argument);
         return;
     }
     if (inline_to_memory_ && InlineToMemory::Handles(method)) {

@@ -3,10 +3,10 @@
 // The 3D (MAXWELL_B, AMPERE_A/B), compute (MAXWELL_COMPUTE_B, AMPERE_COMPUTE_A/B) and 2D
 // (FERMI_TWOD_A) classes as far as nxhost executes them today: every method write is kept in
 // the register file (the state a renderer reads later), the inline-to-memory methods of the 3D
-// and compute classes are executed, and so are the 3D class's semaphore releases
-// (SET_REPORT_SEMAPHORE_D), its syncpoint increments (0x2C8, deko3d's fences) and CLEAR_SURFACE
-// (surface_clear.h, on the host GPU); the methods that start work not executed yet (draws, compute
-// launches, 2D blits, counter reports) are named in the log once each, with their class. In the 3D
+// and compute classes are executed, and so are the 3D class's draws (draws.h), semaphores and
+// counter reports (reports.h), its syncpoint increments (0x2C8, deko3d's fences) and
+// CLEAR_SURFACE (surface_clear.h, on the host GPU); the methods that start work not executed yet
+// (compute launches, 2D blits) are named in the log once each, with their class. In the 3D
 // class, uploads of macro code (LOAD_MME_*) and macro calls (method index 0xE00 and above) go to
 // the class's macro engine (src/gpu/macro: the Fermi format for MAXWELL_B, MME64 for the Turing and
 // later classes), and the methods a macro emits are applied as pushbuffer methods are.
@@ -20,6 +20,7 @@
 #include "gpu/engines/engine.h"
 #include "gpu/engines/inline_to_memory.h"
 #include "gpu/engines/register_file.h"
+#include "gpu/engines/reports.h"
 #include "gpu/engines/surface_clear.h"
 #include "gpu/macro/macro_engine.h"
 
@@ -52,7 +53,6 @@ private:
     // CALL_MME_MACRO(j) starts a call, CALL_MME_DATA and the rest of its run add parameters;
     // the macro runs when the run of methods ends.
     void CollectMacroCall(u32 method, u32 argument, bool is_last_call);
-    void ReportSemaphore(u32 operation);
     void IncrementSyncpoint(u32 argument);
     void NameOnce(u32 method, std::string_view what);
 
@@ -65,6 +65,7 @@ private:
     std::optional<SurfaceClear> surface_clear_;        // the 3D class's
     std::optional<ConstantBuffers> constant_buffers_;  // the 3D class's
     std::optional<Draws> draws_;                       // the 3D class's
+    std::optional<Reports> reports_;                   // the 3D class's
     MacroHostOf macro_host_{*this};
     std::optional<u32> called_macro_;
     std::vector<u32> macro_parameters_;
