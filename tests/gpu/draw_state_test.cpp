@@ -208,6 +208,33 @@ TEST_F(DrawState, VertexArrayDrawCarriesTheState) {
 
 // deko3d's Draw macro repeats BEGIN/count/END with INSTANCE_ID SUBSEQUENT per instance: one
 // draw with the instance count; a different draw after it is a draw of its own.
+// deko3d places a program's code at the very end of a memory block: its reading must stop at
+// the program's last bundle, never reach past the mapping's end.
+TEST_F(DrawState, AProgramEndingAtItsMappingsEndIsRead) {
+    constexpr u64 kMappingEnd = Rig::kBase + 0x10'0000;    // the rig maps 1 MiB
+    constexpr u64 kProgram = kMappingEnd - 0x50 - 7 * 32;  // seven bundles, the end in the last
+    rig_->Put<u64>(kProgram + 0x50 + 6 * 32 + 8, kSelfBranch);
+    Set(kPipelineShader + 64 * 1, {1 | 1 << 4, static_cast<u32>(kProgram - kPrograms)});
+    DrawArrays(0, 3);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 1u);
+    ASSERT_EQ(host_->draws[0].programs.size(), 2u);
+    EXPECT_EQ(host_->draws[0].programs[0].address, kProgram);
+    EXPECT_EQ(host_->draws[0].programs[0].code.size(), 7u * 32);
+}
+
+// A branch from a bundle's first instruction to the bundle's start (offset -16, the control
+// word's address) is a branch to itself: uam ends programs so.
+TEST_F(DrawState, ABranchToItsBundlesStartEndsAProgram) {
+    constexpr u64 kEndOfBundle = 0xFFFFF0;
+    rig_->Put<u64>(kVertexProgram + 0x50 + 32 + 16, 0);  // the fixture's end moved to bundle 3
+    rig_->Put<u64>(kVertexProgram + 0x50 + 2 * 32 + 8, u64{0xE24} << 52 | kEndOfBundle << 20 | 0xF);
+    DrawArrays(0, 3);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 1u);
+    EXPECT_EQ(host_->draws[0].programs[0].code.size(), 3u * 32);
+}
+
 TEST_F(DrawState, RepeatedBeginEndIsOneInstancedDraw) {
     DrawArrays(0, 3);
     DrawArrays(0, 3, kTriangles | kInstanceSubsequent);
