@@ -491,5 +491,21 @@ TEST(MaxwellTranslate, PbkBrkLeavesTheLoop) {
     EXPECT_EQ(result, 4u);
 }
 
+// SSY with a constant-buffer target (a form nvdisasm prints) is refused by name, not taken for
+// a relative target.
+TEST(MaxwellTranslate, ConstantBranchTargetsAreRefused) {
+    if (Programs("nvidia-maxwell-graphics").empty()) {
+        GTEST_SKIP() << "fixture missing";
+    }
+    try {
+        RunVertex({"SSY c[0x5][0x7a60] ;", "SYNC ;", "EXIT ;"});
+        ADD_FAILURE() << "translated";
+    } catch (const std::exception& error) {
+        EXPECT_NE(std::string(error.what()).find("SSY to a constant-buffer target"),
+                  std::string::npos)
+            << error.what();
+    }
+}
+
 }  // namespace
 }  // namespace shader::testing

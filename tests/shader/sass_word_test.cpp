@@ -58,6 +58,24 @@ TEST(SassAssembler, HalfImmediate) {
     EXPECT_EQ(Assemble(Disassemble(*decoded, {.with_control = true})), f2i);
 }
 
+// Forms the pruning of ignored bits had hidden (words and texts: CUDA 11.8's nvdisasm).
+TEST(SassAssembler, OperandSpellingsOfNvdisasm) {
+    const std::pair<Word, std::string_view> cases[] = {
+        {{0x00000000ff007b82ull, 0x000fe20000000800ull}, "LDC R0, c[0x0][RZ] ;"},
+        {{0xfffffff000007845ull, 0x000fe20000201400ull}, "I2FP.F32.S32 R0, -0x10 ;"},
+        {{0x0000000000007947ull, 0x000fe20007800000ull}, "BRA !PT, 0x10 ;"},
+        {{0x0000000000007947ull, 0x000fe20003800000ull}, "BRA 0x10 ;"},
+        {{0x0004000000007920ull, 0x000fe200038e0000ull}, "AL2P R0, R0, -0x400 ;"},
+        {{0x0003ff00ff007920ull, 0x000fe200038e0000ull}, "AL2P R0, 0x3ff ;"},
+    };
+    for (const auto& [word, text] : cases) {
+        const auto decoded = Decode(word);
+        ASSERT_TRUE(decoded.has_value()) << text;
+        EXPECT_EQ(Disassemble(*decoded), text);
+        EXPECT_EQ(Assemble(Disassemble(*decoded, {.with_control = true})), word) << text;
+    }
+}
+
 // Random words either fail to decode or survive disassembly and assembly unchanged.
 TEST(SassRandomWords, DecodeOrRejectAndRoundTrip) {
     // NXHOST_SASS_RANDOM=N runs N words (default 20000) from seed N, for longer local runs.

@@ -233,6 +233,10 @@ private:
             if (operands[i].kind == sass::OperandKind::BranchTarget) {
                 return i;
             }
+            if (operands[i].kind == sass::OperandKind::ConstantBuffer) {
+                // Maxwell's SSY/PBK/PCNT/CAL c[bank][offset]: the target is read at run time.
+                Fail(d.offset, std::string(d.mnemonic) + " to a constant-buffer target");
+            }
         }
         Fail(d.offset, "branch without a target");
     }

@@ -418,6 +418,9 @@ public:
         }
         if (op.f3 >= 0) {
             Set(op.f3, 255);
+            if (op.zero_as_rz && offset == "RZ") {
+                return Set(op.field, 0);
+            }
             if (offset.starts_with("R")) {
                 const std::size_t plus = offset.find('+');
                 if (!ParseRegister(offset.substr(0, plus), value) || value == 255 ||

@@ -95,13 +95,13 @@ struct OperandSpec {
     bool base_register_uniform = false;  // Memory: base register is UR (e.g. [UR4+0x10])
     bool always_print_uniform = false;   // Memory: "+URZ" printed even for URZ
     bool space_before = false;           // separated from the previous operand by " " only
-    bool not_zero_register = false;      // "nz": RZ (URZ) is invalid here (nvdisasm prints ???255)
-    bool offset_unsigned = false;        // "positive": the offset is never negative
-    bool signed_offset = true;           // "unsigned": only when nothing precedes it ([0x800010])
-    bool spaced_bank = false;            // "c[0x3] [0x14]" (Maxwell's I2F, Ampere's half pairs)
-    bool suffix_inside = false;          // "|R2.B1|" rather than "|R2|.B1"
-    bool zero_as_rz = false;             // Attribute: "a[RZ]" when both index and offset are 0
-    u8 scale = 1;                        // immediate/offset multiplier (bytes per unit)
+    bool not_zero_register = false;  // "nz": RZ (URZ, plain PT) invalid here (???255, other form)
+    bool offset_unsigned = false;    // "positive": the offset is never negative
+    bool signed_offset = true;       // "unsigned": only when nothing precedes it ([0x800010])
+    bool spaced_bank = false;        // "c[0x3] [0x14]" (Maxwell's I2F, Ampere's half pairs)
+    bool suffix_inside = false;      // "|R2.B1|" rather than "|R2|.B1"
+    bool zero_as_rz = false;         // Attribute "a[RZ]", LDC's "c[0x0][RZ]": index RZ and offset 0
+    u8 scale = 1;                    // immediate/offset multiplier (bytes per unit)
     u8 shift = 0;  // immediates: the field holds the value's bits from `shift` up (f32's top 20)
 };
 

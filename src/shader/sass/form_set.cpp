@@ -69,8 +69,14 @@ bool TryForm(const Form& form, const Word& word, Instruction& out) {
         if (!CanonicalFloats(op, out)) {
             return false;
         }
-        const u64 zero_register = op.kind == OperandKind::UniformRegister ? 63 : 255;
-        if (op.not_zero_register && out.Value(op.field) == zero_register) {
+        // On a predicate, "nz" refuses plain PT (!PT stays valid): another form prints it.
+        const bool predicate =
+            op.kind == OperandKind::Predicate || op.kind == OperandKind::UniformPredicate;
+        const u64 zero_register = predicate                                 ? 7
+                                  : op.kind == OperandKind::UniformRegister ? 63
+                                                                            : 255;
+        if (op.not_zero_register && out.Value(op.field) == zero_register &&
+            !(predicate && op.invert >= 0 && out.Value(op.invert) != 0)) {
             return false;
         }
         if (op.kind == OperandKind::ScoreboardBarrier && out.Value(op.field) > 5) {

@@ -7,8 +7,9 @@ namespace shader::sass {
 namespace {
 
 constexpr FormSpec kForms[] = {
-    {"BRA", 0x947, "=7@87:3 | BRA@34:48"},
-    {"BRA", 0x947, "| P@87 !@90, BRA@34:48"},
+    // "BRA !PT, target" keeps the predicate operand.
+    {"BRA", 0x947, "=7@87:3 =0@90:1 | BRA@34:48"},
+    {"BRA", 0x947, "| P@87 !@90 nz, BRA@34:48"},
     {"BRA", 0x1947, "{?,?,?,CONV}@32:2 =7@87:3 | UR@24 ~@30, BRA@34:48"},
     {"BSSY", 0x945, "=7@87:3 | B@16, BRA@34:30"},
     {"BSYNC", 0x941, "=7@87:3 | B@16"},

@@ -8,7 +8,8 @@ namespace {
 #define RND "{,RM,RP,RZ}@78"
 #define F2I_TAIL "{,FLOOR,CEIL,TRUNC}@78 NTZ@77"
 #define F2F_RND "FTZ@80 "
-#define I2FP_MODS "{?,?,F32,?,?,?,?,?}@75:3 {U32,S32}@74 =2@84:2 {,?,?,RZ}@78 "
+#define I2FP_MODS_(SIGNS) "{?,?,F32,?,?,?,?,?}@75:3 " SIGNS "@74 =2@84:2 {,?,?,RZ}@78 "
+#define I2FP_MODS I2FP_MODS_("{U32,S32}")
 
 // One line per source kind: register, 32-bit immediate, constant buffer, uniform register.
 // clang-format off
@@ -60,7 +61,9 @@ constexpr FormSpec kForms[] = {
     WIDE_SOURCES("F2F", 0x10, F2F_RND "{?,?,?,F64}@75:2 {?,F16,F32,?}@84:2 " RND),
     WIDE_SOURCES("F2F", 0x10, F2F_RND "{?,F16,F32,?}@75:2 {?,?,?,F64}@84:2 " RND),
     {"I2FP", 0x245, I2FP_MODS "| R@16, R@32 r@123"},
-    {"I2FP", 0x845, I2FP_MODS "| R@16, X@32:32"},
+    // An S32 source's immediate prints signed (CUDA 11.8: "I2FP.F32.S32 R0, -0x10").
+    {"I2FP", 0x845, I2FP_MODS_("{U32,?}") "| R@16, X@32:32"},
+    {"I2FP", 0x845, I2FP_MODS_("{?,S32}") "| R@16, S@32:32"},
     {"I2FP", 0xa45, I2FP_MODS "| R@16, C"},
     {"I2FP", 0x1c45, I2FP_MODS "| R@16, UR@32"},
 };

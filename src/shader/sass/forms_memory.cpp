@@ -56,7 +56,7 @@ constexpr FormSpec kForms[] = {
      "{ADD,MIN,MAX,INC,DEC,AND,OR,XOR,EXCH,?,?,?,?,?,?,?}@87:4 {,S32,64,?}@73:2 "
      "| R@16, M base=24 off=40:24 unsigned .{,X4,X8,X16}@78:2, R@32"},
     {"LDC", 0xb82,
-     "{U8,S8,U16,S16,,64,?,?}@73:3 {,IL,IS,ISL}@78:2 | R@16, C idx=24 off=38:16 scale=1"},
+     "{U8,S8,U16,S16,,64,?,?}@73:3 {,IL,IS,ISL}@78:2 | R@16, C idx=24 off=38:16 scale=1 rz0"},
     // The bank from a uniform register: cx[UR4][R2+0x10], the index register moved to [64:72).
     {"LDC", 0x1582,
      "{U8,S8,U16,S16,,64,?,?}@73:3 {,IL,IS,ISL}@78:2 =0@54:5 "

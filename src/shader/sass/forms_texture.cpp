@@ -46,14 +46,16 @@ constexpr FormSpec kForms[] = {
     {"TEX", 0x1f60,
      TEX_MODS("") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, UR@40 nz, X@46:8, " TEX_DIM
                   ", X@72:4 omit=15"},
+    // TLD: [24:32) cannot be RZ (nvdisasm prints ???255; CUDA 11.8, the 2,000,000-word sweep).
     {"TLD", 0xb66,
-     TLD_MODS("=0@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, X@54:5, X@40:14, " TLD_DIM
-                         ", X@72:4 omit=15"},
+     TLD_MODS(
+         "=0@59:1") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 omit=255, X@54:5, X@40:14, " TLD_DIM
+                    ", X@72:4 omit=15"},
     {"TLD", 0xb66,
-     TLD_MODS("B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32 nz, X@54:5, X@40:14, " TLD_DIM
+     TLD_MODS("B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 nz, X@54:5, X@40:14, " TLD_DIM
                            ", X@72:4 omit=15"},
     {"TLD", 0x1f66,
-     TLD_MODS("") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, UR@40 nz, X@46:8, " TLD_DIM
+     TLD_MODS("") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 omit=255, UR@40 nz, X@46:8, " TLD_DIM
                   ", X@72:4 omit=15"},
     // TLD4, TXD: [24:32) cannot be RZ (nvdisasm prints ???255); TLD4 leaves out an RZ in
     // [32:40) (the 10-million-word sweep, tests/shader/probe/README.md).

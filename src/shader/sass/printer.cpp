@@ -78,7 +78,9 @@ public:
         const std::string bank =
             op.f4 >= 0 ? "cx[" + UniformRegisterName(Value(op.f4)) : "c[" + Hex(Value(op.f2));
         std::string offset;
-        if (op.f3 >= 0 && Value(op.f3) != 255) {
+        if (op.zero_as_rz && op.f3 >= 0 && Value(op.f3) == 255 && Value(op.field) == 0) {
+            offset = "RZ";  // LDC c[0x0][RZ]
+        } else if (op.f3 >= 0 && Value(op.f3) != 255) {
             // With an index register the offset is signed (LDC c[0x3][R6+-0x8000]).
             offset = RegisterName(Value(op.f3));
             const s64 value = SignExtend(Value(op.field), Width(op.field)) * op.scale;
