@@ -14,9 +14,13 @@
 namespace cpu {
 
 // The guest state a compiled region reads at its entry and writes back, exactly, at its exit:
-// the integer registers and NZCV (regions translate no SIMD or floating-point instruction).
+// the integer registers, NZCV, the SIMD&FP registers, FPCR and FPSR.
 struct RegionState {
     std::array<u64, 31> x{};
+    alignas(16) std::array<std::array<u64, 2>, 32> v{};  // V0-V31, low doubleword first
+    u32 fpcr = 0;                                        // in only: a region cannot change it
+    // In and out: the cumulative exception flags the region's FP instructions raised are ORed in.
+    u32 fpsr = 0;
     u64 sp = 0;
     u64 pc = 0;    // in: the region's entry; out: the next instruction to run
     u32 nzcv = 0;  // PSTATE.NZCV in bits 31..28

@@ -219,6 +219,9 @@ private:
         state.pc = Engine().GetPC();
         const u32 pstate = Engine().GetPstate();
         state.nzcv = pstate & kNzcvMask;
+        state.v = Engine().GetVectors();
+        state.fpcr = Engine().GetFpcr();
+        state.fpsr = Engine().GetFpsr();
         state.instruction_budget = instructions_left;
         state.halt_requested = &halt_requested_;
         const std::optional<RegionExit> exit = tier_->Run(state);
@@ -229,6 +232,8 @@ private:
         Engine().SetSP(state.sp);
         Engine().SetPC(state.pc);
         Engine().SetPstate((pstate & ~kNzcvMask) | (state.nzcv & kNzcvMask));
+        Engine().SetVectors(state.v);
+        Engine().SetFpsr(state.fpsr);
         ticks_ += state.instructions;
         if (*exit == RegionExit::Continue) {
             return std::nullopt;

@@ -57,6 +57,33 @@ std::optional<A64Op> ClassifyLoadStorePair(u32 word) {
     return A64Op::LoadStorePair;
 }
 
+// Loads and stores of SIMD&FP registers (V 1): opc<1> 1 is the 128-bit form, with size 0 only.
+std::optional<A64Op> ClassifyVectorLoadStore(u32 word, A64Op op) {
+    const u32 size = Field(word, 30, 2);
+    const u32 opc = Field(word, 22, 2);
+    if (opc >= 2 && size != 0) {
+        return std::nullopt;
+    }
+    const bool imm9 = op == A64Op::LoadStoreImmediate && !Matches(word, 0x3f000000, 0x3d000000);
+    if (imm9 && Field(word, 10, 2) == 2) {
+        return std::nullopt;  // there is no unprivileged SIMD&FP access
+    }
+    if (op == A64Op::LoadStoreRegister && Field(word, 14, 1) == 0) {
+        return std::nullopt;
+    }
+    return op;
+}
+
+std::optional<A64Op> ClassifyVectorLoadStorePair(u32 word) {
+    if (Field(word, 30, 2) == 3) {
+        return std::nullopt;
+    }
+    if (Field(word, 22, 1) != 0 && Field(word, 0, 5) == Field(word, 10, 5)) {
+        return std::nullopt;  // LDP with Rt == Rt2 is CONSTRAINED UNPREDICTABLE
+    }
+    return A64Op::LoadStorePair;
+}
+
 std::optional<A64Op> ClassifyDataProcessing3(u32 word) {
     const bool sf = Field(word, 31, 1) != 0;
     const u32 op31 = Field(word, 21, 3);
@@ -221,6 +248,21 @@ std::optional<A64Op> Classify(u32 word) {
     }
     if (Matches(word, 0x3e000000, 0x28000000)) {
         return ClassifyLoadStorePair(word);
+    }
+    if (Matches(word, 0x3f000000, 0x3d000000) || Matches(word, 0x3f200000, 0x3c000000)) {
+        return ClassifyVectorLoadStore(word, A64Op::LoadStoreImmediate);
+    }
+    if (Matches(word, 0x3f200c00, 0x3c200800)) {
+        return ClassifyVectorLoadStore(word, A64Op::LoadStoreRegister);
+    }
+    if (Matches(word, 0x3f000000, 0x1c000000)) {
+        return Field(word, 30, 2) == 3 ? std::nullopt : std::optional{A64Op::LoadLiteral};
+    }
+    if (Matches(word, 0x3e000000, 0x2c000000)) {
+        return ClassifyVectorLoadStorePair(word);
+    }
+    if (Matches(word, 0x0e000000, 0x0e000000)) {
+        return ClassifyFloatingPoint(word);
     }
     return ClassifyDataProcessing(word);
 }

@@ -31,17 +31,28 @@ enum class A64Op {
     LoadStoreRegister,   // register offset
     LoadLiteral,
     LoadStorePair,
-    Branch,              // B
-    BranchLink,          // BL
-    BranchConditional,   // B.cond
-    CompareBranch,       // CBZ, CBNZ
-    TestBranch,          // TBZ, TBNZ
-    BranchRegister,      // BR
-    BranchLinkRegister,  // BLR
-    Return,              // RET
+    // Scalar floating point, single and double precision (a64_fp_instruction.cpp)
+    FpDataProcessing1,     // FMOV (register), FABS, FNEG, FSQRT, FCVT (S <-> D), FRINT*
+    FpDataProcessing2,     // FMUL, FDIV, FADD, FSUB, FMAX, FMIN, FMAXNM, FMINNM, FNMUL
+    FpDataProcessing3,     // FMADD, FMSUB, FNMADD, FNMSUB
+    FpCompare,             // FCMP, FCMPE
+    FpConditionalCompare,  // FCCMP, FCCMPE
+    FpConditionalSelect,   // FCSEL
+    FpImmediate,           // FMOV (scalar, immediate)
+    FpIntegerConversion,   // SCVTF, UCVTF, FCVTZS, FCVTZU, FMOV (general)
+    Branch,                // B
+    BranchLink,            // BL
+    BranchConditional,     // B.cond
+    CompareBranch,         // CBZ, CBNZ
+    TestBranch,            // TBZ, TBNZ
+    BranchRegister,        // BR
+    BranchLinkRegister,    // BLR
+    Return,                // RET
 };
 
 std::optional<A64Op> Classify(u32 word);
+// The scalar floating-point data-processing classes (op0 x111 of C4.1).
+std::optional<A64Op> ClassifyFloatingPoint(u32 word);
 
 // Bits [low, low + count) of word.
 constexpr u32 Field(u32 word, unsigned low, unsigned count) {

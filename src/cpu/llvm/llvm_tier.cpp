@@ -14,6 +14,7 @@
 #include "cpu/guest_memory.h"
 #include "cpu/llvm/region.h"
 #include "cpu/llvm/region_cache.h"
+#include "cpu/llvm/region_call.h"
 #include "cpu/llvm/region_compiler.h"
 
 namespace cpu {
@@ -120,7 +121,7 @@ public:
         }
         state.memory_base = memory_.Base();
         state.permission_table = memory_.PermissionTable();
-        ready->function(&state);
+        llvm_tier::CallRegion(ready->function, state);
         region_runs_.fetch_add(1, std::memory_order_relaxed);
         region_instructions_.fetch_add(state.instructions, std::memory_order_relaxed);
         const u64 entries = ready->entries.fetch_add(1, std::memory_order_relaxed) + 1;
