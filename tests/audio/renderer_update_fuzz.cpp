@@ -11,7 +11,8 @@
 // memory bounds it). Then up to kMostUpdates updates, each: a flags byte, a u16 length and that
 // many body bytes. Flags bit 0 clear: the body is the whole input buffer (raw); set: the harness
 // writes a header whose section sizes match the parameters (bits 4-5 add 0, 0x40, 0x100 or
-// 0x400 bytes of splitter section) and the body fills what follows the header. Bits 1-2: frames
+// 0x400 bytes of splitter section; with 0, 0x40 or 0x100 the harness also links the effects to
+// the final mix, LinkEffects) and the body fills what follows the header. Bits 1-2: frames
 // rendered after the update; bit 3: the renderer is started; bits 6-7: a performance buffer of
 // 0, 0x100, 0x1000 or 0x10000 bytes. The program's memory is a window at kWindowBase filled by
 // repeating the input; the renderer reaches it only inside the pools the updates attach.
@@ -109,8 +110,71 @@ RendererParameters CompactParameters(Reader& reader) {
     return p;
 }
 
-// An input buffer whose header's sections are the sizes the parameters ask for.
-std::vector<u8> WithHeader(const RendererParameters& p, u32 splitter_bytes,
+template <typename T>
+void Write(std::vector<u8>& input, std::size_t at, const T& value) {
+    if (at + sizeof(T) <= input.size()) {
+        std::memcpy(input.data() + at, &value, sizeof(T));
+    }
+}
+
+// Links every effect record to the final mix and makes that mix in use with the renderer's
+// mix buffers, so that the effects' DSP runs on the fuzzed parameters: each effect on mix 0,
+// its channel count 1, 2, 4 or 6 and its inputs and outputs among the mix's buffers, its
+// sample rate field (where its type has one) 48 kHz; the final mix record in use (REV7+: the
+// dirty-only header counts it). Random bytes reach these only by chance.
+void LinkEffects(const RendererParameters& p, const services::audio::UpdateDataHeader& header,
+                 u32 splitter_bytes, std::vector<u8>& input) {
+    namespace sa = services::audio;
+    const std::size_t effects_at = sizeof(header) + header.behaviour_size +
+                                   header.memory_pool_size + header.voice_resources_size +
+                                   header.voices_size;
+    const u32 buffers = std::max<u32>(1, std::min(p.mix_buffer_count, dsp::kMaxMixBuffers));
+    constexpr u16 kChannelCounts[] = {1, 2, 4, 6};
+    for (u32 e = 0; e < p.effect_count; ++e) {
+        const std::size_t record = effects_at + std::size_t{e} * sa::kEffectInSize;
+        const std::size_t parameters = record + 0x20;
+        if (parameters + 0x20 > input.size()) {
+            break;
+        }
+        Write<u32>(input, record + 4, dsp::kFinalMixId);
+        const u16 channels = kChannelCounts[input[parameters + 0xC] % 4];
+        Write(input, parameters + 0xC, channels);
+        Write(input, parameters + 0xE, channels);
+        for (std::size_t c = 0; c < 2 * dsp::kMaxVoiceChannels; ++c) {
+            input[parameters + c] = static_cast<u8>(input[parameters + c] % buffers);
+        }
+        input[record] = static_cast<u8>(1 + input[record] % 9);  // a type the renderer has
+        switch (static_cast<dsp::EffectType>(input[record])) {
+            case dsp::EffectType::Delay:
+                Write<u32>(input, parameters + 0x18, 48000u << 14);
+                break;
+            case dsp::EffectType::Reverb:
+                Write<u32>(input, parameters + 0x10, 48u << 14);
+                break;
+            case dsp::EffectType::I3dl2Reverb:
+                Write<u32>(input, parameters + 0x14, 48000);
+                break;
+            default:
+                break;
+        }
+    }
+    std::size_t mix = effects_at + header.effects_size + splitter_bytes;
+    if (sa::RendererFeatures(p.revision).MixInParameterDirtyOnlyUpdate()) {
+        Write<u32>(input, mix + 4, 1);
+        mix += sa::kMixDirtyHeaderSize;
+    }
+    Write<float>(input, mix + 0x00, 1.0f);
+    Write<u32>(input, mix + 0x04, 48000);
+    Write<u32>(input, mix + 0x08, buffers);
+    Write<u8>(input, mix + 0x0C, 1);
+    Write<u32>(input, mix + 0x10, dsp::kFinalMixId);
+    Write<u32>(input, mix + 0x924, dsp::kUnusedMixId);
+    Write<u32>(input, mix + 0x928, dsp::kUnusedSplitterId);
+}
+
+// An input buffer whose header's sections are the sizes the parameters ask for (REV7+: the
+// mix section with its dirty-only header); `link` runs LinkEffects on it.
+std::vector<u8> WithHeader(const RendererParameters& p, u32 splitter_bytes, bool link,
                            std::span<const u8> body) {
     namespace sa = services::audio;
     sa::UpdateDataHeader header{};
@@ -120,7 +184,10 @@ std::vector<u8> WithHeader(const RendererParameters& p, u32 splitter_bytes,
     header.voice_resources_size = p.voice_count * sa::kVoiceResourceInSize;
     header.voices_size = p.voice_count * sa::kVoiceInSize;
     header.effects_size = p.effect_count * sa::kEffectInSize;
-    header.mix_size = (p.sub_mix_count + 1) * sa::kMixInSize;
+    header.mix_size =
+        (p.sub_mix_count + 1) * sa::kMixInSize +
+        (sa::RendererFeatures(p.revision).MixInParameterDirtyOnlyUpdate() ? sa::kMixDirtyHeaderSize
+                                                                          : 0);
     header.sinks_size = p.sink_count * sa::kSinkInSize;
     header.performance_size = sa::kPerformanceInSize;
     header.total_size = static_cast<u32>(sizeof(header)) + header.behaviour_size +
@@ -132,6 +199,9 @@ std::vector<u8> WithHeader(const RendererParameters& p, u32 splitter_bytes,
                 std::min(body.size(), input.size() - sizeof(header)));
     std::memcpy(input.data(), &header, sizeof(header));
     std::memcpy(input.data() + sizeof(header), &p.revision, 4);  // the behaviour's revision
+    if (link) {
+        LinkEffects(p, header, splitter_bytes, input);
+    }
     return input;
 }
 
@@ -168,9 +238,9 @@ extern "C" int LLVMFuzzerTestOneInput(const u8* data, std::size_t size) {
         const u8 flags = reader.Byte();
         const u32 length = reader.Byte() | reader.Byte() << 8;
         const auto body = reader.Take(length);
-        const std::vector<u8> input = flags & 1
-                                          ? WithHeader(p, kSplitterBytes[(flags >> 4) & 3], body)
-                                          : std::vector<u8>(body.begin(), body.end());
+        const std::vector<u8> input = flags & 1 ? WithHeader(p, kSplitterBytes[(flags >> 4) & 3],
+                                                             (flags & 0x30) != 0x30, body)
+                                                : std::vector<u8>(body.begin(), body.end());
         std::vector<u8> output(sa::UpdateOutputSize(p));
         std::vector<u8> history(kPerformanceBytes[flags >> 6]);
         sa::UpdateSummary summary;
