@@ -262,7 +262,13 @@ std::optional<A64Op> Classify(u32 word) {
         return ClassifyVectorLoadStorePair(word);
     }
     if (Matches(word, 0x0e000000, 0x0e000000)) {
-        return ClassifyFloatingPoint(word);
+        if (const auto op = ClassifyFloatingPoint(word)) {
+            return op;
+        }
+        return ClassifySimd(word);
+    }
+    if (Matches(word, 0xbf000000, 0x0d000000)) {
+        return ClassifySimd(word);  // LD1R
     }
     return ClassifyDataProcessing(word);
 }

@@ -40,19 +40,33 @@ enum class A64Op {
     FpConditionalSelect,   // FCSEL
     FpImmediate,           // FMOV (scalar, immediate)
     FpIntegerConversion,   // SCVTF, UCVTF, FCVTZS, FCVTZU, FMOV (general)
-    Branch,                // B
-    BranchLink,            // BL
-    BranchConditional,     // B.cond
-    CompareBranch,         // CBZ, CBNZ
-    TestBranch,            // TBZ, TBNZ
-    BranchRegister,        // BR
-    BranchLinkRegister,    // BLR
-    Return,                // RET
+    // Advanced SIMD (a64_simd_instruction.cpp)
+    SimdThreeSame,          // ADD, SUB, MUL, CMEQ/CMTST/CMGT/CMHI/CMGE/CMHS, AND...BIF; FADD,
+                            // FSUB, FMUL, FDIV, FMLA, FMLS, FMAX, FMIN, FMAXNM, FMINNM
+    SimdCopy,               // DUP (element, general), INS (element, general), UMOV, SMOV
+    SimdModifiedImmediate,  // MOVI, MVNI, ORR, BIC (immediate), FMOV (vector, immediate)
+    SimdShiftImmediate,     // SSHR, USHR, SSRA, USRA, SHL
+    SimdTwoRegisterMisc,    // ABS, NEG, NOT, CNT, REV64, CMEQ/CMGT/CMGE/CMLE/CMLT (zero),
+                            // FABS, FNEG
+    SimdByElement,          // FMLA, FMLS, FMUL, MUL (by element)
+    SimdLoadReplicate,      // LD1R
+    SimdPermute,            // UZP1/2, TRN1/2, ZIP1/2
+    SimdExtract,            // EXT
+    Branch,                 // B
+    BranchLink,             // BL
+    BranchConditional,      // B.cond
+    CompareBranch,          // CBZ, CBNZ
+    TestBranch,             // TBZ, TBNZ
+    BranchRegister,         // BR
+    BranchLinkRegister,     // BLR
+    Return,                 // RET
 };
 
 std::optional<A64Op> Classify(u32 word);
 // The scalar floating-point data-processing classes (op0 x111 of C4.1).
 std::optional<A64Op> ClassifyFloatingPoint(u32 word);
+// The Advanced SIMD classes above (C4.1.96 and C4.1.88, LD1R).
+std::optional<A64Op> ClassifySimd(u32 word);
 
 // Bits [low, low + count) of word.
 constexpr u32 Field(u32 word, unsigned low, unsigned count) {

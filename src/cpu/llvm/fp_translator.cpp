@@ -27,7 +27,7 @@ void Translator::RequireExactFpcr() {
     BasicBlock* other = NewBlock("fpcr_other");
     builder_.CreateCondBr(fp_exact_, exact, other, FaultIsRare());
     builder_.SetInsertPoint(other);
-    Exit(builder_.getInt64(pc_));
+    Exit(builder_.getInt64(pc_), RegionExit::FpcrUnsupported);
     builder_.SetInsertPoint(exact);
 }
 

@@ -422,6 +422,24 @@ private:
                 return EmitFpImmediate();
             case A64Op::FpIntegerConversion:
                 return EmitFpIntegerConversion();
+            case A64Op::SimdThreeSame:
+                return EmitSimdThreeSame();
+            case A64Op::SimdCopy:
+                return EmitSimdCopy();
+            case A64Op::SimdModifiedImmediate:
+                return EmitSimdModifiedImmediate();
+            case A64Op::SimdShiftImmediate:
+                return EmitSimdShiftImmediate();
+            case A64Op::SimdTwoRegisterMisc:
+                return EmitSimdTwoRegisterMisc();
+            case A64Op::SimdByElement:
+                return EmitSimdByElement();
+            case A64Op::SimdLoadReplicate:
+                return EmitSimdLoadReplicate();
+            case A64Op::SimdPermute:
+                return EmitSimdPermute();
+            case A64Op::SimdExtract:
+                return EmitSimdExtract();
             default:
                 return;  // branches are EmitBranch's
         }
@@ -995,6 +1013,24 @@ private:
     void EmitFpConditionalSelect();
     void EmitFpImmediate();
     void EmitFpIntegerConversion();
+
+    // --- Advanced SIMD (simd_translator.cpp) ---------------------------------------------
+    // The lanes of an FP operand: for a 64-bit vector (!q), two singles padded with two lanes
+    // of 1.0, so that the host's 128-bit operation raises no flag for lanes the guest lacks.
+    Value* FpLanes(unsigned index, bool is_double, bool q);
+    // Writes FP lanes from FpLanes-shaped operands: the low two singles only where !q.
+    void SetFpLanes(unsigned index, Value* lanes, bool q);
+    Value* Splat(Value* element, unsigned count);
+    void EmitSimdThreeSame();
+    void EmitSimdThreeSameInteger();
+    void EmitSimdCopy();
+    void EmitSimdModifiedImmediate();
+    void EmitSimdShiftImmediate();
+    void EmitSimdTwoRegisterMisc();
+    void EmitSimdByElement();
+    void EmitSimdLoadReplicate();
+    void EmitSimdPermute();
+    void EmitSimdExtract();
 
     const Region& region_;
     const MemoryLayout& memory_;
