@@ -134,5 +134,30 @@ TEST(MaxwellWord, KnownInstructions) {
     EXPECT_THROW(Assemble("FROB R0 ;"), std::exception);
 }
 
+// Words the sweep found printed otherwise (words, controls and texts: CUDA 11.8's nvdisasm).
+TEST(MaxwellWord, SweepFindings) {
+    const struct {
+        u64 bits;
+        u32 control;
+        std::string_view text;
+    } cases[] = {
+        {0x513bf102831956ffull, 0x0cf7e1,
+         "@!P1 XMAD.S16.S16.CHI RZ.CC, R86.H1, R226.H1.reuse, c[0x0][-0x5f3c] ;"},
+        {0xdebe81fa09a206b0ull, 0x7e1,
+         "@P2 TEX.B.LLA.LC.AOFFI.DC.NDV.NODEP R176, R6, R154, 0x0, 1D, 0x4 ;"},
+        {0xe260000000070000ull, 0x7e1, "CAL.NOINC 0x10 ;"},
+        {0xe2907257a60e87bcull, 0x7e1, "SSY c[0x5][0x7a60] ;"},
+    };
+    for (const auto& c : cases) {
+        const auto decoded = Decode(c.bits, c.control);
+        ASSERT_TRUE(decoded.has_value()) << c.text;
+        EXPECT_EQ(Disassemble(*decoded, {.address = 0x8}), c.text);
+        const Assembled again =
+            Assemble(Disassemble(*decoded, {.address = 0x8, .with_control = true}), 0x8);
+        EXPECT_EQ(again.instruction, c.bits) << c.text;
+        EXPECT_EQ(again.control, c.control) << c.text;
+    }
+}
+
 }  // namespace
 }  // namespace shader::maxwell

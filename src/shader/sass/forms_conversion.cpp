@@ -60,6 +60,11 @@ constexpr FormSpec kForms[] = {
     FLOAT_SOURCES("F2F", 0x04, F2F_RND "{?,F16,F32,?}@75:2 ", F2F_SOURCE, RND),
     WIDE_SOURCES("F2F", 0x10, F2F_RND "{?,?,?,F64}@75:2 {?,F16,F32,?}@84:2 " RND),
     WIDE_SOURCES("F2F", 0x10, F2F_RND "{?,F16,F32,?}@75:2 {?,?,?,F64}@84:2 " RND),
+    // I2I: an S32 source saturated to 8 or 16 bits (CUDA 11.8 on single-bit variations).
+    {"I2I", 0x238, "{U8,S8,U16,S16}@76:2 S32 SAT | R@16, R@32 r@123"},
+    {"I2I", 0x838, "{U8,S8,U16,S16}@76:2 S32 SAT | R@16, S@32:32"},
+    {"I2I", 0xa38, "{U8,S8,U16,S16}@76:2 S32 SAT | R@16, C"},
+    {"I2I", 0x1c38, "{U8,S8,U16,S16}@76:2 S32 SAT | R@16, UR@32"},
     {"I2FP", 0x245, I2FP_MODS "| R@16, R@32 r@123"},
     // An S32 source's immediate prints signed (CUDA 11.8: "I2FP.F32.S32 R0, -0x10").
     {"I2FP", 0x845, I2FP_MODS_("{U32,?}") "| R@16, X@32:32"},

@@ -113,12 +113,30 @@ constexpr FormSpec kForms[] = {
 #define HFMA2_FORMS(KEY, OPERANDS)                                             \
     FLUSH_FORMS("HFMA2", KEY, "=0@85:1 F32@78 ", "SAT@77 =0@79:1 ", OPERANDS), \
         FLUSH_FORMS("HFMA2", KEY, "BF16_V2 =1@85:1 =0@78:1 ", "SAT@77 =0@79:1 ", OPERANDS)
+// Packed comparisons: HSETP2's H_AND (71) joins the two halves' results; HSET2's BF (71) writes
+// 1.0 instead of all ones. Orders as nvdisasm prints them (CUDA 11.8, single-bit variations).
+#define HCMP "{F,LT,EQ,LE,GT,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,T}@76:4 "
+#define HSETP2_LINE(KEY, B)                                                                       \
+    {                                                                                             \
+        "HSETP2", KEY,                                                                            \
+            HCMP "H_AND@71 FTZ@80 {AND,OR,XOR,?}@69:2 | P@81, P@84, " HSRC_A ", " B ", P@87 !@90" \
+    }
+#define HSET2_LINE(KEY, B)                                                                  \
+    {                                                                                       \
+        "HSET2", KEY,                                                                       \
+            "BF@71 " HCMP "FTZ@80 {AND,OR,XOR,?}@69:2 | R@16, " HSRC_A ", " B ", P@87 !@90" \
+    }
+#define HCOMPARE_FORMS(LINE, LOW)                                                     \
+    LINE(0x200 | LOW, HSRC_B), LINE(0x400 | LOW, "H2@32"), LINE(0x600 | LOW, HCONST), \
+        LINE(0x1e00 | LOW, HUNIFORM)
 #define HADD2_FORMS(KEY, B)                                                    \
     {"HADD2", KEY, "=0@78:1 FTZ@80 SAT@77 | R@16, " HSRC_A ", " B}, {          \
         "HADD2", KEY, "F32 =1@78:1 FTZ@80 SAT@77 | R@16, " HSRC_A_NOABS ", " B \
     }
 
 constexpr FormSpec kHalfForms[] = {
+    HCOMPARE_FORMS(HSETP2_LINE, 0x34),
+    HCOMPARE_FORMS(HSET2_LINE, 0x33),
     HADD2_FORMS(0x230, HSRC_B),
     {"HADD2", 0x430, "=0@78:1 FTZ@80 SAT@77 | R@16, " HSRC_A ", H2@32"},
     HADD2_FORMS(0x630, HCONST),

@@ -79,7 +79,7 @@ def main():
     with open(out_path, 'w') as out:
         for i, (word, ctl, text) in enumerate(zip(words, controls, texts)):
             if text is not None:
-                out.write(f'{word:016x}\t{ctl:06x}\t{nvdisasm.address_of(i):x}\t{text}\n')
+                out.write(f'{word:016x}\t{ctl:06x}\t{nvdisasm.listing_address(i):x}\t{text}\n')
                 kept += 1
     print(f'{len(opcodes)} mnemonics, {len(words)} words, {kept} listed by nvdisasm')
 

@@ -7,6 +7,8 @@ import tempfile
 
 PLAIN_CONTROL = 0x7E1  # stall 1, no barriers: never dual-issued, so no braces in the listing
 PADDING = 0x50B0000000070F00  # NOP
+# Words per nvdisasm run; a multiple of three, so that runs hold whole bundles.
+CHUNK = 60000
 
 
 def program():
@@ -30,8 +32,15 @@ def pack(words, controls):
     return b''.join(out)
 
 
-def disassemble(words, controls, chunk=60000):
-    """nvdisasm's text of each word, or None where it calls the word illegal."""
+def listing_address(index):
+    """Address nvdisasm printed the index-th word of disassemble() at: each run of CHUNK words
+    starts at address 0 again (branch targets depend on it)."""
+    return address_of(index % CHUNK)
+
+
+def disassemble(words, controls, chunk=CHUNK):
+    """nvdisasm's text of each word (listing_address(i) its address), or None where it calls the
+    word illegal."""
     texts = []
     for start in range(0, len(words), chunk):
         texts += _disassemble(words[start:start + chunk], controls[start:start + chunk])

@@ -40,7 +40,7 @@ def main():
         with tempfile.NamedTemporaryFile('w', suffix='.tsv', delete=False) as out:
             for i, (word, ctl, text) in enumerate(zip(words, controls, texts)):
                 if text is not None:
-                    out.write(f'{word:016x}\t{ctl:06x}\t{nvdisasm.address_of(i):x}\t{text}\n')
+                    out.write(f'{word:016x}\t{ctl:06x}\t{nvdisasm.listing_address(i):x}\t{text}\n')
             path = out.name
         report = subprocess.run([checker, path], capture_output=True, text=True).stdout
         os.unlink(path)
