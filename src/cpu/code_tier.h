@@ -40,8 +40,8 @@ struct RegionState {
 
 // Why a region returned. For a fault, pc is the faulting instruction, not executed, and every
 // register holds what it held before that instruction.
-// FpcrUnsupported (the region's own, turned into Continue by the tier): the region stopped before
-// an FP instruction because FPCR asks for a mode it does not translate; pc is that instruction.
+// FpcrUnsupported (the region's own, turned into Continue by the tier): the region has FP or SIMD
+// instructions and FPCR asks for a mode it does not translate; it ran nothing, pc is its entry.
 enum class RegionExit : u32 { Continue = 0, ReadFault = 1, WriteFault = 2, FpcrUnsupported = 3 };
 
 class CodeTier {

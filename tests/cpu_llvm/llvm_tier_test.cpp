@@ -656,9 +656,9 @@ TEST_F(LlvmTierTest, RandomScalarFloatingPointMatchesDynarmic) {
     }
 }
 
-// Under a rounding mode the translation does not do, the region ends before its first FP
-// instruction, having run the integer ones before it.
-TEST_F(LlvmTierTest, RegionEndsBeforeFloatingPointUnderAnotherRoundingMode) {
+// Under a rounding mode the translation does not do, or FZ, a region with FP instructions
+// returns at its entry having run nothing; under round to nearest it runs to its end.
+TEST_F(LlvmTierTest, RegionWithFloatingPointDoesNotRunUnderAnotherRoundingMode) {
     LoadProgram({
         0x91000400,  // add x0, x0, #1
         0x1e222820,  // fadd s0, s1, s2
@@ -668,12 +668,15 @@ TEST_F(LlvmTierTest, RegionEndsBeforeFloatingPointUnderAnotherRoundingMode) {
     initial.fpcr = 1u << 22;  // RMode: towards +infinity
     const RegionState rounding_up = RunAsRegion(initial);
     EXPECT_EQ(rounding_up.exit, static_cast<u32>(cpu::RegionExit::FpcrUnsupported));
-    EXPECT_EQ(rounding_up.pc, kCode + 4);
-    EXPECT_EQ(rounding_up.instructions, 1u);
+    EXPECT_EQ(rounding_up.pc, kCode);
+    EXPECT_EQ(rounding_up.instructions, 0u);
+    EXPECT_EQ(rounding_up.x[0], 0u);
     initial.fpcr = 1u << 24;  // FZ
-    EXPECT_EQ(RunAsRegion(initial).pc, kCode + 4);
+    EXPECT_EQ(RunAsRegion(initial).pc, kCode);
     initial.fpcr = 0;
-    EXPECT_EQ(RunAsRegion(initial).pc, kCode + 8);
+    const RegionState nearest = RunAsRegion(initial);
+    EXPECT_EQ(nearest.pc, kCode + 8);
+    EXPECT_EQ(nearest.instructions, 2u);
 }
 
 // Random words of every Advanced SIMD class the tier translates (Arm ARM C4.1.96 mask/value

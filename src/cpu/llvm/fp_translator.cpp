@@ -1,11 +1,12 @@
 // Scalar floating point in a region (single and double precision), exact under round to
-// nearest without flush to zero (the FPCR a region runs with, see RequireExactFpcr). The
+// nearest without flush to zero (the FPCR a region runs with, see EnterIfFpcrIsTranslated). The
 // arithmetic runs on the host's IEEE operations, which round as A64 does; what differs is
 // fixed here: NaN propagation (SSE returns the first operand's NaN, A64 signalling before
 // quiet), the default NaN (SSE's is negative), min/max and comparisons (done on the bits).
 // Semantics from the Arm ARM's pseudocode (FPAdd, FPMulAdd, FPMax(Num), FPCompare, FPToFixed,
 // FPRoundInt, FPConvertNaN, VFPExpandImm).
 
+#include <algorithm>
 #include <cmath>
 
 #include "cpu/llvm/fp_semantics.h"
@@ -22,13 +23,20 @@ u64 MaxSigned(unsigned bits) {
 
 }  // namespace
 
-void Translator::RequireExactFpcr() {
-    BasicBlock* exact = NewBlock("fpcr_exact");
+void Translator::EnterIfFpcrIsTranslated() {
+    const bool has_fp_or_simd =
+        std::any_of(region_.words.begin(), region_.words.end(), [](auto& w) {
+            const A64Op op = *Classify(w.second);
+            return op >= A64Op::FpDataProcessing1 && op < A64Op::Branch;
+        });
+    if (!has_fp_or_simd) {
+        builder_.CreateBr(Target(region_.entry));
+        return;
+    }
     BasicBlock* other = NewBlock("fpcr_other");
-    builder_.CreateCondBr(fp_exact_, exact, other, FaultIsRare());
+    builder_.CreateCondBr(fp_exact_, Target(region_.entry), other, FaultIsRare());
     builder_.SetInsertPoint(other);
-    Exit(builder_.getInt64(pc_), RegionExit::FpcrUnsupported);
-    builder_.SetInsertPoint(exact);
+    Exit(builder_.getInt64(region_.entry), RegionExit::FpcrUnsupported);
 }
 
 void Translator::RaiseFpsr(Value* condition, u32 bits) {
@@ -131,13 +139,11 @@ Value* Translator::FpMulAdd(Value* addend, Value* n, Value* m) {
 }
 
 void Translator::EmitFpDataProcessing2() {
-    RequireExactFpcr();
     const unsigned width = F(22, 1) ? 64 : 32;
     SetVScalar(Rd(), FpBinary(F(12, 4), VScalar(Rn(), width), VScalar(Rm(), width)));
 }
 
 void Translator::EmitFpDataProcessing3() {
-    RequireExactFpcr();
     const unsigned width = F(22, 1) ? 64 : 32;
     Value* addend = VScalar(F(10, 5), width);
     Value* n = VScalar(Rn(), width);
@@ -169,7 +175,6 @@ void Translator::EmitFpDataProcessing1() {
         default:
             break;
     }
-    RequireExactFpcr();
     Value* nan = fp::IsNaN(bld, a);
     Value* x = fp::ToFloat(bld, a);
     if (opcode == 4 || opcode == 5) {  // FCVT: to single (from double), to double
@@ -234,7 +239,6 @@ void Translator::EmitFpDataProcessing1() {
 
 void Translator::EmitFpCompare(bool conditional) {
     auto& bld = builder_;
-    RequireExactFpcr();
     const unsigned width = F(22, 1) ? 64 : 32;
     Value* a = VScalar(Rn(), width);
     // FCMP with #0.0 (opc<0>, bit 3) for the plain compare; E (bit 4) signals on quiet NaNs.
@@ -303,7 +307,6 @@ void Translator::EmitFpIntegerConversion() {
     if (rmode_opcode == 0b00'111) {  // FMOV from one
         return SetVScalar(Rd(), Reg(Rn(), sf));
     }
-    RequireExactFpcr();
     llvm::Type* float_type = width == 64 ? bld.getDoubleTy() : bld.getFloatTy();
     if (rmode_opcode == 0b00'010 || rmode_opcode == 0b00'011) {  // SCVTF, UCVTF
         Value* integer = Reg(Rn(), sf);

@@ -140,9 +140,9 @@ public:
         if (exit == RegionExit::FpcrUnsupported) {
             exit = RegionExit::Continue;
             if (state.instructions == 0 && state.pc == entry) {
-                // Its first instruction needs an FPCR mode not translated (a rounding mode
-                // other than nearest, or FZ): entering it again would make no progress, so
-                // the core runs that code from now on.
+                // It needs an FPCR mode not translated (a rounding mode other than nearest, or
+                // FZ): entering it again would make no progress, so the core runs that code
+                // from now on.
                 std::lock_guard lock(mutex_);
                 LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, FPCR {:#x} not translated",
                           entry, state.fpcr);

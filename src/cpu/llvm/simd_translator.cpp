@@ -85,7 +85,6 @@ void Translator::EmitSimdThreeSame() {
     if (opcode < 0b11000) {
         return EmitSimdThreeSameInteger();
     }
-    RequireExactFpcr();
     const bool q = F(30, 1) != 0;
     const bool high = F(23, 1) != 0;
     const bool is_double = F(22, 1) != 0;
@@ -311,7 +310,6 @@ void Translator::EmitSimdByElement() {
         Value* element = b.CreateExtractElement(VLanes(rm, bits, true), index);
         return SetVLanes(Rd(), b.CreateMul(n, Splat(element, (q ? 128 : 64) / bits)));
     }
-    RequireExactFpcr();
     const bool is_double = size == 3;
     const unsigned index = is_double ? h : (h << 1) | l;
     Value* element = b.CreateExtractElement(VLanes(F(16, 5), is_double ? 64 : 32, true), index);

@@ -62,7 +62,7 @@ public:
                 blocks_[start] = NewBlock("block");
             }
         }
-        builder_.CreateBr(Target(region_.entry));
+        EnterIfFpcrIsTranslated();
         for (const auto& [start, block] : blocks_) {
             builder_.SetInsertPoint(block);
             EmitBlock(start);
@@ -993,8 +993,11 @@ private:
     void EmitVectorLoadStorePair();
 
     // --- floating point (fp_translator.cpp) ----------------------------------------------
-    // Ends the region before this instruction where FPCR asks for a mode not translated.
-    void RequireExactFpcr();
+    // A region with FP or SIMD instructions runs only under an FPCR it translates exactly:
+    // otherwise it returns at its entry, having run nothing (RegionExit::FpcrUnsupported). One
+    // check at the entry, not one per instruction: a loop-invariant branch in every FP
+    // instruction made LLVM's loop passes unswitch and copy loops (seconds of compile time).
+    void EnterIfFpcrIsTranslated();
     // FPSR |= bits where condition (an i1) holds.
     void RaiseFpsr(Value* condition, u32 bits);
     // The A64 result (bits) of the 2-source operation `opcode` of C4.1.96 (FMUL 0 ... FNMUL 8)
