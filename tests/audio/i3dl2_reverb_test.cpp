@@ -16,6 +16,7 @@
 
 #include "audio/renderer/effects.h"
 #include "audio/renderer/i3dl2_reverb_effect.h"
+#include "effect_on_mix.h"
 #include "tail_slope.h"
 #include "test_memory.h"
 
@@ -335,23 +336,8 @@ TEST(I3dl2ReverbEffect, GainsStayWithinTheDspsPowerTable) {
 }
 
 // Through ApplyEffect, with the record as the program writes it.
-struct MixFixture {
-    MixFixture() : memory(0x100), buffers(kMaxEffectChannels * kFrame) {
-        mix.in_use = true;
-        mix.buffer_count = kMaxEffectChannels;
-        effect.type = EffectType::I3dl2Reverb;
-        effect.enabled = true;
-        effect.usage = EffectUsage::New;
-    }
-    void Apply() { ApplyEffect(effect, mix, buffers, kFrame, memory); }
-    template <typename T>
-    void Parameter(std::size_t offset, const T& value) {
-        std::memcpy(effect.parameters.data() + offset, &value, sizeof(T));
-    }
-    TestMemory memory;
-    Mix mix;
-    Effect effect;
-    std::vector<float> buffers;
+struct MixFixture : EffectOnMix {
+    MixFixture() : EffectOnMix(EffectType::I3dl2Reverb) {}
 };
 
 TEST(I3dl2ReverbEffect, TheRecordIsReadAtItsOffsetsAndTheEffectRuns) {

@@ -13,6 +13,7 @@
 
 #include "audio/renderer/effects.h"
 #include "audio/renderer/reverb_effect.h"
+#include "effect_on_mix.h"
 #include "tail_slope.h"
 #include "test_memory.h"
 
@@ -271,24 +272,9 @@ TEST(ReverbEffect, AStatusOfInvalidStartsTheStateAgain) {
 
 // Through ApplyEffect: a record with a bad channel count passes the signal through; random
 // records (huge delays, gains, modes, rates, channels) never crash or make a non-finite sample.
-struct MixFixture {
-    MixFixture() : memory(0x100), buffers(kMaxEffectChannels * kFrame) {
-        mix.in_use = true;
-        mix.buffer_count = kMaxEffectChannels;
-        effect.type = EffectType::Reverb;
-        effect.enabled = true;
-        effect.usage = EffectUsage::New;
-    }
+struct MixFixture : EffectOnMix {
+    MixFixture() : EffectOnMix(EffectType::Reverb) {}
     void Fill(float value) { std::fill(buffers.begin(), buffers.end(), value); }
-    void Apply() { ApplyEffect(effect, mix, buffers, kFrame, memory); }
-    template <typename T>
-    void Parameter(std::size_t offset, const T& value) {
-        std::memcpy(effect.parameters.data() + offset, &value, sizeof(T));
-    }
-    TestMemory memory;
-    Mix mix;
-    Effect effect;
-    std::vector<float> buffers;
 };
 
 TEST(ReverbEffect, ABadChannelCountPassesTheSignalThrough) {
