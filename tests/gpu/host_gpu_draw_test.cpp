@@ -713,14 +713,7 @@ TEST_F(HostGpuDraw, SamplesPassedReports) {
 // GL_ONE_MINUS_SRC_ALPHA) and a third, covering the whole target, at 0.75 without blending:
 // GL_LESS keeps it only where nothing nearer was drawn.
 TEST_F(HostGpuDraw, BlendAndDepth) {
-    Set(kZt, {High(kZeta), Low(kZeta), kZF32, 0, 0});
-    Set(kZtSize, {kWidth, kHeight, 1});
-    Set(kZtSelect, {1});
-    Set(kZClearValue, {FloatBits(1)});
-    Set(kClearSurface, {1});  // Z
-    Set(kDepthTest, {1});
-    Set(kDepthWrite, {1});
-    Set(kDepthFunc, {0x201});  // GL_LESS
+    DepthTarget();
     const float source[4] = {0, 1, 1, 0.2f};
     Vertices({{-1, -1, 0.5f, 1, 0, 0.2f, 1},
               {1, -1, 0.5f, 1, 0, 0.2f, 1},
