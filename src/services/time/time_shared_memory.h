@@ -1,6 +1,6 @@
 #pragma once
 
-// The time service's shared memory (time:u command 20, libnx 6.0+ reads clocks from it
+// The time service's shared memory (time:u command 20; on HOS 6.0.0+ libnx reads clocks from it
 // instead of asking): the steady clock's context at 0x00, the local system clock's at 0x38 and
 // the network clock's at 0x80, each as a u32 update counter and two copies of the value, of
 // which the counter's low bit picks the current one (libnx services/time.c; switchbrew "Glue
