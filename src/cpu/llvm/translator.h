@@ -867,25 +867,42 @@ private:
         }
     }
 
+    // LDP/STP's (integer and SIMD&FP) two addresses from the word's imm7 scaled by the
+    // element, and the base's new value in the post- and pre-index forms.
+    struct PairAddresses {
+        Value* first;
+        Value* second;
+        Value* written_back;  // null in the offset and no-allocate forms
+    };
+    PairAddresses PairAddressesOf(unsigned scale) {
+        const unsigned type = F(23, 2);  // 0 no-allocate, 1 post-index, 2 offset, 3 pre-index
+        const u64 offset = SignExtend(F(15, 7), 7) << scale;
+        Value* base = RegOrSp(Rn(), true);
+        Value* offset_address = builder_.CreateAdd(base, builder_.getInt64(offset));
+        Value* first = type == 1 ? base : offset_address;
+        Value* second = builder_.CreateAdd(first, builder_.getInt64(u64{1} << scale));
+        return {first, second, type == 1 || type == 3 ? offset_address : nullptr};
+    }
+    void WriteBackPairBase(const PairAddresses& pair) {
+        if (pair.written_back != nullptr) {
+            SetRegOrSp(Rn(), pair.written_back);
+        }
+    }
+
     void EmitLoadStorePair() {
         const unsigned opc = F(30, 2);
-        const unsigned type = F(23, 2);  // 0 no-allocate, 1 post-index, 2 offset, 3 pre-index
         const bool load = F(22, 1) != 0;
         const unsigned scale = opc == 2 ? 3 : 2;
         const unsigned bytes = 1u << scale;
         const unsigned rt = Rd();
         const unsigned rt2 = F(10, 5);
-        const u64 offset = SignExtend(F(15, 7), 7) << scale;
-        Value* base = RegOrSp(Rn(), true);
-        Value* offset_address = builder_.CreateAdd(base, builder_.getInt64(offset));
-        Value* address = type == 1 ? base : offset_address;
-        Value* second = builder_.CreateAdd(address, builder_.getInt64(bytes));
+        const PairAddresses pair = PairAddressesOf(scale);
         auto* element = builder_.getIntNTy(bytes * 8);
         if (load) {
             // Both elements are read before either register is written, so that a fault on
             // the second leaves the registers as they were.
-            Value* first_value = Load(address, bytes);
-            Value* second_value = Load(second, bytes);
+            Value* first_value = Load(pair.first, bytes);
+            Value* second_value = Load(pair.second, bytes);
             auto widen = [&](Value* value) {
                 return opc == 1 ? builder_.CreateSExt(value, builder_.getInt64Ty())
                                 : builder_.CreateZExt(value, builder_.getInt64Ty());
@@ -895,12 +912,10 @@ private:
         } else {
             Value* first_value = builder_.CreateTrunc(Reg(rt, true), element);
             Value* second_value = builder_.CreateTrunc(Reg(rt2, true), element);
-            Store(address, first_value);
-            Store(second, second_value);
+            Store(pair.first, first_value);
+            Store(pair.second, second_value);
         }
-        if (type == 1 || type == 3) {
-            SetRegOrSp(Rn(), offset_address);
-        }
+        WriteBackPairBase(pair);
     }
 
     // --- branches ------------------------------------------------------------------------

@@ -57,29 +57,22 @@ void Translator::AccessVector(unsigned scale, bool load, unsigned rt, Value* add
 
 void Translator::EmitVectorLoadStorePair() {
     const unsigned scale = 2 + F(30, 2);  // opc: S, D, Q
-    const unsigned type = F(23, 2);       // 0 no-allocate, 1 post-index, 2 offset, 3 pre-index
     const bool load = F(22, 1) != 0;
     const unsigned bytes = 1u << scale;
     const unsigned rt = Rd();
     const unsigned rt2 = F(10, 5);
-    const u64 offset = SignExtend(F(15, 7), 7) << scale;
-    Value* base = RegOrSp(Rn(), true);
-    Value* offset_address = builder_.CreateAdd(base, builder_.getInt64(offset));
-    Value* address = type == 1 ? base : offset_address;
-    Value* second = builder_.CreateAdd(address, builder_.getInt64(bytes));
+    const PairAddresses pair = PairAddressesOf(scale);
     if (load) {
         // Both read before either register is written: a fault on the second changes nothing.
-        Value* first_value = Load(address, bytes);
-        Value* second_value = Load(second, bytes);
+        Value* first_value = Load(pair.first, bytes);
+        Value* second_value = Load(pair.second, bytes);
         SetVScalar(rt, first_value);
         SetVScalar(rt2, second_value);
     } else {
-        Store(address, VScalar(rt, bytes * 8));
-        Store(second, VScalar(rt2, bytes * 8));
+        Store(pair.first, VScalar(rt, bytes * 8));
+        Store(pair.second, VScalar(rt2, bytes * 8));
     }
-    if (type == 1 || type == 3) {
-        SetRegOrSp(Rn(), offset_address);
-    }
+    WriteBackPairBase(pair);
 }
 
 }  // namespace cpu::llvm_tier
