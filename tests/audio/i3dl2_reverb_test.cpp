@@ -17,7 +17,7 @@
 #include "audio/renderer/effects.h"
 #include "audio/renderer/i3dl2_reverb_effect.h"
 #include "effect_on_mix.h"
-#include "tail_slope.h"
+#include "reverb_response.h"
 #include "test_memory.h"
 
 namespace audio::renderer {
@@ -112,17 +112,6 @@ u32 TapDelay(u32 k) {
     return Round(kKhz * (1000.0 * kReflectionsDelay +
                          1000.0 * kTapTime[k] * (kReverbDelay * 0.9998 + 0.02))) +
            1;
-}
-
-void ExpectResponse(const std::vector<std::vector<float>>& actual,
-                    const std::vector<std::vector<double>>& expected) {
-    for (std::size_t c = 0; c < expected.size(); ++c) {
-        for (std::size_t n = 0; n < expected[c].size(); ++n) {
-            ASSERT_NEAR(actual[c][n], expected[c][n],
-                        kTolerance * std::max(1.0, std::fabs(expected[c][n])))
-                << "channel " << c << " sample " << n;
-        }
-    }
 }
 
 // The early response with tap k into (mix) channel to[k] (and into `also`, when given).

@@ -14,7 +14,7 @@
 #include "audio/renderer/effects.h"
 #include "audio/renderer/reverb_effect.h"
 #include "effect_on_mix.h"
-#include "tail_slope.h"
+#include "reverb_response.h"
 #include "test_memory.h"
 
 namespace audio::renderer {
@@ -91,17 +91,6 @@ std::vector<std::vector<double>> EarlyResponse(u32 channels, u32 length, const u
         expected[to[k]][TapDelay(k, pre_delay_ms)] += kRoomTapGain[k] * scale[k];
     }
     return expected;
-}
-
-void ExpectResponse(const std::vector<std::vector<float>>& actual,
-                    const std::vector<std::vector<double>>& expected) {
-    for (std::size_t c = 0; c < expected.size(); ++c) {
-        for (std::size_t n = 0; n < expected[c].size(); ++n) {
-            ASSERT_NEAR(actual[c][n], expected[c][n],
-                        kTolerance * std::max(1.0, std::fabs(expected[c][n])))
-                << "channel " << c << " sample " << n;
-        }
-    }
 }
 
 constexpr double kOnes[10] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
