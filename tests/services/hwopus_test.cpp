@@ -211,6 +211,24 @@ struct Packets {
     std::vector<u32> ranges;
 };
 
+// Checks that `pcm` begins with libopus's own decoding of `packet` (one stereo frame);
+// libopus's samples are appended to `decoded` when given.
+void ExpectLibopusDecoding(OpusDecoder* reference, const std::vector<u8>& packet,
+                           const std::vector<s16>& pcm, int p,
+                           std::vector<s16>* decoded = nullptr) {
+    std::vector<s16> expected(kFrame * 2);
+    ASSERT_EQ(opus_decode(reference, packet.data(), static_cast<opus_int32>(packet.size()),
+                          expected.data(), kFrame, 0),
+              kFrame);
+    ASSERT_GE(pcm.size(), expected.size()) << "packet " << p;
+    for (int i = 0; i < kFrame * 2; ++i) {
+        ASSERT_EQ(pcm[i], expected[i]) << "packet " << p << " sample " << i;
+    }
+    if (decoded != nullptr) {
+        decoded->insert(decoded->end(), expected.begin(), expected.end());
+    }
+}
+
 Packets EncodeStereo() {
     int error = 0;
     OpusEncoder* encoder = opus_encoder_create(kRate, 2, OPUS_APPLICATION_AUDIO, &error);
@@ -301,15 +319,7 @@ TEST_F(Hwopus, DecodesStereoAsLibopusDoes) {
         EXPECT_EQ(Field<u32>(reply, 0), framed.size());
         EXPECT_EQ(Field<u32>(reply, 4), u32(kFrame));
 
-        std::vector<s16> expected(kFrame * 2);
-        ASSERT_EQ(opus_decode(reference, encoded.packets[p].data(),
-                              static_cast<opus_int32>(encoded.packets[p].size()), expected.data(),
-                              kFrame, 0),
-                  kFrame);
-        for (int i = 0; i < kFrame * 2; ++i) {
-            ASSERT_EQ(pcm[i], expected[i]) << "packet " << p << " sample " << i;
-        }
-        all.insert(all.end(), expected.begin(), expected.end());
+        ASSERT_NO_FATAL_FAILURE(ExpectLibopusDecoding(reference, encoded.packets[p], pcm, p, &all));
     }
     opus_decoder_destroy(reference);
     // Past the encoder's start-up, the sine's frequency.
@@ -481,14 +491,7 @@ TEST_F(Hwopus, SetContextIsRefusedAndTheDecoderKeepsItsState) {
         const Reply reply =
             Decode(*decoder, Framed(encoded.packets[p], encoded.ranges[p]), false, pcm);
         ASSERT_EQ(reply.result, 0u);
-        std::vector<s16> expected(kFrame * 2);
-        ASSERT_EQ(opus_decode(reference, encoded.packets[p].data(),
-                              static_cast<opus_int32>(encoded.packets[p].size()), expected.data(),
-                              kFrame, 0),
-                  kFrame);
-        for (int i = 0; i < kFrame * 2; ++i) {
-            ASSERT_EQ(pcm[i], expected[i]) << "packet " << p << " sample " << i;
-        }
+        ASSERT_NO_FATAL_FAILURE(ExpectLibopusDecoding(reference, encoded.packets[p], pcm, p));
     }
     opus_decoder_destroy(reference);
 }
