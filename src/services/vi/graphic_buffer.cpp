@@ -183,13 +183,4 @@ DecodedFrame DecodeStoredPicture(const GraphicBuffer& buffer, std::span<const u8
     return {std::move(frame), {}};
 }
 
-DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
-                                 cpu::GuestMemory& memory, u32 transform) {
-    const StoredPicture stored = ReadStoredPicture(buffer, nvmap, memory);
-    if (!stored.error.empty()) {
-        return {std::nullopt, stored.error};
-    }
-    return DecodeStoredPicture(buffer, stored.bytes, transform);
-}
-
 }  // namespace services::vi

@@ -45,25 +45,22 @@ struct GraphicBuffer {
 // programs leave it) the plane's NvColorFormat, which is what the console's compositor reads.
 std::optional<gpu::DisplayFormat> DisplayFormatOf(const GraphicBuffer& buffer);
 
-// Reads the buffer's picture from its nvmap object (guest memory, or the driver's own) and
-// turns it to RGBA8, applying the queue's transform (bit 0 flips horizontally, bit 1
-// vertically). An error says why when it cannot.
-struct DecodedFrame {
-    std::optional<gpu::Frame> frame;
-    std::string error;
-};
-DecodedFrame DecodeGraphicBuffer(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
-                                 cpu::GuestMemory& memory, u32 transform);
-
-// The two halves of DecodeGraphicBuffer. The bytes as the buffer's nvmap object holds them
-// (block-linear or pitch, before any conversion): the display compares them with the last
-// ones it read to see whether a buffer on screen was drawn into since.
+// A buffer's picture in two steps, so that the display can tell whether a buffer on screen
+// was drawn into since it was read. ReadStoredPicture: the bytes as the buffer's nvmap object
+// (guest memory, or the driver's own) holds them, block-linear or pitch, before any
+// conversion. DecodeStoredPicture: those bytes turned to RGBA8, applying the queue's transform
+// (bit 0 flips horizontally, bit 1 vertically). An error says why when either cannot.
 struct StoredPicture {
     std::vector<u8> bytes;
     std::string error;  // empty when the bytes were read
 };
 StoredPicture ReadStoredPicture(const GraphicBuffer& buffer, const nvdrv::NvMap& nvmap,
                                 cpu::GuestMemory& memory);
+
+struct DecodedFrame {
+    std::optional<gpu::Frame> frame;
+    std::string error;
+};
 DecodedFrame DecodeStoredPicture(const GraphicBuffer& buffer, std::span<const u8> stored,
                                  u32 transform);
 
