@@ -50,6 +50,17 @@ void WriteNoFence(ParcelWriter& reply) {
     reply.WriteFlattened({reinterpret_cast<const u8*>(fence.data()), sizeof(fence)});
 }
 
+// What the display shows of a buffer's stored bytes: decoded with the queue's transform, then
+// cropped.
+DecodedFrame ShownPicture(const GraphicBuffer& buffer, std::span<const u8> stored, u32 transform,
+                          const BufferCrop& crop) {
+    DecodedFrame decoded = DecodeStoredPicture(buffer, stored, transform);
+    if (decoded.frame) {
+        decoded.frame = CropFrame(std::move(*decoded.frame), crop, transform);
+    }
+    return decoded;
+}
+
 }  // namespace
 
 BufferQueue::BufferQueue(std::shared_ptr<nvdrv::NvMap> nvmap)
@@ -173,14 +184,11 @@ BinderStatus BufferQueue::Queue(ParcelReader& request, ParcelWriter& reply,
     lock.unlock();
     StoredPicture stored = ReadStoredPicture(buffer, *nvmap_, environment.Memory());
     DecodedFrame decoded = stored.error.empty()
-                               ? DecodeStoredPicture(buffer, stored.bytes, transform)
+                               ? ShownPicture(buffer, stored.bytes, transform, crop)
                                : DecodedFrame{std::nullopt, stored.error};
     lock.lock();
     if (!decoded.frame) {
         LOG_WARNING("vi", "QueueBuffer: slot {} not shown: {}", *slot_index, decoded.error);
-    }
-    if (decoded.frame) {
-        decoded.frame = CropFrame(std::move(*decoded.frame), crop, transform);
     }
     memory_ = &environment.Memory();
     slot.frame = std::move(decoded.frame);
@@ -236,12 +244,9 @@ std::optional<gpu::Frame> BufferQueue::RescanShownBuffer() {
     if (!now.error.empty() || now.bytes == shown->stored) {
         return std::nullopt;
     }
-    DecodedFrame decoded = DecodeStoredPicture(*shown->buffer, now.bytes, shown->transform);
+    DecodedFrame decoded = ShownPicture(*shown->buffer, now.bytes, shown->transform, shown->crop);
     shown->stored = std::move(now.bytes);
-    if (!decoded.frame) {
-        return std::nullopt;
-    }
-    return CropFrame(std::move(*decoded.frame), shown->crop, shown->transform);
+    return std::move(decoded.frame);
 }
 
 void BufferQueue::UpdateFreeEvent(FreeChange change, kernel::IpcEnvironment& environment) {
