@@ -12,7 +12,7 @@
 namespace gpu::engines {
 namespace {
 
-// Methods that start work (byte offsets; OGD clb197.h, clc797.h, clb1c0.h, clc7c0.h, cl902d.h).
+// Methods that start work (byte offsets; OGD clb1c0.h, clc7c0.h).
 struct Action {
     u32 offset;
     std::string_view what;
@@ -20,9 +20,11 @@ struct Action {
 constexpr Action kComputeActions[] = {
     {0x02BC, "a compute launch"},
 };
-constexpr Action kTwodActions[] = {
-    {0x08FC, "a 2D blit from memory"},
-};
+
+// The 2D class's solid primitives: RENDER_SOLID_PRIM_POINT_SET_X(j) 0x600 + 8j and
+// RENDER_SOLID_PRIM_POINT_Y(j) 0x604 + 8j, j < 64; a Y write completes a vertex (cl902d.h).
+constexpr u32 kSolidPrimPointY0 = 0x0604 / 4;
+constexpr u32 kSolidPrimPointEnd = 0x0800 / 4;
 
 constexpr u32 kClearSurface = 0x19D0 / 4;
 // The 3D class's syncpoint increment on Tegra, byte 0x2C8 (not in OGD's headers: Ryujinx
@@ -45,8 +47,6 @@ std::span<const Action> ActionsOf(EngineKind kind) {
     switch (kind) {
         case EngineKind::Compute:
             return kComputeActions;
-        case EngineKind::Twod:
-            return kTwodActions;
         default:
             return {};
     }
@@ -66,6 +66,9 @@ RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineK
         constant_buffers_.emplace(context);
         draws_.emplace(context, class_number);
         reports_.emplace(context);
+    }
+    if (kind == EngineKind::Twod) {
+        twod_blit_.emplace(context);
     }
 }
 
@@ -198,6 +201,16 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
     }
     if (reports_ && Reports::Handles(method)) {
         reports_->Execute(registers_, method, argument);
+        return;
+    }
+    if (twod_blit_ && TwodBlit::Handles(method)) {
+        twod_blit_->Execute(registers_);
+        return;
+    }
+    if (kind_ == EngineKind::Twod && method >= kSolidPrimPointY0 && method < kSolidPrimPointEnd &&
+        (method - kSolidPrimPointY0) % 2 == 0) {
+        NameOnce(kSolidPrimPointY0,
+                 "a solid primitive (RENDER_SOLID_PRIM_*: points, lines, fills)");
         return;
     }
     if (inline_to_memory_ && InlineToMemory::Handles(method)) {
