@@ -49,7 +49,7 @@ std::shared_ptr<ServiceDirectory> MakeDirectory(const ServiceConfig& config) {
     directory->Add("lm", [] { return std::make_shared<lm::LogService>(); });
     directory->Add("set", [] { return std::make_shared<set::SettingsServer>(); });
     directory->Add("set:sys", [] { return std::make_shared<set::SystemSettingsServer>(); });
-    auto clocks = std::make_shared<time::SystemClocks>();
+    auto clocks = std::make_shared<time::SystemClocks>(config.deterministic);
     using time::ClockWriteAccess;
     for (const auto& [name, access] : {std::pair{"time:u", ClockWriteAccess::None},
                                        std::pair{"time:a", ClockWriteAccess::LocalOnly},

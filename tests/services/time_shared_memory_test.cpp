@@ -50,7 +50,7 @@ s64 HostWallSeconds() {
 }
 
 TEST(TimeSharedMemory, LibnxReadsTheHostsTimeFromEachClock) {
-    SystemClocks clocks;
+    SystemClocks clocks(false);
     const kernel::GuestClock guest_clock(false);
     const u8* memory = clocks.SharedMemory(guest_clock.Now())->HostData();
     for (const u64 clock_offset : {0x38u, 0x80u}) {
@@ -61,15 +61,56 @@ TEST(TimeSharedMemory, LibnxReadsTheHostsTimeFromEachClock) {
 }
 
 TEST(TimeSharedMemory, ASetClockIsWhatLibnxReadsNext) {
-    SystemClocks clocks;
+    SystemClocks clocks(false);
     const kernel::GuestClock guest_clock(false);
     const u8* memory = clocks.SharedMemory(guest_clock.Now())->HostData();
     constexpr s64 kHour = 3600;
-    clocks.SetOffset(SystemClockKind::Local, kHour);
+    clocks.SetOffset(SystemClockKind::Local, kHour, guest_clock.Now());
     const auto local = LibnxTime(memory, 0x38, guest_clock.Now());
     const auto network = LibnxTime(memory, 0x80, guest_clock.Now());
     ASSERT_TRUE(local && network);
     EXPECT_NEAR(static_cast<double>(*local - *network), static_cast<double>(kHour), 1.0);
+}
+
+// 2026-01-01 00:00:00 UTC, counted by hand: 56 years from 1970 with 14 leap days.
+constexpr s64 kFirstOf2026 = (56 * 365 + 14) * 86'400;
+constexpr u64 kTicksPerSecond = 19'200'000;
+
+TEST(TimeSharedMemory, ADeterministicRunStartsAtAFixedDateAndCountsGuestTicks) {
+    SystemClocks clocks(true);
+    const u8* memory = clocks.SharedMemory(5 * kTicksPerSecond)->HostData();
+    for (const u64 seconds : {0u, 7u, 3600u}) {
+        const u64 ticks = seconds * kTicksPerSecond;
+        const auto local = LibnxTime(memory, 0x38, ticks);
+        ASSERT_TRUE(local.has_value());
+        EXPECT_EQ(*local, kFirstOf2026 + static_cast<s64>(seconds));
+        // The IPC clock's context gives the same time at the same tick: offset + steady time.
+        const SystemClockContext context = clocks.Context(SystemClockKind::Local, ticks);
+        EXPECT_EQ(context.offset + context.timestamp.seconds, *local);
+        EXPECT_EQ(clocks.Source().WallSeconds(ticks), *local);
+    }
+}
+
+TEST(TimeSharedMemory, TwoDeterministicRunsReadTheSameTimes) {
+    SystemClocks first(true);
+    SystemClocks second(true);
+    for (const u64 ticks : {u64{123}, u64{456'789'012}}) {
+        EXPECT_EQ(first.Source().SteadyNanoseconds(ticks),
+                  second.Source().SteadyNanoseconds(ticks));
+        EXPECT_EQ(first.Context(SystemClockKind::Network, ticks).offset,
+                  second.Context(SystemClockKind::Network, ticks).offset);
+    }
+}
+
+TEST(TimeSharedMemory, TheIpcSteadyClockIsTheOneLibnxComputesFromTheMemory) {
+    SystemClocks clocks(false);
+    const kernel::GuestClock guest_clock(false);
+    const u8* memory = clocks.SharedMemory(guest_clock.Now())->HostData();
+    const u64 later = guest_clock.Now() + 90 * kTicksPerSecond;
+    const s64 base_ns = At<s64>(CurrentCopy(memory, 0x00, 0x18), 0);
+    const s64 libnx_steady_ns = base_ns + static_cast<s64>(later * 1'000'000'000.0 / 19'200'000.0);
+    EXPECT_NEAR(static_cast<double>(clocks.Source().SteadyNanoseconds(later)),
+                static_cast<double>(libnx_steady_ns), 1.0);
 }
 
 }  // namespace

@@ -18,16 +18,6 @@ constexpr base::Result ResultOutOfRange{116, 902};
 constexpr std::array<u8, 16> kSteadyClockSourceId = {'n', 'x', 'h', 'o', 's', 't', '-', 's',
                                                      't', 'e', 'a', 'd', 'y', 0,   0,   1};
 
-s64 WallSeconds() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-s64 SteadySeconds() {
-    return SteadyNanoseconds() / 1'000'000'000;
-}
-
 // The host's zone name: $TZ, else /etc/timezone, else UTC.
 std::string HostTimeZoneName() {
     if (const char* zone = std::getenv("TZ"); zone != nullptr && *zone != '\0') {
@@ -43,12 +33,6 @@ std::string HostTimeZoneName() {
 
 }  // namespace
 
-s64 SteadyNanoseconds() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
 std::array<u8, 16> SteadyClockSourceId() {
     return kSteadyClockSourceId;
 }
@@ -58,44 +42,49 @@ s64 SystemClocks::Offset(SystemClockKind kind) const {
     return offsets_[static_cast<std::size_t>(kind)];
 }
 
-void SystemClocks::SetOffset(SystemClockKind kind, s64 seconds) {
+void SystemClocks::SetOffset(SystemClockKind kind, s64 seconds, u64 ticks) {
+    {
+        std::lock_guard lock(mutex_);
+        offsets_[static_cast<std::size_t>(kind)] = seconds;
+    }
+    const SystemClockContext context = Context(kind, ticks);
     std::lock_guard lock(mutex_);
-    offsets_[static_cast<std::size_t>(kind)] = seconds;
     if (memory_) {
-        const s64 steady = SteadySeconds();
-        memory_->UpdateSystemClock(kind, SystemClockContext{WallSeconds() - steady + seconds,
-                                                            {steady, kSteadyClockSourceId}});
+        memory_->UpdateSystemClock(kind, context);
     }
 }
 
-SystemClockContext SystemClocks::Context(SystemClockKind kind) const {
-    const s64 steady = SteadySeconds();
-    return SystemClockContext{WallSeconds() - steady + Offset(kind),
+SystemClockContext SystemClocks::Context(SystemClockKind kind, u64 ticks) const {
+    const s64 steady = source_.SteadySeconds(ticks);
+    return SystemClockContext{source_.WallSeconds(ticks) - steady + Offset(kind),
                               {steady, kSteadyClockSourceId}};
 }
 
 std::shared_ptr<kernel::SharedMemory> SystemClocks::SharedMemory(u64 ticks) {
-    const SystemClockContext local = Context(SystemClockKind::Local);
-    const SystemClockContext network = Context(SystemClockKind::Network);
+    const SystemClockContext local = Context(SystemClockKind::Local, ticks);
+    const SystemClockContext network = Context(SystemClockKind::Network, ticks);
     std::lock_guard lock(mutex_);
     if (!memory_) {
-        memory_ = std::make_unique<TimeSharedMemory>(ticks, local, network);
+        memory_ = std::make_unique<TimeSharedMemory>(source_.SteadyBaseNanoseconds(ticks), local,
+                                                     network);
     }
     return memory_->Memory();
 }
 
-base::Result SystemClock::GetCurrentTime(ipc::Out<s64> seconds) {
-    *seconds = WallSeconds() + clocks_->Offset(kind_);
+base::Result SystemClock::GetCurrentTime(ipc::RequestEnvironment environment,
+                                         ipc::Out<s64> seconds) {
+    *seconds = clocks_->Source().WallSeconds(environment->Ticks()) + clocks_->Offset(kind_);
     return base::ResultSuccess;
 }
 
-base::Result SystemClock::SetCurrentTime(s64 seconds) {
+base::Result SystemClock::SetCurrentTime(ipc::RequestEnvironment environment, s64 seconds) {
     const char* name = kind_ == SystemClockKind::Local ? "local" : "network";
     if (!may_set_) {
         LOG_INFO("time", "the guest may not set the {} system clock through this port", name);
         return ResultPermissionDenied;
     }
-    clocks_->SetOffset(kind_, seconds - WallSeconds());
+    const u64 ticks = environment->Ticks();
+    clocks_->SetOffset(kind_, seconds - clocks_->Source().WallSeconds(ticks), ticks);
     const std::time_t time = static_cast<std::time_t>(seconds);
     std::tm utc{};
     gmtime_r(&time, &utc);
@@ -105,13 +94,16 @@ base::Result SystemClock::SetCurrentTime(s64 seconds) {
     return base::ResultSuccess;
 }
 
-base::Result SystemClock::GetSystemClockContext(ipc::Out<SystemClockContext> context) {
-    *context = clocks_->Context(kind_);
+base::Result SystemClock::GetSystemClockContext(ipc::RequestEnvironment environment,
+                                                ipc::Out<SystemClockContext> context) {
+    *context = clocks_->Context(kind_, environment->Ticks());
     return base::ResultSuccess;
 }
 
-base::Result SteadyClock::GetCurrentTimePoint(ipc::Out<SteadyClockTimePoint> time_point) {
-    *time_point = SteadyClockTimePoint{SteadySeconds(), kSteadyClockSourceId};
+base::Result SteadyClock::GetCurrentTimePoint(ipc::RequestEnvironment environment,
+                                              ipc::Out<SteadyClockTimePoint> time_point) {
+    *time_point = SteadyClockTimePoint{clocks_->Source().SteadySeconds(environment->Ticks()),
+                                       kSteadyClockSourceId};
     return base::ResultSuccess;
 }
 
@@ -120,8 +112,8 @@ base::Result SteadyClock::GetTestOffset(ipc::Out<s64> offset) {
     return base::ResultSuccess;
 }
 
-base::Result SteadyClock::GetRtcValue(ipc::Out<s64> seconds) {
-    *seconds = WallSeconds();
+base::Result SteadyClock::GetRtcValue(ipc::RequestEnvironment environment, ipc::Out<s64> seconds) {
+    *seconds = clocks_->Source().WallSeconds(environment->Ticks());
     return base::ResultSuccess;
 }
 
@@ -208,7 +200,7 @@ base::Result StaticService::GetStandardNetworkSystemClock(ipc::OutObject clock) 
 }
 
 base::Result StaticService::GetStandardSteadyClock(ipc::OutObject clock) {
-    *clock.object = std::make_shared<SteadyClock>();
+    *clock.object = std::make_shared<SteadyClock>(clocks_);
     return base::ResultSuccess;
 }
 

@@ -10,6 +10,7 @@
 #include "ipc/service_object.h"
 #include "services/time/clock_types.h"
 #include "services/time/time_shared_memory.h"
+#include "services/time/time_source.h"
 
 namespace services::time {
 
@@ -33,19 +34,22 @@ struct CalendarAdditionalInfo {
 };
 static_assert(sizeof(CalendarAdditionalInfo) == 0x18);
 
-// The system clocks of the run: each is the host's wall clock plus an offset the guest may set
-// through time:s (time:a the local clock only), shared by every session and the clocks'
-// shared memory.
+// The system clocks of the run: each is the time source's wall clock plus an offset the guest
+// may set through time:s (time:a the local clock only), shared by every session and the
+// clocks' shared memory. Every reading is at a guest tick (the request's).
 class SystemClocks {
 public:
-    s64 Offset(SystemClockKind kind) const;
-    void SetOffset(SystemClockKind kind, s64 seconds);
-    SystemClockContext Context(SystemClockKind kind) const;
+    explicit SystemClocks(bool deterministic) : source_(deterministic) {}
 
+    const TimeSource& Source() const { return source_; }
+    s64 Offset(SystemClockKind kind) const;
+    void SetOffset(SystemClockKind kind, s64 seconds, u64 ticks);
+    SystemClockContext Context(SystemClockKind kind, u64 ticks) const;
     // The shared memory (made on the first request, so that it is filled at a guest tick).
     std::shared_ptr<kernel::SharedMemory> SharedMemory(u64 ticks);
 
 private:
+    TimeSource source_;
     mutable std::mutex mutex_;
     std::array<s64, 2> offsets_{};
     std::unique_ptr<TimeSharedMemory> memory_;
@@ -60,9 +64,10 @@ public:
     SystemClock(SystemClockKind kind, std::shared_ptr<SystemClocks> clocks, bool may_set)
         : kind_(kind), clocks_(std::move(clocks)), may_set_(may_set) {}
 
-    base::Result GetCurrentTime(ipc::Out<s64> seconds);
-    base::Result SetCurrentTime(s64 seconds);
-    base::Result GetSystemClockContext(ipc::Out<SystemClockContext> context);
+    base::Result GetCurrentTime(ipc::RequestEnvironment environment, ipc::Out<s64> seconds);
+    base::Result SetCurrentTime(ipc::RequestEnvironment environment, s64 seconds);
+    base::Result GetSystemClockContext(ipc::RequestEnvironment environment,
+                                       ipc::Out<SystemClockContext> context);
 
     static constexpr auto kCommands = std::array{
         NX_COMMAND(0, SystemClock::GetCurrentTime),
@@ -80,9 +85,12 @@ class SteadyClock final : public ipc::Interface<SteadyClock> {
 public:
     static constexpr auto kName = "nn::timesrv::detail::service::ISteadyClock";
 
-    base::Result GetCurrentTimePoint(ipc::Out<SteadyClockTimePoint> time_point);
+    explicit SteadyClock(std::shared_ptr<SystemClocks> clocks) : clocks_(std::move(clocks)) {}
+
+    base::Result GetCurrentTimePoint(ipc::RequestEnvironment environment,
+                                     ipc::Out<SteadyClockTimePoint> time_point);
     base::Result GetTestOffset(ipc::Out<s64> offset);
-    base::Result GetRtcValue(ipc::Out<s64> seconds);
+    base::Result GetRtcValue(ipc::RequestEnvironment environment, ipc::Out<s64> seconds);
     base::Result IsRtcResetDetected(ipc::Out<u8> detected);
     base::Result GetInternalOffset(ipc::Out<s64> offset);
 
@@ -93,6 +101,9 @@ public:
         NX_COMMAND(101, SteadyClock::IsRtcResetDetected),
         NX_COMMAND(200, SteadyClock::GetInternalOffset),
     };
+
+private:
+    std::shared_ptr<SystemClocks> clocks_;
 };
 
 class TimeZoneService final : public ipc::Interface<TimeZoneService> {
@@ -114,8 +125,7 @@ public:
     };
 };
 
-// The steady clock as the time services report it.
-s64 SteadyNanoseconds();
+// The steady clock's source id, the same in every context of the run.
 std::array<u8, 16> SteadyClockSourceId();
 
 class StaticService final : public ipc::Interface<StaticService> {

@@ -3,7 +3,6 @@
 #include <atomic>
 #include <cstring>
 
-#include "kernel/guest_clock.h"
 #include "services/time/time_service.h"
 
 namespace services::time {
@@ -45,12 +44,10 @@ u64 SystemClockOffset(SystemClockKind kind) {
 
 }  // namespace
 
-TimeSharedMemory::TimeSharedMemory(u64 ticks, const SystemClockContext& local,
+TimeSharedMemory::TimeSharedMemory(s64 steady_base_ns, const SystemClockContext& local,
                                    const SystemClockContext& network)
     : memory_(kernel::SharedMemory::Create(kSize, cpu::Permission::Read)) {
-    const SteadyClockContext steady{
-        SteadyNanoseconds() - static_cast<s64>(kernel::GuestClock::TicksToNanoseconds(ticks)),
-        SteadyClockSourceId()};
+    const SteadyClockContext steady{steady_base_ns, SteadyClockSourceId()};
     u8* base = memory_->HostData();
     WriteItem(base, kSteadyClockOffset, steady);
     WriteItem(base, kLocalClockOffset, local);

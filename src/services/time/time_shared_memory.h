@@ -17,9 +17,11 @@ class TimeSharedMemory {
 public:
     static constexpr u64 kSize = 0x1000;
 
-    // Fills the memory so that a reader at guest tick `ticks` sees the clocks the IPC commands
-    // report: `local` and `network` are their contexts now.
-    TimeSharedMemory(u64 ticks, const SystemClockContext& local, const SystemClockContext& network);
+    // Fills the memory so that a reader sees the clocks the IPC commands report: the steady
+    // clock is `steady_base_ns` plus the tick counter, `local` and `network` the system clocks'
+    // contexts now.
+    TimeSharedMemory(s64 steady_base_ns, const SystemClockContext& local,
+                     const SystemClockContext& network);
 
     // A system clock was set: its context becomes the current copy (readers retry while the
     // counter moves).
