@@ -11,16 +11,16 @@ import nvdisasm
 SEED = 53
 
 
-def opcode_map(rng):
+def opcode_map(rng, pool=None):
     """Walks the top 16 bits (the opcode and some operand bits): which mnemonic nvdisasm prints
-    for each, from a few words each."""
+    for each, from a few words each (nvdisasm's runs through the multiprocessing pool if given)."""
     words, tops = [], []
     for top in range(1 << 16):
         for low in (0, 0x0000FF00000FFF07 & 0xFFFFFFFFFFFF | 0x70000, rng.getrandbits(48),
                     rng.getrandbits(48)):
             words.append(top << 48 | low)
             tops.append(top)
-    texts = nvdisasm.disassemble(words, [nvdisasm.PLAIN_CONTROL] * len(words))
+    texts = nvdisasm.disassemble(words, [nvdisasm.PLAIN_CONTROL] * len(words), pool=pool)
     by_mnemonic = collections.defaultdict(set)
     for top, text in zip(tops, texts):
         if text:

@@ -38,16 +38,19 @@ def listing_address(index):
     return address_of(index % CHUNK)
 
 
-def disassemble(words, controls, chunk=CHUNK):
+def disassemble(words, controls, chunk=CHUNK, pool=None):
     """nvdisasm's text of each word (listing_address(i) its address), or None where it calls the
-    word illegal."""
+    word illegal. With a multiprocessing pool, the runs of chunk words each go at once."""
+    runs = [(words[start:start + chunk], controls[start:start + chunk])
+            for start in range(0, len(words), chunk)]
     texts = []
-    for start in range(0, len(words), chunk):
-        texts += _disassemble(words[start:start + chunk], controls[start:start + chunk])
+    for run in pool.imap(_disassemble, runs) if pool else map(_disassemble, runs):
+        texts += run
     return texts
 
 
-def _disassemble(words, controls):
+def _disassemble(run):
+    words, controls = run
     # nvdisasm refuses a whole file for one illegal word but names every such address: those
     # become NOPs and the file is disassembled again.
     words, controls, illegal = list(words), list(controls), set()

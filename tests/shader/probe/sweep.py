@@ -4,10 +4,12 @@ made as make_sample.py makes the CI sample but from another seed, disassembled b
 chunks, each chunk compared with our decoder, printer and assembler by nx_shader_probe_check.
 Prints agreement by opcode key and mnemonic. Usage:
 
-    NVDISASM=/path/to/nvdisasm sweep.py PROBE_CHECK [COUNT [SEED [CHUNK]]]
+    NVDISASM=/path/to/nvdisasm sweep.py [--jobs N] PROBE_CHECK [COUNT [SEED [CHUNK]]]
 
-PROBE_CHECK is the built tool (build/tests/shader/nx_shader_probe_check)."""
-import collections, os, subprocess, sys, tempfile
+PROBE_CHECK is the built tool (build/tests/shader/nx_shader_probe_check). --jobs N checks N
+chunks at once, each with its own nvdisasm and checker processes; a chunk's words come from its
+own seed and the reports are added in chunk order, so the output is the same for any N."""
+import argparse, collections, multiprocessing, os, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_sample
@@ -17,23 +19,40 @@ COLUMNS = ('words', 'illegal', 'clean', 'decoded', 'matched', 'assembled', 'reje
            'wrong')
 
 
+def arguments():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--jobs', type=int, default=1)
+    parser.add_argument('checker')
+    parser.add_argument('count', type=int, nargs='?', default=10_000_000)
+    parser.add_argument('seed', type=int, nargs='?', default=1)
+    parser.add_argument('chunk', type=int, nargs='?', default=200_000)
+    return parser.parse_args()
+
+
+def check_chunk(task):
+    """The checker's report on chunk n: (word count, report text)."""
+    checker, tool, count, seed, n = task
+    words = make_sample.words(count, seed * 1_000_003 + n)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, 'chunk.tsv')
+        nw.write_listing(path, nw.disassemble(words, tool))
+        out = subprocess.run([checker, path], capture_output=True, text=True, check=True)
+    return len(words), out.stdout
+
+
 def main():
-    checker = sys.argv[1]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000_000
-    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    chunk = int(sys.argv[4]) if len(sys.argv) > 4 else 200_000
+    args = arguments()
     tool = nw.nvdisasm_path()
     totals = collections.defaultdict(lambda: [0] * len(COLUMNS))
     problems = collections.defaultdict(list)
     examples = collections.defaultdict(list)
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, 'chunk.tsv')
-        for n, start in enumerate(range(0, count, chunk)):
-            words = make_sample.words(min(chunk, count - start), seed * 1_000_003 + n)
-            nw.write_listing(path, nw.disassemble(words, tool))
-            out = subprocess.run([checker, path], capture_output=True, text=True, check=True)
+    tasks = [(args.checker, tool, min(args.chunk, args.count - start), args.seed, n)
+             for n, start in enumerate(range(0, args.count, args.chunk))]
+    done = 0
+    with multiprocessing.Pool(args.jobs) as pool:
+        for count, report in pool.imap(check_chunk, tasks):
             name = None
-            for line in out.stdout.splitlines():
+            for line in report.splitlines():
                 if line.startswith('    '):
                     problem = line.strip()
                     # Wrong words first, then examples of words no form explains.
@@ -44,9 +63,11 @@ def main():
                 fields = line.split('\t')
                 name = fields[0]
                 totals[name] = [t + int(v) for t, v in zip(totals[name], fields[1:])]
+            done += count
             all_ = totals['all']
-            print(f'{start + len(words)} words: {all_[2]} clean, {all_[3]} decode, '
-                  f'{all_[4]} match, {all_[6]} rejected, {all_[7]} ignored bits, {all_[8]} wrong', file=sys.stderr)
+            print(f'{done} words: {all_[2]} clean, {all_[3]} decode, '
+                  f'{all_[4]} match, {all_[6]} rejected, {all_[7]} ignored bits, {all_[8]} wrong',
+                  file=sys.stderr)
     print('key mnemonic\t' + '\t'.join(COLUMNS))
     for name, values in sorted(totals.items()):
         if name != 'all':
@@ -54,7 +75,8 @@ def main():
             for p in problems[name] + examples[name]:
                 print('    ' + p)
     print('all\t' + '\t'.join(map(str, totals['all'])))
-    print(f'nvdisasm {nw.nvdisasm_version(tool)}, {count} words, seed {seed}')
+    print(f'nvdisasm {nw.nvdisasm_version(tool)}, {args.count} words, seed {args.seed}')
 
 
-main()
+if __name__ == "__main__":
+    main()
