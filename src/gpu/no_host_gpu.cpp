@@ -15,21 +15,37 @@ public:
         NameOnce("draws");
         return false;
     }
+    bool Dispatch(const ComputeCall&) override {
+        NameOnce("compute launches");
+        return false;
+    }
     void Synchronize() override {}
 
 private:
     void NameOnce(std::string_view what) {
         if (!named_.exchange(true)) {
-            LOG_WARNING("gpu",
-                        "no host GPU (--gpu off, or no Vulkan device): 3D work ({} first) is "
-                        "not executed; named once",
-                        what);
+            LOG_WARNING(
+                "gpu",
+                "no host GPU (--gpu off, or no Vulkan device): 3D and compute work ({} first) is "
+                "not executed; named once",
+                what);
         }
     }
     std::atomic<bool> named_ = false;
 };
 
 }  // namespace
+
+bool HostGpu::Dispatch(const ComputeCall& call) {
+    static std::atomic<bool> named = false;
+    if (!named.exchange(true)) {
+        LOG_WARNING("gpu",
+                    "host GPU {}: a compute launch ({:#x}) is not made: this host GPU runs no "
+                    "compute programs; named once",
+                    Name(), call.class_number);
+    }
+    return false;
+}
 
 std::shared_ptr<HostGpu> MakeNoHostGpu() {
     return std::make_shared<NoHostGpu>();

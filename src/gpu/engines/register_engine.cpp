@@ -12,15 +12,6 @@
 namespace gpu::engines {
 namespace {
 
-// Methods that start work (byte offsets; OGD clb1c0.h, clc7c0.h).
-struct Action {
-    u32 offset;
-    std::string_view what;
-};
-constexpr Action kComputeActions[] = {
-    {0x02BC, "a compute launch"},
-};
-
 // The 2D class's solid primitives: RENDER_SOLID_PRIM_POINT_SET_X(j) 0x600 + 8j and
 // RENDER_SOLID_PRIM_POINT_Y(j) 0x604 + 8j, j < 64; a Y write completes a vertex (cl902d.h).
 constexpr u32 kSolidPrimPointY0 = 0x0604 / 4;
@@ -43,15 +34,6 @@ macro::MacroFormat MacroFormatOf(u32 class_number) {
     return class_number >= 0xC500 ? macro::MacroFormat::Mme64 : macro::MacroFormat::Fermi;
 }
 
-std::span<const Action> ActionsOf(EngineKind kind) {
-    switch (kind) {
-        case EngineKind::Compute:
-            return kComputeActions;
-        default:
-            return {};
-    }
-}
-
 }  // namespace
 
 RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineKind kind)
@@ -66,6 +48,9 @@ RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineK
         constant_buffers_.emplace(context);
         draws_.emplace(context, class_number);
         reports_.emplace(context);
+    }
+    if (kind == EngineKind::Compute) {
+        compute_launches_.emplace(context, class_number);
     }
     if (kind == EngineKind::Twod) {
         twod_blit_.emplace(context);
@@ -203,6 +188,10 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
         reports_->Execute(registers_, method, argument);
         return;
     }
+    if (compute_launches_ && ComputeLaunches::Handles(method)) {
+        compute_launches_->Execute(registers_, argument);
+        return;
+    }
     if (twod_blit_ && TwodBlit::Handles(method)) {
         twod_blit_->Execute(registers_);
         return;
@@ -216,12 +205,6 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
     if (inline_to_memory_ && InlineToMemory::Handles(method)) {
         inline_to_memory_->CallMethod(registers_, method, argument);
         return;
-    }
-    for (const Action& action : ActionsOf(kind_)) {
-        if (action.offset == method * 4) {
-            NameOnce(method, action.what);
-            return;
-        }
     }
 }
 
