@@ -162,6 +162,56 @@ TEST(HostGpuCompute, AmpereComputeBLaunchComputesEveryWord) {
     ExpectResults(rig);
 }
 
+// Shared memory, a barrier and local memory from the QMD's sizes: each thread puts its input in
+// shared[tid] and in its local memory at 0x8, waits at BAR.SYNC, and writes shared[63 - tid] plus
+// its own input read back from local memory: out[g] = in[64 b + (63 - t)] + in[g], g = 64 b + t.
+TEST(HostGpuCompute, MaxwellSharedMemoryBarrierAndLocalMemory) {
+    std::string why;
+    const auto host = VulkanOrNull(why);
+    if (!host) {
+        GTEST_SKIP() << "no Vulkan device at all, compute launches are not tested: " << why;
+    }
+    Rig rig(0xB06F, std::chrono::milliseconds(20000), host);
+    FillMemory(rig, kWords * 4);
+    const std::vector<u8> code = MaxwellCode({
+        "S2R R0, SR_TID.X ;",
+        "S2R R1, SR_CTAID.X ;",
+        "ISCADD R8, R1, R0, 0x6 ;",
+        "SHL R1, R8, 0x2 ;",
+        "IADD R2.CC, R1, c[0x0][0x140] ;",
+        "IADD.X R3, RZ, c[0x0][0x144] ;",
+        "LDG.E R4, [R2] ;",
+        "SHL R9, R0, 0x2 ;",
+        "STS [R9], R4 ;",
+        "MOV32I R11, 0x8 ;",
+        "STL [R11], R4 ;",
+        "BAR.SYNC 0x0 ;",
+        "LOP32I.XOR R10, R0, 0x3f ;",
+        "SHL R10, R10, 0x2 ;",
+        "LDS R5, [R10] ;",
+        "LDL R6, [R11] ;",
+        "IADD R5, R5, R6 ;",
+        "IADD R6.CC, R1, c[0x0][0x150] ;",
+        "IADD.X R7, RZ, c[0x0][0x154] ;",
+        "STG.E [R6], R5 ;",
+        "EXIT ;",
+    });
+    std::memcpy(rig.Data(kRegion + kProgramOffset), code.data(), code.size());
+    QmdFields fields = Launch(kProgramOffset);
+    fields.shared_bytes = kThreads * 4;
+    fields.local_bytes = 0x10;
+    fields.barriers = 1;
+    const auto qmd = MaxwellQmd(fields);
+    std::memcpy(rig.Data(kQmd), qmd.data(), sizeof(qmd));
+    ASSERT_EQ(rig.Execute(LaunchWords(0xB1C0, kQmd, kRegion)), gpu::ChannelProgress::Idle);
+    for (u32 g = 0; g < kWords; ++g) {
+        const u32 block = g / kThreads;
+        const u32 mirrored = block * kThreads + (kThreads - 1 - g % kThreads);
+        ASSERT_EQ(rig.Get<u32>(kOut + 4 * g), Input(mirrored) + Input(g)) << "word " << g;
+    }
+    EXPECT_EQ(rig.Get<u32>(kSemaphore), 0x600Du);
+}
+
 TEST(HostGpuCompute, AStorageBufferWithoutASizeIsRefused) {
     std::string why;
     const auto host = VulkanOrNull(why);
