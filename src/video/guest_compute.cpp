@@ -84,15 +84,56 @@ std::vector<u32> GuestComputeEnvironment::StorageBufferAddresses() const {
     return offsets;
 }
 
-bool RunGuestCompute(ComputeDevice& device, const gpu::ComputeCall& call, std::string& why_not) {
-    shader::ComputeProgram program;
+std::vector<u8> GuestComputeEnvironment::TranslationKey() const {
+    const shader::ComputeLaunch launch = Launch();
+    const u32 head[] = {static_cast<u32>(call_.code_kind),
+                        launch.block[0],
+                        launch.block[1],
+                        launch.block[2],
+                        launch.shared_bytes,
+                        launch.local_bytes,
+                        launch.cbank0_bytes,
+                        static_cast<u32>(bank1_.size())};
+    std::vector<u8> key(sizeof(head) + bank1_.size() * 4);
+    std::memcpy(key.data(), head, sizeof(head));
+    std::memcpy(key.data() + sizeof(head), bank1_.data(), bank1_.size() * 4);
+    key.insert(key.end(), call_.code.begin(), call_.code.end());
+    return key;
+}
+
+const shader::ComputeProgram* GuestCompute::Translate(const gpu::ComputeCall& call,
+                                                      std::string& why_not) {
+    std::optional<GuestComputeEnvironment> env;
     try {
-        const GuestComputeEnvironment env(call, device.Target());
-        program = shader::TranslateCompute(env);
+        env.emplace(call, device_.Target());
     } catch (const base::Error& error) {
-        why_not = fmt::format("its program is not translated: {}", error.what());
+        why_not = error.what();
+        return nullptr;
+    }
+    std::vector<u8> key = env->TranslationKey();
+    auto found = translations_.find(key);
+    if (found == translations_.end()) {
+        if (translations_.size() >= kKeptTranslations) {
+            translations_.clear();
+        }
+        Translation translation;
+        try {
+            translation.program = shader::TranslateCompute(*env);
+        } catch (const base::Error& error) {
+            translation.why_not = fmt::format("its program is not translated: {}", error.what());
+        }
+        found = translations_.emplace(std::move(key), std::move(translation)).first;
+    }
+    why_not = found->second.why_not;
+    return found->second.program ? &*found->second.program : nullptr;
+}
+
+bool GuestCompute::Run(const gpu::ComputeCall& call, std::string& why_not) {
+    const shader::ComputeProgram* translated = Translate(call, why_not);
+    if (!translated) {
         return false;
     }
+    const shader::ComputeProgram& program = *translated;
     if (!program.images.empty() || program.module_global_binding) {
         why_not = "it reads textures or images, which guest compute launches do not bind yet";
         return false;
@@ -156,7 +197,7 @@ bool RunGuestCompute(ComputeDevice& device, const gpu::ComputeCall& call, std::s
         dispatch.buffers.push_back(
             {program.global_buffers[i].binding, BufferKind::Storage, &storage[i].bytes});
     }
-    device.Dispatch(dispatch);
+    device_.Dispatch(dispatch);
     for (const Storage& buffer : storage) {
         call.memory->Write(buffer.address, std::span<const u8>(buffer.bytes).first(buffer.size),
                            "a compute launch's storage buffer");

@@ -9,11 +9,14 @@
 // beside its address (PerStageData::storageBufs {address, size}); one of size 0, a constant bank
 // read but not valid in the QMD, textures and images are refused, never guessed.
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gpu/compute_call.h"
 #include "shader/environment.h"
+#include "shader/program.h"
 #include "video/compute_device.h"
 
 namespace video {
@@ -39,6 +42,10 @@ public:
     std::vector<u32> StorageBufferAddresses() const override;
     const shader::TargetProfile& Target() const override { return target_; }
 
+    // Everything a translation depends on (code kind, block, shared and local memory, bank 0's
+    // size, bank 1's words, the code), as bytes: the translation cache's key.
+    std::vector<u8> TranslationKey() const;
+
 private:
     const gpu::ComputeCall& call_;
     const shader::TargetProfile& target_;
@@ -46,9 +53,29 @@ private:
     std::vector<u32> bank1_;
 };
 
-// Translates and dispatches the launch, guest memory in and out; false with `why_not` where
-// it is not made (nothing written to guest memory then). Throws base::Error on a failed Vulkan
-// call.
-bool RunGuestCompute(ComputeDevice& device, const gpu::ComputeCall& call, std::string& why_not);
+// Runs launches on `device`, keeping the translations (and the reasons a program is not
+// translated) by their TranslationKey, at most kKeptTranslations of them.
+class GuestCompute {
+public:
+    static constexpr std::size_t kKeptTranslations = 256;
+
+    explicit GuestCompute(ComputeDevice& device) : device_(device) {}
+
+    // Translates and dispatches the launch, guest memory in and out; false with `why_not`
+    // where it is not made (nothing written to guest memory then). Throws base::Error on a
+    // failed Vulkan call.
+    bool Run(const gpu::ComputeCall& call, std::string& why_not);
+
+private:
+    struct Translation {
+        std::optional<shader::ComputeProgram> program;
+        std::string why_not;
+    };
+    // The call's program translated (kept), or null and why not.
+    const shader::ComputeProgram* Translate(const gpu::ComputeCall& call, std::string& why_not);
+
+    ComputeDevice& device_;
+    std::map<std::vector<u8>, Translation> translations_;
+};
 
 }  // namespace video

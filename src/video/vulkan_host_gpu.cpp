@@ -17,7 +17,6 @@
 #include "gpu/surface_memory.h"
 #include "video/clear_pipelines.h"
 #include "video/depth_stencil_packing.h"
-#include "video/guest_compute.h"
 #include "video/render_target_image.h"
 #include "video/sampler_cache.h"
 #include "video/surface_format.h"
@@ -491,9 +490,10 @@ bool VulkanHostGpu::Dispatch(const gpu::ComputeCall& call) {
         SynchronizeLocked();  // what the draws wrote is in guest memory first
         if (!compute_) {
             compute_ = ComputeDevice::Open({selector_});
+            guest_compute_ = std::make_unique<GuestCompute>(*compute_);
         }
         std::string why_not;
-        made = RunGuestCompute(*compute_, call, why_not);
+        made = guest_compute_->Run(call, why_not);
         if (!made) {
             NameOnce(fmt::format("a compute launch of the program at {:#x} is not made: {}",
                                  call.program_address, why_not));

@@ -19,6 +19,7 @@
 #include "video/draw_uploads.h"
 #include "video/graphics_pipelines.h"
 #include "video/graphics_shaders.h"
+#include "video/guest_compute.h"
 #include "video/render_target_image.h"
 #include "video/sampler_cache.h"
 #include "video/surface_format.h"
@@ -98,6 +99,7 @@ private:
     std::string selector_;
     VulkanContext context_;
     std::unique_ptr<ComputeDevice> compute_;  // compute launches', opened at the first
+    std::unique_ptr<GuestCompute> guest_compute_;
     std::unique_ptr<ClearPipelines> pipelines_;
     std::mutex mutex_;
     std::map<SurfaceKey, std::unique_ptr<CachedSurface>> surfaces_;

@@ -212,6 +212,46 @@ TEST(HostGpuCompute, MaxwellSharedMemoryBarrierAndLocalMemory) {
     EXPECT_EQ(rig.Get<u32>(kSemaphore), 0x600Du);
 }
 
+// Bank 1 (deko3d's compiler constants) is fixed in the translation: the same program launched
+// again after its c[0x1][0x0] changed adds the new value, not the kept translation's.
+TEST(HostGpuCompute, AChangedConstantBank1ReachesTheNextLaunch) {
+    std::string why;
+    const auto host = VulkanOrNull(why);
+    if (!host) {
+        GTEST_SKIP() << "no Vulkan device at all, compute launches are not tested: " << why;
+    }
+    Rig rig(0xB06F, std::chrono::milliseconds(20000), host);
+    constexpr u64 kBank1 = Rig::kData + 0x1400;
+    const std::vector<u8> code = MaxwellCode({
+        "S2R R0, SR_TID.X ;",
+        "S2R R1, SR_CTAID.X ;",
+        "ISCADD R0, R1, R0, 0x6 ;",
+        "SHL R1, R0, 0x2 ;",
+        "IADD R2.CC, R1, c[0x0][0x140] ;",
+        "IADD.X R3, RZ, c[0x0][0x144] ;",
+        "LDG.E R4, [R2] ;",
+        "IADD R6.CC, R1, c[0x0][0x150] ;",
+        "IADD.X R7, RZ, c[0x0][0x154] ;",
+        "IADD R5, R4, c[0x1][0x0] ;",
+        "STG.E [R6], R5 ;",
+        "EXIT ;",
+    });
+    std::memcpy(rig.Data(kRegion + kProgramOffset), code.data(), code.size());
+    QmdFields fields = Launch(kProgramOffset);
+    fields.constant_buffers[1] = {{kBank1, 0x100}};
+    const auto qmd = MaxwellQmd(fields);
+    for (const u32 constant : {0x11u, 0x2222u}) {
+        FillMemory(rig, kWords * 4);
+        std::memset(rig.Data(kBank1), 0, 0x100);
+        rig.Put<u32>(kBank1, constant);
+        std::memcpy(rig.Data(kQmd), qmd.data(), sizeof(qmd));
+        ASSERT_EQ(rig.Execute(LaunchWords(0xB1C0, kQmd, kRegion)), gpu::ChannelProgress::Idle);
+        for (u32 i = 0; i < kWords; ++i) {
+            ASSERT_EQ(rig.Get<u32>(kOut + 4 * i), Input(i) + constant) << "word " << i;
+        }
+    }
+}
+
 TEST(HostGpuCompute, AStorageBufferWithoutASizeIsRefused) {
     std::string why;
     const auto host = VulkanOrNull(why);
