@@ -14,6 +14,8 @@ namespace {
 
 // The largest storage buffer a launch may reach (a bound against damaged sizes).
 constexpr u64 kLargestStorageBuffer = u64{256} << 20;
+// Vulkan's required minimum of maxComputeWorkGroupCount in each dimension.
+constexpr u32 kLargestGridDimension = 65535;
 
 // The valid constant buffer `bank` of the launch read from guest memory into `bytes` bytes
 // (zeros past its size); false where the QMD does not have it or it is not mapped.
@@ -134,6 +136,15 @@ bool GuestCompute::Run(const gpu::ComputeCall& call, std::string& why_not) {
         return false;
     }
     const shader::ComputeProgram& program = *translated;
+    for (const u32 blocks : call.grid) {
+        if (blocks > kLargestGridDimension) {
+            why_not = fmt::format(
+                "its grid of {}x{}x{} blocks is larger than the {} a dimension "
+                "every Vulkan device dispatches",
+                call.grid[0], call.grid[1], call.grid[2], kLargestGridDimension);
+            return false;
+        }
+    }
     if (!program.images.empty() || program.module_global_binding) {
         why_not = "it reads textures or images, which guest compute launches do not bind yet";
         return false;

@@ -90,6 +90,10 @@ std::optional<TwodSurface> SurfaceOf(const RegisterFile& registers, u32 base, st
         why_not = fmt::format("its {} blocks are {} GOBs wide", side, 1u << (block & 0xF));
         return std::nullopt;
     }
+    if (depth > 0x10000) {
+        why_not = fmt::format("its {} is {} slices deep", side, depth);
+        return std::nullopt;
+    }
     if (surface.layer >= depth) {
         why_not = fmt::format("its {} layer {} is past its depth {}", side, surface.layer, depth);
         return std::nullopt;
