@@ -36,17 +36,6 @@ private:
 
 }  // namespace
 
-bool HostGpu::Dispatch(const ComputeCall& call) {
-    static std::atomic<bool> named = false;
-    if (!named.exchange(true)) {
-        LOG_WARNING("gpu",
-                    "host GPU {}: a compute launch ({:#x}) is not made: this host GPU runs no "
-                    "compute programs; named once",
-                    Name(), call.class_number);
-    }
-    return false;
-}
-
 std::shared_ptr<HostGpu> MakeNoHostGpu() {
     return std::make_shared<NoHostGpu>();
 }

@@ -193,6 +193,15 @@ void TwodBlit::Execute(const RegisterFile& registers) {
     if (x0 >= x1 || y0 >= y1) {
         return;
     }
+    if (context_.dump) {
+        context_.dump->Note(
+            context_.channel_id,
+            fmt::format("# 2D blit: {:#x} ({:#04x}, {}x{}) to {:#x} ({:#04x}, {}x{}), rectangle "
+                        "({}, {})-({}, {}), sample mode {:#x}",
+                        source->address, source->format, source->width, source->height,
+                        destination->address, destination->format, destination->width,
+                        destination->height, x0, y0, x1, y1, registers.Get(kSampleMode)));
+    }
     context_.host_gpu->Synchronize();  // the host GPU's copies of the surfaces are back first
     source_.resize(source->SizeBytes());
     destination_.resize(destination->SizeBytes());
