@@ -12,11 +12,6 @@
 namespace gpu::engines {
 namespace {
 
-// The 2D class's solid primitives: RENDER_SOLID_PRIM_POINT_SET_X(j) 0x600 + 8j and
-// RENDER_SOLID_PRIM_POINT_Y(j) 0x604 + 8j, j < 64; a Y write completes a vertex (cl902d.h).
-constexpr u32 kSolidPrimPointY0 = 0x0604 / 4;
-constexpr u32 kSolidPrimPointEnd = 0x0800 / 4;
-
 constexpr u32 kClearSurface = 0x19D0 / 4;
 // The 3D class's syncpoint increment on Tegra, byte 0x2C8 (not in OGD's headers: Ryujinx
 // Engine/MethodIncrementSyncpoint.cs at method 0xB2, the syncpoint in bits 15:0, one
@@ -54,6 +49,7 @@ RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineK
     }
     if (kind == EngineKind::Twod) {
         twod_blit_.emplace(context);
+        twod_solid_.emplace(context);
     }
 }
 
@@ -196,10 +192,8 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
         twod_blit_->Execute(registers_);
         return;
     }
-    if (kind_ == EngineKind::Twod && method >= kSolidPrimPointY0 && method < kSolidPrimPointEnd &&
-        (method - kSolidPrimPointY0) % 2 == 0) {
-        NameOnce(kSolidPrimPointY0,
-                 "a solid primitive (RENDER_SOLID_PRIM_*: points, lines, fills)");
+    if (twod_solid_ && TwodSolid::Handles(method)) {
+        twod_solid_->Execute(registers_, method, argument);
         return;
     }
     if (inline_to_memory_ && InlineToMemory::Handles(method)) {

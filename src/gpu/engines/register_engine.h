@@ -6,8 +6,8 @@
 // and compute classes are executed, and so are the 3D class's draws (draws.h), semaphores and
 // counter reports (reports.h), its syncpoint increments (0x2C8, deko3d's fences) and
 // CLEAR_SURFACE (surface_clear.h, on the host GPU), the compute classes' launches
-// (compute_launches.h, on the host GPU) and the 2D class's blits from memory (twod_blit.h, on
-// the CPU); the 2D class's solid primitives are named in the log once, not drawn. In the 3D
+// (compute_launches.h, on the host GPU) and the 2D class's blits from memory and solid points
+// and rectangles (twod_blit.h, twod_solid.h, on the CPU). In the 3D
 // class, uploads of macro code (LOAD_MME_*) and macro calls (method index 0xE00 and above) go to
 // the class's macro engine (src/gpu/macro: the Fermi format for MAXWELL_B, MME64 for the Turing and
 // later classes), and the methods a macro emits are applied as pushbuffer methods are.
@@ -25,6 +25,7 @@
 #include "gpu/engines/reports.h"
 #include "gpu/engines/surface_clear.h"
 #include "gpu/engines/twod_blit.h"
+#include "gpu/engines/twod_solid.h"
 #include "gpu/macro/macro_engine.h"
 
 namespace gpu::engines {
@@ -70,6 +71,7 @@ private:
     std::optional<Draws> draws_;                       // the 3D class's
     std::optional<Reports> reports_;                   // the 3D class's
     std::optional<TwodBlit> twod_blit_;                // the 2D class's
+    std::optional<TwodSolid> twod_solid_;              // the 2D class's
     std::optional<ComputeLaunches> compute_launches_;  // the compute classes'
     MacroHostOf macro_host_{*this};
     std::optional<u32> called_macro_;
