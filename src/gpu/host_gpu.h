@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "base/types.h"
+#include "gpu/compute_call.h"
 #include "gpu/draw_call.h"
 #include "gpu/surface.h"
 
@@ -54,6 +55,10 @@ public:
     // A draw; false (nothing drawn, named in the log once with what is missing) where the host
     // cannot make it.
     virtual bool Draw(const DrawCall& draw) = 0;
+    // A compute launch: its program translated, its constant buffers and the global memory it
+    // reaches read from guest memory and what it wrote written back before this returns; false
+    // (nothing run, named in the log with what is missing) where the host cannot make it.
+    virtual bool Dispatch(const ComputeCall& call);
     // Waits for the host's work so far and writes the surfaces it changed back into guest
     // memory; the next use of a surface reads it from guest memory again (the CPU or another
     // engine may write it meanwhile).

@@ -19,6 +19,7 @@ public:
         Open().ClearDepthStencil(clear);
     }
     bool Draw(const DrawCall& draw) override { return Open().Draw(draw); }
+    bool Dispatch(const ComputeCall& call) override { return Open().Dispatch(call); }
     // Nothing has run on a host GPU that is not open: nothing to wait for or write back.
     void Synchronize() override {
         if (const auto opened = Opened()) {

@@ -11,7 +11,8 @@
 
 namespace gpu {
 
-// `open` runs once, on the first clear or draw (the GPU thread's), and must not return null.
+// `open` runs once, on the first clear, draw or compute launch (the GPU thread's), and must
+// not return null.
 std::shared_ptr<HostGpu> MakeHostGpuOnDemand(std::function<std::shared_ptr<HostGpu>()> open);
 
 }  // namespace gpu

@@ -15,15 +15,20 @@ public:
         NameOnce("draws");
         return false;
     }
+    bool Dispatch(const ComputeCall&) override {
+        NameOnce("compute launches");
+        return false;
+    }
     void Synchronize() override {}
 
 private:
     void NameOnce(std::string_view what) {
         if (!named_.exchange(true)) {
-            LOG_WARNING("gpu",
-                        "no host GPU (--gpu off, or no Vulkan device): 3D work ({} first) is "
-                        "not executed; named once",
-                        what);
+            LOG_WARNING(
+                "gpu",
+                "no host GPU (--gpu off, or no Vulkan device): 3D and compute work ({} first) is "
+                "not executed; named once",
+                what);
         }
     }
     std::atomic<bool> named_ = false;

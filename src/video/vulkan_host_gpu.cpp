@@ -61,7 +61,7 @@ gpu::Rect Union(const std::optional<gpu::Rect>& a, const gpu::Rect& b) {
 }  // namespace
 
 VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::FrameWork> work)
-    : work_(std::move(work)) {
+    : work_(std::move(work)), selector_(selector) {
     OpenVulkanContext(context_, selector);
     if (!context_.queue_has_graphics) {
         base::Fail("the Vulkan device {} has no graphics queue", context_.name);
@@ -482,6 +482,24 @@ void VulkanHostGpu::ClearDepthStencil(const gpu::DepthStencilClear& clear) {
                 VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT);
         cached->changed[clear.layer] = Union(cached->changed[clear.layer], area);
     });
+}
+
+bool VulkanHostGpu::Dispatch(const gpu::ComputeCall& call) {
+    bool made = false;
+    Guarded("a compute launch", [&] {
+        SynchronizeLocked();  // what the draws wrote is in guest memory first
+        if (!compute_) {
+            compute_ = ComputeDevice::Open({selector_});
+            guest_compute_ = std::make_unique<GuestCompute>(*compute_);
+        }
+        std::string why_not;
+        made = guest_compute_->Run(call, why_not);
+        if (!made) {
+            NameOnce(fmt::format("a compute launch of the program at {:#x} is not made: {}",
+                                 call.program_address, why_not));
+        }
+    });
+    return made;
 }
 
 void VulkanHostGpu::Synchronize() {

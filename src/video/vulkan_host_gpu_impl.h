@@ -15,9 +15,11 @@
 #include "gpu/frame_work.h"
 #include "gpu/host_gpu.h"
 #include "video/clear_pipelines.h"
+#include "video/compute_device.h"
 #include "video/draw_uploads.h"
 #include "video/graphics_pipelines.h"
 #include "video/graphics_shaders.h"
+#include "video/guest_compute.h"
 #include "video/render_target_image.h"
 #include "video/sampler_cache.h"
 #include "video/surface_format.h"
@@ -58,6 +60,9 @@ public:
     void ClearColor(const gpu::ColorClear& clear) override;
     void ClearDepthStencil(const gpu::DepthStencilClear& clear) override;
     bool Draw(const gpu::DrawCall& draw) override;
+    // On a compute device of its own, opened (with the same device choice) at the first launch:
+    // synchronous, guest memory in and out (guest_compute.h).
+    bool Dispatch(const gpu::ComputeCall& call) override;
     void Synchronize() override;
     std::optional<u64> SamplesPassed() override;
 
@@ -91,7 +96,10 @@ private:
     void Guarded(std::string_view what, Work&& work);
 
     std::shared_ptr<gpu::FrameWork> work_;  // null: not counted
+    std::string selector_;
     VulkanContext context_;
+    std::unique_ptr<ComputeDevice> compute_;  // compute launches', opened at the first
+    std::unique_ptr<GuestCompute> guest_compute_;
     std::unique_ptr<ClearPipelines> pipelines_;
     std::mutex mutex_;
     std::map<SurfaceKey, std::unique_ptr<CachedSurface>> surfaces_;

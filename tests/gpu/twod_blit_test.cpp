@@ -1,8 +1,8 @@
-// FERMI_TWOD_A's blits from memory through a channel: every destination pixel checked against
-// one computed here from the source by the rule the blit follows (copies, nearest 2x scaling,
-// a bilinear 2x reduction, RGBA8 <-> BGRA8 and R5G6B5 conversion, pitch <-> block-linear with
-// the GOB formula of the Tegra X1 TRM written out below), and blits nxhost refuses leaving the
-// destination as it was.
+// FERMI_TWOD_A's blits from memory and solid primitives through a channel: every destination pixel
+// checked against one computed here from the source by the rule the blit follows (copies, nearest
+// 2x scaling, a bilinear 2x reduction, RGBA8 <-> BGRA8 and R5G6B5 conversion, pitch <->
+// block-linear with the GOB formula of the Tegra X1 TRM written out below), and blits nxhost
+// refuses leaving the destination as it was.
 
 #include <gtest/gtest.h>
 
@@ -312,6 +312,66 @@ TEST(TwodBlit, RefusedBlitsLeaveTheDestination) {
         ASSERT_EQ(rig.Execute(Words(blit)), gpu::ChannelProgress::Idle);
         EXPECT_TRUE(std::equal(before.begin(), before.end(), rig.Data(kDestination)))
             << "case " << case_number;
+    }
+}
+
+// Solid primitives: RENDER_SOLID_PRIM_MODE, the colour in its own format, then vertices as
+// POINT_SET_X(j), POINT_Y(j) pairs; RECTS fill [x0, x1) x [y0, y1) of each two vertices,
+// POINTS one pixel each; LINES are not drawn.
+constexpr u32 kSolidMode = 0x580 / 4;
+constexpr u32 kSolidPoints = 0x600 / 4;
+
+std::vector<u32> SolidWords(const Side& destination, u32 mode, u32 color_format, u32 color,
+                            const std::vector<u32>& points) {
+    std::vector<u32> words;
+    Method(words, kSubchannel, 0, {0x902D});
+    SurfaceMethods(words, kDstFormat, destination);
+    Method(words, kSubchannel, kOperation, {kSrcCopy});
+    Method(words, kSubchannel, kSolidMode, {mode, color_format, color});
+    words.push_back(Incrementing(kSubchannel, kSolidPoints, static_cast<u32>(points.size())));
+    words.insert(words.end(), points.begin(), points.end());
+    return words;
+}
+
+TEST(TwodSolid, FillsRectanglesInTheDestinationsFormat) {
+    Rig rig;
+    const Side destination = Pitch(kDestination, 20, 12, 4, kA8B8G8R8);
+    Fill(rig, kDestination, 0x800, 7);
+    std::vector<u8> before(rig.Data(kDestination), rig.Data(kDestination) + 0x800);
+    // A8R8G8B8 0xFF112233: R 0x11, G 0x22, B 0x33, A 0xFF; two rectangles.
+    ASSERT_EQ(rig.Execute(
+                  SolidWords(destination, 4, kA8R8G8B8, 0xFF112233u, {3, 2, 10, 7, 15, 9, 17, 12})),
+              gpu::ChannelProgress::Idle);
+    for (u32 y = 0; y < 12; ++y) {
+        for (u32 x = 0; x < 20; ++x) {
+            const bool inside =
+                (x >= 3 && x < 10 && y >= 2 && y < 7) || (x >= 15 && x < 17 && y >= 9 && y < 12);
+            const u64 at = PitchOffset(destination, x, y, 4);
+            for (u32 b = 0; b < 4; ++b) {
+                const u8 expected =
+                    inside ? std::array<u8, 4>{0x11, 0x22, 0x33, 0xFF}[b] : before[at + b];
+                ASSERT_EQ(*rig.Data(kDestination + at + b), expected) << x << "," << y;
+            }
+        }
+    }
+}
+
+TEST(TwodSolid, PointsFillOnePixelEachAndLinesAreNotDrawn) {
+    Rig rig;
+    const Side destination = Pitch(kDestination, 8, 8, 2, kR5G6B5);
+    std::fill(rig.Data(kDestination), rig.Data(kDestination) + 0x100, u8{0});
+    // A8B8G8R8 0xFF00FF00 (G 255) into R5G6B5: 0x07E0.
+    ASSERT_EQ(rig.Execute(SolidWords(destination, 0, kA8B8G8R8, 0xFF00FF00u, {1, 1, 6, 4})),
+              gpu::ChannelProgress::Idle);
+    ASSERT_EQ(rig.Execute(SolidWords(destination, 1, kA8B8G8R8, 0xFF0000FFu, {0, 0, 7, 7})),
+              gpu::ChannelProgress::Idle);
+    for (u32 y = 0; y < 8; ++y) {
+        for (u32 x = 0; x < 8; ++x) {
+            const bool point = (x == 1 && y == 1) || (x == 6 && y == 4);
+            EXPECT_EQ(rig.Get<u16>(kDestination + PitchOffset(destination, x, y, 2)),
+                      point ? 0x07E0 : 0)
+                << x << "," << y;
+        }
     }
 }
 

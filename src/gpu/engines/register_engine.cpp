@@ -12,20 +12,6 @@
 namespace gpu::engines {
 namespace {
 
-// Methods that start work (byte offsets; OGD clb1c0.h, clc7c0.h).
-struct Action {
-    u32 offset;
-    std::string_view what;
-};
-constexpr Action kComputeActions[] = {
-    {0x02BC, "a compute launch"},
-};
-
-// The 2D class's solid primitives: RENDER_SOLID_PRIM_POINT_SET_X(j) 0x600 + 8j and
-// RENDER_SOLID_PRIM_POINT_Y(j) 0x604 + 8j, j < 64; a Y write completes a vertex (cl902d.h).
-constexpr u32 kSolidPrimPointY0 = 0x0604 / 4;
-constexpr u32 kSolidPrimPointEnd = 0x0800 / 4;
-
 constexpr u32 kClearSurface = 0x19D0 / 4;
 // The 3D class's syncpoint increment on Tegra, byte 0x2C8 (not in OGD's headers: Ryujinx
 // Engine/MethodIncrementSyncpoint.cs at method 0xB2, the syncpoint in bits 15:0, one
@@ -43,15 +29,6 @@ macro::MacroFormat MacroFormatOf(u32 class_number) {
     return class_number >= 0xC500 ? macro::MacroFormat::Mme64 : macro::MacroFormat::Fermi;
 }
 
-std::span<const Action> ActionsOf(EngineKind kind) {
-    switch (kind) {
-        case EngineKind::Compute:
-            return kComputeActions;
-        default:
-            return {};
-    }
-}
-
 }  // namespace
 
 RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineKind kind)
@@ -67,8 +44,12 @@ RegisterEngine::RegisterEngine(EngineContext& context, u32 class_number, EngineK
         draws_.emplace(context, class_number);
         reports_.emplace(context);
     }
+    if (kind == EngineKind::Compute) {
+        compute_launches_.emplace(context, class_number);
+    }
     if (kind == EngineKind::Twod) {
         twod_blit_.emplace(context);
+        twod_solid_.emplace(context);
     }
 }
 
@@ -203,25 +184,21 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
         reports_->Execute(registers_, method, argument);
         return;
     }
+    if (compute_launches_ && ComputeLaunches::Handles(method)) {
+        compute_launches_->Execute(registers_, argument);
+        return;
+    }
     if (twod_blit_ && TwodBlit::Handles(method)) {
         twod_blit_->Execute(registers_);
         return;
     }
-    if (kind_ == EngineKind::Twod && method >= kSolidPrimPointY0 && method < kSolidPrimPointEnd &&
-        (method - kSolidPrimPointY0) % 2 == 0) {
-        NameOnce(kSolidPrimPointY0,
-                 "a solid primitive (RENDER_SOLID_PRIM_*: points, lines, fills)");
+    if (twod_solid_ && TwodSolid::Handles(method)) {
+        twod_solid_->Execute(registers_, method, argument);
         return;
     }
     if (inline_to_memory_ && InlineToMemory::Handles(method)) {
         inline_to_memory_->CallMethod(registers_, method, argument);
         return;
-    }
-    for (const Action& action : ActionsOf(kind_)) {
-        if (action.offset == method * 4) {
-            NameOnce(method, action.what);
-            return;
-        }
     }
 }
 

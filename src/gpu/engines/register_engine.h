@@ -5,9 +5,9 @@
 // the register file (the state a renderer reads later), the inline-to-memory methods of the 3D
 // and compute classes are executed, and so are the 3D class's draws (draws.h), semaphores and
 // counter reports (reports.h), its syncpoint increments (0x2C8, deko3d's fences) and
-// CLEAR_SURFACE (surface_clear.h, on the host GPU), and the 2D class's blits from memory
-// (twod_blit.h, on the CPU); the methods that start work not executed yet (compute launches)
-// are named in the log once each, with their class. In the 3D
+// CLEAR_SURFACE (surface_clear.h, on the host GPU), the compute classes' launches
+// (compute_launches.h, on the host GPU) and the 2D class's blits from memory and solid points
+// and rectangles (twod_blit.h, twod_solid.h, on the CPU). In the 3D
 // class, uploads of macro code (LOAD_MME_*) and macro calls (method index 0xE00 and above) go to
 // the class's macro engine (src/gpu/macro: the Fermi format for MAXWELL_B, MME64 for the Turing and
 // later classes), and the methods a macro emits are applied as pushbuffer methods are.
@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "gpu/class_ids.h"
+#include "gpu/engines/compute_launches.h"
 #include "gpu/engines/constant_buffers.h"
 #include "gpu/engines/draws.h"
 #include "gpu/engines/engine.h"
@@ -24,6 +25,7 @@
 #include "gpu/engines/reports.h"
 #include "gpu/engines/surface_clear.h"
 #include "gpu/engines/twod_blit.h"
+#include "gpu/engines/twod_solid.h"
 #include "gpu/macro/macro_engine.h"
 
 namespace gpu::engines {
@@ -69,6 +71,8 @@ private:
     std::optional<Draws> draws_;                       // the 3D class's
     std::optional<Reports> reports_;                   // the 3D class's
     std::optional<TwodBlit> twod_blit_;                // the 2D class's
+    std::optional<TwodSolid> twod_solid_;              // the 2D class's
+    std::optional<ComputeLaunches> compute_launches_;  // the compute classes'
     MacroHostOf macro_host_{*this};
     std::optional<u32> called_macro_;
     std::vector<u32> macro_parameters_;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu/compute_call.h"
 #include "gpu/draw_call.h"
 #include "gpu/engines/register_file.h"
 
@@ -18,6 +19,11 @@ namespace gpu::engines {
 inline constexpr u32 kProgramHeaderBytes = 0x50;
 // The most code read for one program (a bound against a missing end).
 inline constexpr u64 kLargestProgram = 0x40000;
+
+// The code from `address` up to and including the bundle (Maxwell) or 16-byte word (Ampere) of
+// its branch to itself; nothing (and why) when memory is not mapped or no end is found.
+std::optional<std::vector<u8>> ReadProgramCode(const MemoryManager& memory, u64 address,
+                                               ComputeCode kind, std::string& why_not);
 
 // The program whose header is at `address`: its header and code up to and including the bundle
 // of the self-branch; nothing (and why) when memory is not mapped or no end is found.

@@ -9,19 +9,13 @@
 
 #include "base/bits.h"
 #include "base/log.h"
-#include "gpu/block_linear.h"
+#include "gpu/engines/twod_surface.h"
 #include "gpu/render_target_pixels.h"
 
 namespace gpu::engines {
 namespace {
 
-// Method indices (byte offsets / 4; OGD classes/twod/cl902d.h). Each surface's registers, in
-// order from its SET_*_FORMAT: FORMAT, MEMORY_LAYOUT, BLOCK_SIZE, DEPTH, LAYER, PITCH, WIDTH,
-// HEIGHT, OFFSET_UPPER, OFFSET_LOWER.
-constexpr u32 kDstFormat = 0x0200 / 4;
-constexpr u32 kSrcFormat = 0x0230 / 4;
-constexpr u32 kClipEnable = 0x0290 / 4;
-constexpr u32 kOperation = 0x02AC / 4;
+// Method indices (byte offsets / 4; OGD classes/twod/cl902d.h).
 constexpr u32 kSampleMode = 0x088C / 4;
 constexpr u32 kDstX0 = 0x08B0 / 4;
 constexpr u32 kDstY0 = 0x08B4 / 4;
@@ -31,75 +25,6 @@ constexpr u32 kDuDxFrac = 0x08C0 / 4;
 constexpr u32 kDvDyFrac = 0x08C8 / 4;
 constexpr u32 kSrcX0Frac = 0x08D0 / 4;
 constexpr u32 kSrcY0Frac = 0x08D8 / 4;
-
-// SET_OPERATION_V.
-constexpr u32 kSrcCopyAnd = 0;  // a source pixel of alpha 0 leaves the destination's
-constexpr u32 kSrcCopy = 3;
-
-struct TwodSurface {
-    u64 address = 0;
-    u32 format = 0;
-    PixelLayout pixel;
-    bool pitch_layout = false;
-    u32 pitch = 0;
-    u32 width = 0;
-    u32 height = 0;
-    u32 layer = 0;  // the slice of a block-linear surface DEPTH slices deep
-    BlockLinearSurface block_linear;
-
-    u64 SizeBytes() const { return pitch_layout ? u64{pitch} * height : block_linear.SizeBytes(); }
-    u64 Offset(u32 x, u32 y) const {
-        return pitch_layout ? u64{y} * pitch + u64{x} * pixel.bytes
-                            : block_linear.Offset(x * pixel.bytes, y, layer);
-    }
-};
-
-std::optional<TwodSurface> SurfaceOf(const RegisterFile& registers, u32 base, std::string_view side,
-                                     std::string& why_not) {
-    TwodSurface surface;
-    surface.format = registers.Get(base) & 0xFF;
-    const auto pixel = PixelLayoutOf(surface.format);
-    if (!pixel) {
-        why_not =
-            fmt::format("its {} format {:#04x} is not one nxhost converts", side, surface.format);
-        return std::nullopt;
-    }
-    surface.pixel = *pixel;
-    surface.pitch_layout = base::Bit(registers.Get(base + 1), 0);
-    const u32 block = registers.Get(base + 2);
-    const u32 depth = std::max<u32>(registers.Get(base + 3), 1);
-    surface.layer = registers.Get(base + 4);
-    surface.pitch = registers.Get(base + 5);
-    surface.width = registers.Get(base + 6);
-    surface.height = registers.Get(base + 7);
-    surface.address = registers.Address(base + 8);
-    if (surface.width == 0 || surface.height == 0 || surface.width > 0x10000 ||
-        surface.height > 0x10000) {
-        why_not = fmt::format("its {} is {}x{} pixels", side, surface.width, surface.height);
-        return std::nullopt;
-    }
-    if (surface.pitch_layout) {
-        if (surface.pitch < surface.width * pixel->bytes) {
-            why_not = fmt::format("its {} pitch {} is less than a row of {} pixels", side,
-                                  surface.pitch, surface.width);
-            return std::nullopt;
-        }
-        return surface;
-    }
-    if (base::Bits(block, 0, 4) != 0) {
-        why_not = fmt::format("its {} blocks are {} GOBs wide", side, 1u << (block & 0xF));
-        return std::nullopt;
-    }
-    if (surface.layer >= depth) {
-        why_not = fmt::format("its {} layer {} is past its depth {}", side, surface.layer, depth);
-        return std::nullopt;
-    }
-    surface.block_linear =
-        BlockLinearSurface{surface.width * pixel->bytes, surface.height,
-                           std::min<u32>(static_cast<u32>(base::Bits(block, 4, 3)), 5), depth,
-                           std::min<u32>(static_cast<u32>(base::Bits(block, 8, 3)), 5)};
-    return surface;
-}
 
 s64 FixedPoint(const RegisterFile& registers, u32 frac_method) {
     return static_cast<s64>(u64{registers.Get(frac_method + 1)} << 32 | registers.Get(frac_method));
@@ -158,19 +83,15 @@ void TwodBlit::Refuse(const std::string& why) {
 }
 
 void TwodBlit::Execute(const RegisterFile& registers) {
-    const u32 operation = registers.Get(kOperation) & 7;
-    if (operation != kSrcCopy && operation != kSrcCopyAnd) {
-        Refuse(fmt::format("SET_OPERATION {} (blends and ROPs) is not made", operation));
-        return;
-    }
-    if (base::Bit(registers.Get(kClipEnable), 0)) {
-        Refuse("SET_CLIP_ENABLE's clip rectangle is not applied");
-        return;
-    }
     std::string why_not;
-    const auto destination = SurfaceOf(registers, kDstFormat, "destination", why_not);
+    const auto operation = TwodOperationOf(registers, why_not);
+    if (!operation) {
+        Refuse(why_not);
+        return;
+    }
+    const auto destination = TwodSurfaceOf(registers, kTwodDstFormat, "destination", why_not);
     const auto source =
-        destination ? SurfaceOf(registers, kSrcFormat, "source", why_not) : std::nullopt;
+        destination ? TwodSurfaceOf(registers, kTwodSrcFormat, "source", why_not) : std::nullopt;
     if (!source) {
         Refuse(why_not);
         return;
@@ -188,6 +109,15 @@ void TwodBlit::Execute(const RegisterFile& registers) {
     const s64 y1 = std::clamp<s64>(dst_y0 + registers.Get(kDstHeight), 0, destination->height);
     if (x0 >= x1 || y0 >= y1) {
         return;
+    }
+    if (context_.dump) {
+        context_.dump->Note(
+            context_.channel_id,
+            fmt::format("# 2D blit: {:#x} ({:#04x}, {}x{}) to {:#x} ({:#04x}, {}x{}), rectangle "
+                        "({}, {})-({}, {}), sample mode {:#x}",
+                        source->address, source->format, source->width, source->height,
+                        destination->address, destination->format, destination->width,
+                        destination->height, x0, y0, x1, y1, registers.Get(kSampleMode)));
     }
     context_.host_gpu->Synchronize();  // the host GPU's copies of the surfaces are back first
     source_.resize(source->SizeBytes());
@@ -218,7 +148,7 @@ void TwodBlit::Execute(const RegisterFile& registers) {
                 bilinear ? sampler.Bilinear(u, v)
                          : DecodePixel(source->pixel, sampler.At(static_cast<s64>(std::floor(u)),
                                                                  static_cast<s64>(std::floor(v))));
-            if (operation == kSrcCopyAnd && color.component[3] == 0) {
+            if (*operation == TwodOperation::SrcCopyAnd && color.component[3] == 0) {
                 continue;
             }
             if (same_bytes) {
@@ -230,28 +160,7 @@ void TwodBlit::Execute(const RegisterFile& registers) {
             }
         }
     }
-    // Back to guest memory: the rectangle's rows (pitch) or the GOBs it touches.
-    MemoryManager& memory = *context_.memory;
-    const auto write = [&](u64 offset, u64 size) {
-        memory.Write(destination->address + offset,
-                     std::span<const u8>(destination_).subspan(offset, size),
-                     "a 2D blit's destination");
-    };
-    if (destination->pitch_layout) {
-        for (s64 y = y0; y < y1; ++y) {
-            write(destination->Offset(static_cast<u32>(x0), static_cast<u32>(y)),
-                  static_cast<u64>(x1 - x0) * out_bytes);
-        }
-        return;
-    }
-    for (s64 gob_y = y0 / kGobHeight * kGobHeight; gob_y < y1; gob_y += kGobHeight) {
-        for (s64 gob_x = x0 * out_bytes / kGobWidthBytes * kGobWidthBytes; gob_x < x1 * out_bytes;
-             gob_x += kGobWidthBytes) {
-            write(destination->block_linear.Offset(static_cast<u32>(gob_x), static_cast<u32>(gob_y),
-                                                   destination->layer),
-                  kGobSize);
-        }
-    }
+    WriteTwodArea(*context_.memory, *destination, destination_, x0, y0, x1, y1);
 }
 
 }  // namespace gpu::engines
