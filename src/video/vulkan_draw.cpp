@@ -263,16 +263,18 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         return false;
     }
     const VkPhysicalDeviceFeatures& features = context_.features->core.features;
-    // The stages, translated with their bank 1 (deko3d's compiler constants) fixed.
+    // The stages, Maxwell's translated with their bank 1 (deko3d's compiler constants) fixed.
     bool has_vertex = false;
     PipelineDescription description;
     for (const gpu::ShaderProgram& program : draw.programs) {
         const u32 set = static_cast<u32>(description.stages.size());
         const auto& binding = state.constant_buffers[BindGroupOf(program.kind)][1];
         bool bound = false;
+        const bool fixes_bank1 =
+            binding && program.architecture == gpu::ShaderArchitecture::Maxwell;
         const std::vector<u32> bank1 = ReadConstants(
             draw, program.kind, 1,
-            binding ? std::min(binding->size, gpu::kLargestConstantBuffer) / 4 * 4 : 0, bound);
+            fixes_bank1 ? std::min(binding->size, gpu::kLargestConstantBuffer) / 4 * 4 : 0, bound);
         const GraphicsShader& stage = shaders_->Get(program, bank1, set);
         if (!stage.error.empty()) {
             NameOnce(fmt::format("a draw with the program at {:#x}: {}: not drawn", program.address,

@@ -468,7 +468,11 @@ DrawState ReadDrawState(const RegisterFile& registers, u32 class_number,
     state.texture_pools =
         TexturePoolsOf(registers, class_number >= 0xC797 ? TextureHeaderLayout::Ampere
                                                          : TextureHeaderLayout::Maxwell);
-    state.texture_bank = registers.Get(kBindlessTexture) & 0x1F;
+    // SET_BINDLESS_TEXTURE is gone from AMPERE_A on (clc697.h, clc797.h: 0x2608 is no method):
+    // Volta and later's texture instructions name the bank of their handle themselves.
+    if (class_number < 0xC697) {
+        state.texture_bank = registers.Get(kBindlessTexture) & 0x1F;
+    }
     return state;
 }
 
