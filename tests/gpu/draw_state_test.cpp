@@ -614,7 +614,7 @@ TEST_F(DrawState, IndirectDrawThroughTheDrawMacro) {
 // AMPERE_B's draws: DRAW_VERTEX_ARRAY_BEGIN_END_A/B and DRAW_INDEX_BUFFER_BEGIN_END_A/B (first,
 // count; drawn at B) with SET_DRAW_CONTROL_A (TOPOLOGY 3:0, INSTANCE_ITERATE_ENABLE 9,
 // IGNORE_GLOBAL_BASE_VERTEX_INDEX 10) and SET_DRAW_CONTROL_B (the instance count), as the GPU
-// dump shows each draw (no stage is enabled here; ampere_programs_test.cpp reads programs).
+// dump shows each draw (no stage is enabled here; ampere_draw_test.cpp reads programs).
 TEST(DrawStateAmpere, BeginEndDrawsWithTheDrawControl) {
     const auto path = std::filesystem::temp_directory_path() / "nxhost_ampere_draw_dump_test.txt";
     {

@@ -48,9 +48,9 @@ constexpr u32 kVertexStream = 0x1C00 / 4;  // + 4: format (stride, enable), A, B
 // COLOR_OP, COLOR_SOURCE_COEFF, COLOR_DEST_COEFF, ALPHA_OP, ALPHA_SOURCE_COEFF, ALPHA_DEST_COEFF.
 constexpr u32 kBlendPerTargetState = 0x1E00 / 4;
 constexpr u32 kVertexStreamLimit = 0x1F00 / 4;  // MAXWELL_B: + 2: the last byte's address
-constexpr u32 kVertexStreamSize = 0x0600 / 4;   // Turing and later: + 2: the size in bytes
-constexpr u32 kIndexBuffer = 0x17C8 / 4;        // A, B address; C, D limit; E format
-constexpr u32 kIndexBufferSize = 0x0238 / 4;    // Turing and later: the size in bytes
+constexpr u32 kVertexStreamSize = 0x0600 / 4;  // Turing and later: + 2: the size (UPPER 7:0, LOWER)
+constexpr u32 kIndexBuffer = 0x17C8 / 4;       // A, B address; C, D limit; E format
+constexpr u32 kIndexBufferSize = 0x0238 / 4;   // Turing and later: the size (UPPER 7:0, LOWER)
 constexpr u32 kBindlessTexture = 0x2608 / 4;
 
 bool SizesInsteadOfLimits(u32 class_number) {
@@ -323,7 +323,7 @@ IndexBuffer ReadIndexBuffer(const RegisterFile& registers, u32 class_number,
     IndexBuffer buffer;
     buffer.address = registers.Address(kIndexBuffer);
     buffer.size = SizesInsteadOfLimits(class_number)
-                      ? registers.Address(kIndexBufferSize, 32)
+                      ? registers.Address(kIndexBufferSize)
                       : SizeFromLimit(buffer.address, registers.Address(kIndexBuffer + 2));
     const u32 format = registers.Get(kIndexBuffer + 4);
     if (format > 2) {
@@ -413,7 +413,7 @@ DrawState ReadDrawState(const RegisterFile& registers, u32 class_number,
         stream.address = registers.Address(kVertexStream + 4 * j + 1);
         stream.size =
             SizesInsteadOfLimits(class_number)
-                ? registers.Address(kVertexStreamSize + 2 * j, 32)
+                ? registers.Address(kVertexStreamSize + 2 * j)
                 : SizeFromLimit(stream.address, registers.Address(kVertexStreamLimit + 2 * j));
         stream.per_instance = base::Bit(registers.Get(kVertexStreamInstance + j), 0);
         stream.divisor = registers.Get(kVertexStream + 4 * j + 3);

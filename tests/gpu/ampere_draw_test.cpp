@@ -1,7 +1,9 @@
-// AMPERE_B's shader programs as the draws carry them: PIPELINE_PROGRAM_ADDRESS_A/B(j) (0x2014 /
-// 0x2018 + 64j: address bits 39:32, 31:0; OGD classes/3d/clc797.h) name the 0x80-byte header
-// (SPH v4) of each enabled stage, whose 128-bit code follows up to the unconditional branch to
-// itself that ends it. A recording host GPU shows the bytes each draw was given.
+// AMPERE_B's draws as the host GPU receives them (a recording host GPU shows what each carried).
+// Its shader programs: PIPELINE_PROGRAM_ADDRESS_A/B(j) (0x2014 / 0x2018 + 64j: address bits
+// 39:32, 31:0; OGD classes/3d/clc797.h) name the 0x80-byte header (SPH v4) of each enabled
+// stage, whose 128-bit code follows up to the unconditional branch to itself that ends it. Its
+// state where clc797.h differs from clb197.h: sizes instead of limits for vertex streams and the
+// index buffer, and no SET_BINDLESS_TEXTURE (0x2608 is no method).
 
 #include <gtest/gtest.h>
 
@@ -20,11 +22,22 @@ constexpr u32 kPipelineProgram = 0x2004;
 constexpr u32 kPipelineProgramAddress = 0x2014;
 constexpr u32 kDrawControl = 0x0260;
 constexpr u32 kDrawVertexArrayBeginEnd = 0x0270;
+constexpr u32 kDrawIndexBufferBeginEnd = 0x0268;
+constexpr u32 kIndexBuffer = 0x17C8;        // A (39:32), B; E 0x17D8: the index size
+constexpr u32 kIndexBufferSize = 0x0238;    // A (39:32), B
+constexpr u32 kVertexStream = 0x1C00;       // + 16j: FORMAT, LOCATION_A, LOCATION_B, FREQUENCY
+constexpr u32 kVertexStreamSize = 0x0600;   // + 8j: A (39:32), B
+constexpr u32 kVertexStreamLimit = 0x1F00;  // MAXWELL_B's limits; nothing in clc797.h
+constexpr u32 kHeaderPool = 0x1574;
+constexpr u32 kBindlessTexture = 0x2608;
 constexpr u32 kTriangles = 4;
 
 constexpr u64 kVertexProgram = Rig::kData + 0x1000;
 constexpr u64 kFragmentProgram = Rig::kData + 0x2000;
 constexpr u64 kDecoy = Rig::kData + 0x3000;
+constexpr u64 kVertices = Rig::kData + 0x4000;
+constexpr u64 kIndices = Rig::kData + 0x5000;
+constexpr u64 kTexturePools = Rig::kData + 0x6000;
 
 // nvdisasm -hex of the Ampere graphics fixture: "BRA 0x190" at 0x190 (the end of
 // nvidia_headsurface_vertex) is 0xfffffff000007947 0x000fc0000383ffff. The same under the guard
@@ -36,7 +49,7 @@ constexpr u64 kGuardedSelfBranchLo = 0xFFFF'FFF0'0000'0947;
 constexpr u64 kP0SelfBranchHi = 0x000F'C000'0003'FFFF;
 constexpr u64 kNopLo = 0x0000'0000'0000'7918;  // NOP (opcode 0x918)
 
-class AmperePrograms : public ::testing::Test {
+class AmpereDraws : public ::testing::Test {
 protected:
     void SetUp() override {
         host_ = std::make_shared<RecordingHostGpu>();
@@ -87,7 +100,7 @@ protected:
 // Both stages read at their 40-bit addresses (bits 39:32 are 1 here: Rig::kBase is 2^32), the
 // MAXWELL_B program region and offsets ignored: each header's 0x80 bytes, and the code through
 // the unconditional self-branch (past the two on P0), not the NOPs after it.
-TEST_F(AmperePrograms, ProgramsAtTheirAddresses) {
+TEST_F(AmpereDraws, ProgramsAtTheirAddresses) {
     Program(kVertexProgram, 5);
     Program(kFragmentProgram, 2);
     Set(kProgramRegion, {High(kDecoy), Low(kDecoy)});
@@ -112,7 +125,7 @@ TEST_F(AmperePrograms, ProgramsAtTheirAddresses) {
 // A program whose code runs to the end of mapped memory without its self-branch, and one at an
 // address nothing maps: neither draw reaches the host GPU (each named in the log), and a good
 // program after them does.
-TEST_F(AmperePrograms, ProgramsWithoutAnEndOrMemoryAreNotDrawn) {
+TEST_F(AmpereDraws, ProgramsWithoutAnEndOrMemoryAreNotDrawn) {
     const u64 last_page = Rig::kBase + rig_->ram->Size() - 0x1000;
     for (u64 at = last_page; at < last_page + 0x1000; at += 16) {
         Word(at, kNopLo, 0);
@@ -127,6 +140,44 @@ TEST_F(AmperePrograms, ProgramsWithoutAnEndOrMemoryAreNotDrawn) {
     Draw();
     ASSERT_EQ(host_->draws.size(), 1u);
     EXPECT_EQ(host_->draws[0].programs.at(0).code, Bytes(kVertexProgram + 0x80, 16 * 4));
+}
+
+// Vertex stream 3 and the index buffer take their sizes from SET_VERTEX_STREAM_SIZE_A/B(3) and
+// SET_INDEX_BUFFER_SIZE_A/B (upper bits 7:0 only: bits above them are ignored), not from
+// MAXWELL_B's limit methods; DRAW_INDEX_BUFFER_BEGIN_END_A/B draws 6 indices from index 2; the
+// header pool is read with AMPERE_B's texture header layout; a write to 0x2608 (MAXWELL_B's
+// SET_BINDLESS_TEXTURE) leaves the texture bank at 0.
+TEST_F(AmpereDraws, StreamAndIndexSizesAndNoBindlessTextureBank) {
+    Program(kVertexProgram, 1);
+    Stage(1, kVertexProgram);
+    Set(kVertexStream + 16 * 3, {24 | 1 << 12, High(kVertices), Low(kVertices), 1});
+    Set(kVertexStreamSize + 8 * 3, {0xFFFF'FF00, 0x180});
+    Set(kVertexStreamLimit + 8 * 3, {High(kVertices + 0xFFF), Low(kVertices + 0xFFF)});
+    Set(kIndexBuffer, {High(kIndices), Low(kIndices)});
+    Set(kIndexBuffer + 0x10, {2});  // SET_INDEX_BUFFER_E: four-byte indices
+    Set(kIndexBufferSize, {0x0100, 0x40});
+    Set(kHeaderPool, {High(kTexturePools), Low(kTexturePools), 7});
+    Set(kBindlessTexture, {5});
+    Set(kDrawControl, {kTriangles, 1});
+    Set(kDrawIndexBufferBeginEnd, {2, 6});
+    rig_->Execute(words_);
+    ASSERT_EQ(host_->draws.size(), 1u);
+    const gpu::DrawCall& draw = host_->draws[0];
+    const gpu::VertexStream& stream = draw.state.streams[3];
+    EXPECT_TRUE(stream.enabled);
+    EXPECT_EQ(stream.address, kVertices);
+    EXPECT_EQ(stream.stride, 24u);
+    EXPECT_EQ(stream.size, 0x180u);
+    ASSERT_TRUE(draw.index_buffer);
+    EXPECT_EQ(draw.index_buffer->address, kIndices);
+    EXPECT_EQ(draw.index_buffer->size, 0x40u);
+    EXPECT_EQ(draw.index_buffer->index_size, gpu::IndexSize::U32);
+    EXPECT_EQ(draw.first, 2u);
+    EXPECT_EQ(draw.count, 6u);
+    EXPECT_EQ(draw.state.texture_pools.headers.address, kTexturePools);
+    EXPECT_EQ(draw.state.texture_pools.headers.maximum_index, 7u);
+    EXPECT_EQ(draw.state.texture_pools.layout, gpu::TextureHeaderLayout::Ampere);
+    EXPECT_EQ(draw.state.texture_bank, 0u);
 }
 
 }  // namespace
