@@ -82,6 +82,10 @@ enum class VertexComponents : u8 {
     R8,
     A2B10G10R10,
     B10G11R11,
+    A8B8G8R8,  // packed names: in memory the same bytes as R8G8B8A8 ...
+    G8R8,      // ... and R8G8
+    X8B8G8R8,  // R8G8B8 in 4 bytes, the fourth ignored (w reads 1)
+    A8,        // one byte, the attribute's w: (0, 0, 0, a)
 };
 enum class VertexType : u8 { Invalid, Snorm, Unorm, Sint, Uint, Uscaled, Sscaled, Float };
 

@@ -444,6 +444,37 @@ TEST_F(HostGpuDraw, ATexelOfABoundTexture) {
     ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? texel : kBackground; });
 }
 
+// The vertex formats named by their packed layout (clb197.h COMPONENT_BIT_WIDTHS, UNORM):
+// A8B8G8R8 (0x2F) and G8R8 (0x32) hold R first in memory, X8B8G8R8 (0x33) ignores its fourth
+// byte (w reads 1), A8 (0x34) is the attribute's w alone, x y z reading 0. Attribute 1 (the
+// colour) takes its bytes from the start of each vertex's colour floats; the triangle covers
+// the target.
+TEST_F(HostGpuDraw, PackedAndAlphaOnlyVertexFormats) {
+    constexpr u32 kUnorm = 2u << 27;
+    const std::array<u8, 4> bytes{51, 102, 153, 204};
+    struct Case {
+        u32 widths;
+        std::array<u8, 4> expected;
+    };
+    const Case cases[] = {{0x2F, {51, 102, 153, 204}},
+                          {0x32, {51, 102, 0, 255}},
+                          {0x33, {51, 102, 153, 255}},
+                          {0x34, {0, 0, 0, 51}}};
+    std::vector<Vertex> vertices = {
+        {-1, -1, 0, 0, 0, 0, 0}, {3, -1, 0, 0, 0, 0, 0}, {-1, 3, 0, 0, 0, 0, 0}};
+    for (Vertex& vertex : vertices) {
+        std::memcpy(&vertex.r, bytes.data(), bytes.size());
+    }
+    Vertices(vertices);
+    for (const Case& c : cases) {
+        SCOPED_TRACE(fmt::format("COMPONENT_BIT_WIDTHS {:#x}", c.widths));
+        Set(kVertexAttribute + 4, {0 | 12 << 7 | c.widths << 21 | kUnorm});
+        DrawArrays(0, 3);
+        ExpectPixels(Run(), [&](u32, u32) { return c.expected; });
+        words_.clear();
+    }
+}
+
 // OpenGL's clip-space depth: SET_VIEWPORT_Z_CLIP 0 takes z_ndc from -1 (z >= -w) and the
 // viewport z_w = 0.5 z + 0.5 (glDepthRange(0, 1)). A triangle at z -0.5 is kept and stored at
 // 0.25; one at z -0.75 over the other half, which 0..1 clipping would drop, at 0.125.

@@ -80,7 +80,7 @@ Value OrUnknown(std::optional<Value> decoded, Value fallback, std::string_view w
 }
 
 std::optional<VertexComponents> DecodeVertexComponents(u32 value) {
-    // COMPONENT_BIT_WIDTHS (clb197.h NVB197_SET_VERTEX_ATTRIBUTE_A).
+    // COMPONENT_BIT_WIDTHS (clb197.h NVB197_SET_VERTEX_ATTRIBUTE_A; the same in clc797.h).
     switch (value) {
         case 0x01:
             return VertexComponents::R32G32B32A32;
@@ -110,6 +110,14 @@ std::optional<VertexComponents> DecodeVertexComponents(u32 value) {
             return VertexComponents::A2B10G10R10;
         case 0x31:
             return VertexComponents::B10G11R11;
+        case 0x2F:
+            return VertexComponents::A8B8G8R8;
+        case 0x32:
+            return VertexComponents::G8R8;
+        case 0x33:
+            return VertexComponents::X8B8G8R8;
+        case 0x34:
+            return VertexComponents::A8;
         default:
             return std::nullopt;
     }
