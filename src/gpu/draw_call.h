@@ -26,10 +26,16 @@ inline constexpr u32 kBindGroups = 5;
 inline constexpr u32 kConstantBufferSlots = 18;
 inline constexpr u32 kLargestConstantBuffer = 0x10000;  // bytes (SELECTOR_A's SIZE is 17 bits)
 
-// A program as the 3D class points at it: its 0x50-byte header (SPH v3) and its code up to and
-// including the bundle of the self-branch that ends it.
+// The instruction encoding of a class's programs: Maxwell's 64-bit instructions in bundles
+// (MAXWELL_B), or Volta and later's 128-bit ones (VOLTA_A 0xC397 and after, AMPERE_B's).
+enum class ShaderArchitecture : u8 { Maxwell, Ampere };
+
+// A program as the 3D class points at it: its header (SPH v3, 0x50 bytes, for Maxwell; SPH v4,
+// 0x80 bytes, for Volta and later) and its code up to and including the self-branch that ends
+// it (Maxwell: that branch's bundle).
 struct ShaderProgram {
     ShaderStageKind kind = ShaderStageKind::VertexB;
+    ShaderArchitecture architecture = ShaderArchitecture::Maxwell;
     u64 address = 0;  // of the header
     std::vector<u8> header;
     std::vector<u8> code;
@@ -76,6 +82,10 @@ enum class VertexComponents : u8 {
     R8,
     A2B10G10R10,
     B10G11R11,
+    A8B8G8R8,  // packed names: in memory the same bytes as R8G8B8A8 ...
+    G8R8,      // ... and R8G8
+    X8B8G8R8,  // R8G8B8 in 4 bytes, the fourth ignored (w reads 1)
+    A8,        // one byte, the attribute's w: (0, 0, 0, a)
 };
 enum class VertexType : u8 { Invalid, Snorm, Unorm, Sint, Uint, Uscaled, Sscaled, Float };
 
@@ -243,7 +253,9 @@ struct DrawState {
     std::array<std::array<std::optional<ConstantBufferBinding>, kConstantBufferSlots>, kBindGroups>
         constant_buffers{};
     TexturePools texture_pools;
-    u32 texture_bank = 0;  // the constant bank of bindless texture handles (BINDLESS_TEXTURE)
+    // The constant bank of Maxwell's bindless texture handles (BINDLESS_TEXTURE; 0 from
+    // AMPERE_A on, whose class has no such method).
+    u32 texture_bank = 0;
 };
 
 struct DrawCall {

@@ -224,6 +224,24 @@ std::optional<VkFormat> VertexFormatVk(gpu::VertexComponents components, gpu::Ve
     if (type == gpu::VertexType::Invalid) {
         return std::nullopt;
     }
+    // NVIDIA's packed names count from the most significant bits: A8B8G8R8 is R, G, B, A in
+    // memory (as its colour-target format is VK_FORMAT_R8G8B8A8), G8R8 is R, G; X8B8G8R8 fetches
+    // three of its four bytes; A8 is expanded on the host to (0, 0, 0, a) in four bytes
+    // (vulkan_draw.cpp), as Vulkan 1.1 has no alpha-only vertex format.
+    switch (components) {
+        case gpu::VertexComponents::A8B8G8R8:
+        case gpu::VertexComponents::A8:
+            components = gpu::VertexComponents::R8G8B8A8;
+            break;
+        case gpu::VertexComponents::G8R8:
+            components = gpu::VertexComponents::R8G8;
+            break;
+        case gpu::VertexComponents::X8B8G8R8:
+            components = gpu::VertexComponents::R8G8B8;
+            break;
+        default:
+            break;
+    }
     for (const FormatRow& row : kFormats) {
         if (row.components == components) {
             const VkFormat format = row.by_type[static_cast<u32>(type) - 1];

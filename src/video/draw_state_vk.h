@@ -20,7 +20,8 @@ VkPolygonMode PolygonModeVk(gpu::PolygonMode mode);
 // Nothing for the topologies Vulkan has no list or strip of (quads are drawn as triangles by
 // the caller; quad strips, polygons and line loops are not drawn).
 std::optional<VkPrimitiveTopology> TopologyVk(gpu::Topology topology);
-// The format a vertex attribute is fetched with, or nothing for a combination Vulkan lacks.
+// The format a vertex attribute is fetched with, or nothing for a combination Vulkan lacks (A8:
+// the format of its host-expanded (0, 0, 0, a) elements).
 std::optional<VkFormat> VertexFormatVk(gpu::VertexComponents components, gpu::VertexType type);
 
 }  // namespace video

@@ -5,6 +5,7 @@
 
 #include "base/error.h"
 #include "shader/deko_environment.h"
+#include "shader/engine_environment.h"
 #include "shader/graphics.h"
 #include "video/spirv_module.h"
 #include "video/vulkan_result.h"
@@ -63,7 +64,8 @@ const GraphicsShader& GraphicsShaders::Get(const gpu::ShaderProgram& program,
                                            std::span<const u32> bank1, u32 set) {
     XXH3_state_t* state = XXH3_createState();
     XXH3_64bits_reset(state);
-    const u32 prefix[2] = {static_cast<u32>(program.kind), set};
+    const u32 prefix[3] = {static_cast<u32>(program.kind), static_cast<u32>(program.architecture),
+                           set};
     XXH3_64bits_update(state, prefix, sizeof(prefix));
     XXH3_64bits_update(state, program.header.data(), program.header.size());
     XXH3_64bits_update(state, program.code.data(), program.code.size());
@@ -85,14 +87,23 @@ const GraphicsShader& GraphicsShaders::Get(const gpu::ShaderProgram& program,
         return translated;
     }
     try {
-        shader::DekoProgram deko;
-        deko.name = fmt::format("{} program at {:#x}", KindName(program.kind), program.address);
-        deko.stage = *stage;
-        deko.header = program.header;
-        deko.code = program.code;
-        deko.constants.assign(bank1.begin(), bank1.end());
-        const shader::DekoEnvironment environment(std::move(deko), target_);
-        translated.program = shader::TranslateGraphics(environment);
+        const std::string name =
+            fmt::format("{} program at {:#x}", KindName(program.kind), program.address);
+        if (program.architecture == gpu::ShaderArchitecture::Ampere) {
+            const shader::EngineEnvironment environment(
+                {.name = name, .stage = *stage, .header = program.header, .code = program.code},
+                target_);
+            translated.program = shader::TranslateGraphics(environment);
+        } else {
+            shader::DekoProgram deko;
+            deko.name = name;
+            deko.stage = *stage;
+            deko.header = program.header;
+            deko.code = program.code;
+            deko.constants.assign(bank1.begin(), bank1.end());
+            const shader::DekoEnvironment environment(std::move(deko), target_);
+            translated.program = shader::TranslateGraphics(environment);
+        }
         ++translations_;
         MoveToDescriptorSet(translated.program.spirv, set);
         ValidateSpirv(translated.program.spirv, api_version_);

@@ -1,11 +1,13 @@
 #pragma once
 
-// The 3D class's programs as Vulkan shader modules: a gpu::ShaderProgram (header and Maxwell
-// code from GPU memory) with the words of its constant bank 1 (deko3d's compiler constants,
-// which deko3d binds there and the translation fixes: shader/deko_environment.h) is translated
-// once (shader::TranslateGraphics), validated, its resources moved to a descriptor set of its
-// own (`set`), and kept by a hash of all that. A program that does not translate is kept with
-// its error, so it is named once and not translated again.
+// The 3D class's programs as Vulkan shader modules: a gpu::ShaderProgram (header and code from
+// GPU memory) is translated once (shader::TranslateGraphics), validated, its resources moved to
+// a descriptor set of its own (`set`), and kept by a hash of all that. A Maxwell program
+// (MAXWELL_B) comes with the words of its constant bank 1 (deko3d's compiler constants, which
+// deko3d binds there and the translation fixes: shader/deko_environment.h); a Volta-and-later
+// one (AMPERE_B) is translated by the Ampere frontend with no bank fixed
+// (shader/engine_environment.h), and `bank1` is not read. A program that does not translate is kept
+// with its error, so it is named once and not translated again.
 
 #include <map>
 #include <memory>

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -166,6 +167,16 @@ std::vector<u32> ReadIndices(const gpu::DrawCall& draw) {
     return indices;
 }
 
+// NVIDIA's A8 attribute, (0, 0, 0, a): the byte at `offset` of each of `elements` elements of a
+// stream's bytes becomes the fourth of four bytes (a byte past the stream reads 0).
+void ExpandAlphaOnly(std::span<const u8> stream, u32 stride, u32 offset, u64 elements, u8* out) {
+    for (u64 i = 0; i < elements; ++i) {
+        const u64 at = i * stride + offset;
+        out[4 * i] = out[4 * i + 1] = out[4 * i + 2] = 0;
+        out[4 * i + 3] = at < stream.size() ? stream[at] : 0;
+    }
+}
+
 // A quad list as a triangle list: each quad v0 v1 v2 v3 as v0 v1 v2, v0 v2 v3.
 std::vector<u32> QuadsToTriangles(const std::vector<u32>& quads) {
     std::vector<u32> triangles;
@@ -263,16 +274,18 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         return false;
     }
     const VkPhysicalDeviceFeatures& features = context_.features->core.features;
-    // The stages, translated with their bank 1 (deko3d's compiler constants) fixed.
+    // The stages, Maxwell's translated with their bank 1 (deko3d's compiler constants) fixed.
     bool has_vertex = false;
     PipelineDescription description;
     for (const gpu::ShaderProgram& program : draw.programs) {
         const u32 set = static_cast<u32>(description.stages.size());
         const auto& binding = state.constant_buffers[BindGroupOf(program.kind)][1];
         bool bound = false;
+        const bool fixes_bank1 =
+            binding && program.architecture == gpu::ShaderArchitecture::Maxwell;
         const std::vector<u32> bank1 = ReadConstants(
             draw, program.kind, 1,
-            binding ? std::min(binding->size, gpu::kLargestConstantBuffer) / 4 * 4 : 0, bound);
+            fixes_bank1 ? std::min(binding->size, gpu::kLargestConstantBuffer) / 4 * 4 : 0, bound);
         const GraphicsShader& stage = shaders_->Get(program, bank1, set);
         if (!stage.error.empty()) {
             NameOnce(fmt::format("a draw with the program at {:#x}: {}: not drawn", program.address,
@@ -466,13 +479,12 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         if (attribute.swap_r_and_b) {
             NameOnce("vertex attributes with R and B swapped: read unswapped");
         }
-        auto [found, added] = binding_of_stream.try_emplace(
-            attribute.stream, static_cast<u32>(description.bindings.size()));
-        if (added) {
-            if (stream.per_instance && stream.divisor > 1) {
-                NameOnce(fmt::format("an instance divisor of {}: read as 1", stream.divisor));
-            }
-            const u64 last = stream.per_instance ? last_instance : last_vertex;
+        const u64 last = stream.per_instance ? last_instance : last_vertex;
+        const VkVertexInputRate rate =
+            stream.per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
+        // The stream's bytes up to its last element the draw reads (and 64 past it for the
+        // attributes' offsets), within its size.
+        const auto read_stream = [&]() {
             u64 bytes = (last + 1) * stream.stride + 64;
             if (stream.size != 0) {
                 bytes = std::min(bytes, stream.size);
@@ -481,9 +493,29 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
             const UploadSlice upload = uploads_->Allocate(bytes);
             std::memset(upload.data, 0, bytes);
             draw.memory->Read(stream.address, {upload.data, bytes}, "a draw's vertex stream");
-            description.bindings.push_back({found->second, stream.stride,
-                                            stream.per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE
-                                                                : VK_VERTEX_INPUT_RATE_VERTEX});
+            return std::pair{upload, bytes};
+        };
+        if (stream.per_instance && stream.divisor > 1) {
+            NameOnce(fmt::format("an instance divisor of {}: read as 1", stream.divisor));
+        }
+        if (attribute.components == gpu::VertexComponents::A8) {
+            const u64 elements = std::min(last + 1, kLargestUpload / 4);
+            const auto [source, bytes] = read_stream();
+            const UploadSlice expanded = uploads_->Allocate(elements * 4);
+            ExpandAlphaOnly({source.data, bytes}, stream.stride, attribute.offset, elements,
+                            expanded.data);
+            const u32 binding = static_cast<u32>(description.bindings.size());
+            description.bindings.push_back({binding, 4, rate});
+            vertex_buffers.push_back(expanded.buffer);
+            vertex_offsets.push_back(expanded.offset);
+            description.attributes.push_back({input.location, binding, *format, 0});
+            continue;
+        }
+        auto [found, added] = binding_of_stream.try_emplace(
+            attribute.stream, static_cast<u32>(description.bindings.size()));
+        if (added) {
+            const auto [upload, bytes] = read_stream();
+            description.bindings.push_back({found->second, stream.stride, rate});
             vertex_buffers.push_back(upload.buffer);
             vertex_offsets.push_back(upload.offset);
         }

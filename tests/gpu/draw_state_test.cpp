@@ -14,24 +14,12 @@
 #include "gpu/engines/draw_state.h"
 #include "gpu/method_names.h"
 #include "gpu_test_rig.h"
+#include "recording_host_gpu.h"
 #include "sample_macros.h"
 
 namespace {
 
 using namespace gpu_test;
-
-class RecordingHostGpu final : public gpu::HostGpu {
-public:
-    std::string_view Name() const override { return "recording"; }
-    void ClearColor(const gpu::ColorClear&) override {}
-    void ClearDepthStencil(const gpu::DepthStencilClear&) override {}
-    bool Draw(const gpu::DrawCall& draw) override {
-        draws.push_back(draw);
-        return true;
-    }
-    void Synchronize() override {}
-    std::vector<gpu::DrawCall> draws;
-};
 
 constexpr u32 kProgramRegion = 0x1608;
 constexpr u32 kPipelineShader = 0x2000;  // + 64 per slot: shader, program offset
@@ -625,8 +613,8 @@ TEST_F(DrawState, IndirectDrawThroughTheDrawMacro) {
 
 // AMPERE_B's draws: DRAW_VERTEX_ARRAY_BEGIN_END_A/B and DRAW_INDEX_BUFFER_BEGIN_END_A/B (first,
 // count; drawn at B) with SET_DRAW_CONTROL_A (TOPOLOGY 3:0, INSTANCE_ITERATE_ENABLE 9,
-// IGNORE_GLOBAL_BASE_VERTEX_INDEX 10) and SET_DRAW_CONTROL_B (the instance count). nxhost does
-// not read Volta-and-later programs yet, so the GPU dump shows what each draw is.
+// IGNORE_GLOBAL_BASE_VERTEX_INDEX 10) and SET_DRAW_CONTROL_B (the instance count), as the GPU
+// dump shows each draw (no stage is enabled here; ampere_draw_test.cpp reads programs).
 TEST(DrawStateAmpere, BeginEndDrawsWithTheDrawControl) {
     const auto path = std::filesystem::temp_directory_path() / "nxhost_ampere_draw_dump_test.txt";
     {

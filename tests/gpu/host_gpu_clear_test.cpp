@@ -4,14 +4,11 @@
 
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <cstring>
 #include <functional>
 
-#include "base/error.h"
 #include "gpu/gpu_scheduler.h"
-#include "gpu_test_rig.h"
-#include "video/vulkan_host_gpu.h"
+#include "host_gpu_test_support.h"
 
 namespace {
 
@@ -41,16 +38,6 @@ constexpr u32 kHeight = 32;  // two blocks of 2 GOBs
 constexpr u32 kBlockHeightLog2 = 1;
 constexpr u64 kTargetBytes = 8 * 1024;
 
-std::shared_ptr<gpu::HostGpu> VulkanOrNull(std::string& why) {
-    try {
-        static const std::shared_ptr<gpu::HostGpu> host = video::OpenVulkanHostGpu();
-        return host;
-    } catch (const base::Error& error) {
-        why = error.what();
-        return nullptr;
-    }
-}
-
 // Where byte `x_bytes` of row `y` lies in a block-linear surface `gobs_wide` GOBs wide.
 u64 Swizzled(u32 x_bytes, u32 y, u32 gobs_wide, u32 block_height_log2) {
     const u32 x = x_bytes % 64;
@@ -61,10 +48,6 @@ u64 Swizzled(u32 x_bytes, u32 y, u32 gobs_wide, u32 block_height_log2) {
     const u32 gob_row = y / 8;
     return (gob_row >> block_height_log2) * gobs_wide * block_bytes + (x_bytes / 64) * block_bytes +
            (gob_row & ((1u << block_height_log2) - 1)) * 512 + in_gob;
-}
-
-u32 FloatBits(float value) {
-    return std::bit_cast<u32>(value);
 }
 
 class HostGpuClear : public ::testing::Test {

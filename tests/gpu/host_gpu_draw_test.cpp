@@ -7,21 +7,17 @@
 
 #include <gtest/gtest.h>
 
-#include <bit>
 #include <cmath>
 #include <cstring>
 #include <functional>
 
 #include <fmt/format.h>
 
-#include "base/error.h"
 #include "gpu/block_linear.h"
-#include "gpu/gpu_scheduler.h"
-#include "gpu_test_rig.h"
+#include "host_gpu_test_support.h"
 #include "maxwell_test_code.h"
 #include "sample_macros.h"
 #include "shader/maxwell/instruction.h"
-#include "video/vulkan_host_gpu.h"
 
 namespace {
 
@@ -92,37 +88,14 @@ constexpr u64 kTexels = Rig::kData + 0x6'1000;
 // 0x10 + 4 * 0x1a0 (shader/deko_environment.h).
 constexpr u32 kFragmentTextureHandles = 0x10 + 4 * 0x1A0;
 
-u32 FloatBits(float value) {
-    return std::bit_cast<u32>(value);
-}
-
-std::shared_ptr<gpu::HostGpu> VulkanOrNull(std::string& why) {
-    try {
-        static const std::shared_ptr<gpu::HostGpu> host = video::OpenVulkanHostGpu();
-        return host;
-    } catch (const base::Error& error) {
-        why = error.what();
-        return nullptr;
-    }
-}
-
-// Sets bits [lo, lo + width) of a header.
-void Bits(std::vector<u8>& header, u32 lo, u32 width, u32 value) {
-    for (u32 i = 0; i < width; ++i) {
-        const u32 bit = lo + i;
-        header[bit / 8] =
-            static_cast<u8>((header[bit / 8] & ~(1u << bit % 8)) | ((value >> i & 1) << bit % 8));
-    }
-}
-
 // SPH v3 of a vertex program (SphType VTG 1, ShaderType VERTEX 1) reading generic attribute
 // vectors 0 and 1 (xyzw) and writing the position (ImapSystemValuesB bits 4-7 of the output
 // map at 0x32) and generic vector 0.
 std::vector<u8> VertexHeader() {
     std::vector<u8> header(0x50, 0);
-    Bits(header, 0, 5, 1);
-    Bits(header, 5, 5, 3);
-    Bits(header, 10, 4, 1);
+    SetBits(header, 0, 5, 1);
+    SetBits(header, 5, 5, 3);
+    SetBits(header, 10, 4, 1);
     header[0x14 + 4] = 0xFF;  // inputs: vectors 0 and 1
     header[0x14 + 5] = 0x0F;  // vector 2 (the instance offset)
     header[0x32 + 3] = 0xF0;  // outputs: position x, y, z, w
@@ -134,9 +107,9 @@ std::vector<u8> VertexHeader() {
 // perspective-interpolated (2 bits a component, PERSPECTIVE 2) and writing render target 0.
 std::vector<u8> FragmentHeader() {
     std::vector<u8> header(0x50, 0);
-    Bits(header, 0, 5, 2);
-    Bits(header, 5, 5, 3);
-    Bits(header, 10, 4, 5);
+    SetBits(header, 0, 5, 2);
+    SetBits(header, 5, 5, 3);
+    SetBits(header, 10, 4, 5);
     header[0x18] = 0xAA;
     header[0x48] = 0x0F;
     return header;
@@ -177,12 +150,6 @@ struct Vertex {
     float x, y, z;
     float r, g, b, a;
 };
-
-// A pixel's bytes from float components, as a UNORM8 target stores them.
-std::array<u8, 4> Unorm(float r, float g, float b, float a) {
-    const auto byte = [](float v) { return static_cast<u8>(std::lround(v * 255.0f)); };
-    return {byte(r), byte(g), byte(b), byte(a)};
-}
 
 constexpr std::array<u8, 4> kBackground{0x10, 0x20, 0x30, 0xFF};
 
@@ -260,50 +227,14 @@ protected:
     // Runs the words with a fence after them and returns the target's bytes at the fence.
     // `before`: GP entries of segments to run first (the words follow them).
     std::vector<u8> Run(std::vector<u64> before = {}) {
-        constexpr u32 kSyncpointA = 0x70 / 4;
-        constexpr u32 kSyncpointB = 0x74 / 4;
-        constexpr u32 kId = 9;
-        const u32 fence = rig_->syncpoints->Reserve(kId, 1);
-        before.push_back(rig_->Segment(words_));
-        gpu::Submission submission{{}, std::move(before), {}};
-        Method(submission.epilogue, 0, kSyncpointA, {0});
-        Method(submission.epilogue, 0, kSyncpointB, {kId << 8 | 1});
-        gpu::GpuScheduler scheduler;
-        scheduler.Submit(rig_->channel, std::move(submission));
-        EXPECT_TRUE(rig_->syncpoints->WaitForQueued(kId, fence, std::chrono::seconds(60),
-                                                    [] { return false; }));
-        std::vector<u8> seen(rig_->Data(kTarget), rig_->Data(kTarget) + kTargetBytes);
-        EXPECT_TRUE(scheduler.WaitIdle(std::chrono::seconds(20)));
-        return seen;
+        return RunToFence(*rig_, words_, std::move(before), kTarget, kTargetBytes);
     }
 
-    // Compares each pixel with `expected(x, y)`, each component within `tolerance`; the first
-    // differences are reported.
+    // Compares each pixel with `expected(x, y)`, each component within `tolerance`.
     void ExpectPixels(const std::vector<u8>& target,
                       const std::function<std::array<u8, 4>(u32, u32)>& expected,
                       int tolerance = 0) {
-        int reported = 0;
-        u32 wrong = 0;
-        for (u32 y = 0; y < kHeight; ++y) {
-            for (u32 x = 0; x < kWidth; ++x) {
-                const std::array<u8, 4> want = expected(x, y);
-                const u8* got = &target[y * kPitch + x * 4];
-                bool same = true;
-                for (u32 c = 0; c < 4; ++c) {
-                    same = same && std::abs(int{got[c]} - int{want[c]}) <= tolerance;
-                }
-                if (!same) {
-                    ++wrong;
-                    if (reported++ < 8) {
-                        ADD_FAILURE() << "pixel " << x << "," << y << ": " << int{got[0]} << " "
-                                      << int{got[1]} << " " << int{got[2]} << " " << int{got[3]}
-                                      << ", expected " << int{want[0]} << " " << int{want[1]} << " "
-                                      << int{want[2]} << " " << int{want[3]};
-                    }
-                }
-            }
-        }
-        EXPECT_EQ(wrong, 0u) << "pixels differ";
+        gpu_test::ExpectPixels(target, kWidth, kHeight, expected, tolerance);
     }
 
     // A ZF32 depth target of the colour target's size, cleared to 1, tested GL_LESS and
@@ -465,28 +396,6 @@ TEST_F(HostGpuDraw, AColourFromAConstantBuffer) {
     ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? colour : kBackground; });
 }
 
-// TIC words (Maxwell layout, OGD clb197tex.h) of a 2D pitch-layout RGBA8 (A8B8G8R8 0x08,
-// UNORM 2) texture with the identity swizzle.
-std::array<u32, 8> PitchTic(u64 address, u32 width, u32 height, u32 pitch) {
-    std::vector<u8> bytes(32, 0);
-    Bits(bytes, 0, 7, 0x08);
-    for (u32 i = 0; i < 4; ++i) {
-        Bits(bytes, 7 + 3 * i, 3, 2);
-        Bits(bytes, 19 + 3 * i, 3, 2 + i);
-    }
-    Bits(bytes, 32, 32, static_cast<u32>(address));
-    Bits(bytes, 64, 16, static_cast<u32>(address >> 32));
-    Bits(bytes, 85, 3, 2);  // HEADER_VERSION PITCH
-    Bits(bytes, 96, 16, pitch >> 5);
-    Bits(bytes, 128, 16, width - 1);
-    Bits(bytes, 151, 4, 1);  // 2D
-    Bits(bytes, 160, 16, height - 1);
-    Bits(bytes, 191, 1, 1);  // normalised coordinates
-    std::array<u32, 8> words{};
-    std::memcpy(words.data(), bytes.data(), 32);
-    return words;
-}
-
 // A 2x2 texture sampled with point filtering at (0.75, 0.25): texel (1, 0). The handle (TIC 0,
 // TSC 0) is where deko3d puts the fragment stage's texture 0 in c[0x0].
 TEST_F(HostGpuDraw, ATexelOfABoundTexture) {
@@ -510,6 +419,37 @@ TEST_F(HostGpuDraw, ATexelOfABoundTexture) {
     DrawArrays(0, 3);
     const std::array<u8, 4> texel{200, 100, 50, 255};
     ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? texel : kBackground; });
+}
+
+// The vertex formats named by their packed layout (clb197.h COMPONENT_BIT_WIDTHS, UNORM):
+// A8B8G8R8 (0x2F) and G8R8 (0x32) hold R first in memory, X8B8G8R8 (0x33) ignores its fourth
+// byte (w reads 1), A8 (0x34) is the attribute's w alone, x y z reading 0. Attribute 1 (the
+// colour) takes its bytes from the start of each vertex's colour floats; the triangle covers
+// the target.
+TEST_F(HostGpuDraw, PackedAndAlphaOnlyVertexFormats) {
+    constexpr u32 kUnorm = 2u << 27;
+    const std::array<u8, 4> bytes{51, 102, 153, 204};
+    struct Case {
+        u32 widths;
+        std::array<u8, 4> expected;
+    };
+    const Case cases[] = {{0x2F, {51, 102, 153, 204}},
+                          {0x32, {51, 102, 0, 255}},
+                          {0x33, {51, 102, 153, 255}},
+                          {0x34, {0, 0, 0, 51}}};
+    std::vector<Vertex> vertices = {
+        {-1, -1, 0, 0, 0, 0, 0}, {3, -1, 0, 0, 0, 0, 0}, {-1, 3, 0, 0, 0, 0, 0}};
+    for (Vertex& vertex : vertices) {
+        std::memcpy(&vertex.r, bytes.data(), bytes.size());
+    }
+    Vertices(vertices);
+    for (const Case& c : cases) {
+        SCOPED_TRACE(fmt::format("COMPONENT_BIT_WIDTHS {:#x}", c.widths));
+        Set(kVertexAttribute + 4, {0 | 12 << 7 | c.widths << 21 | kUnorm});
+        DrawArrays(0, 3);
+        ExpectPixels(Run(), [&](u32, u32) { return c.expected; });
+        words_.clear();
+    }
 }
 
 // OpenGL's clip-space depth: SET_VIEWPORT_Z_CLIP 0 takes z_ndc from -1 (z >= -w) and the

@@ -48,9 +48,9 @@ constexpr u32 kVertexStream = 0x1C00 / 4;  // + 4: format (stride, enable), A, B
 // COLOR_OP, COLOR_SOURCE_COEFF, COLOR_DEST_COEFF, ALPHA_OP, ALPHA_SOURCE_COEFF, ALPHA_DEST_COEFF.
 constexpr u32 kBlendPerTargetState = 0x1E00 / 4;
 constexpr u32 kVertexStreamLimit = 0x1F00 / 4;  // MAXWELL_B: + 2: the last byte's address
-constexpr u32 kVertexStreamSize = 0x0600 / 4;   // Turing and later: + 2: the size in bytes
-constexpr u32 kIndexBuffer = 0x17C8 / 4;        // A, B address; C, D limit; E format
-constexpr u32 kIndexBufferSize = 0x0238 / 4;    // Turing and later: the size in bytes
+constexpr u32 kVertexStreamSize = 0x0600 / 4;  // Turing and later: + 2: the size (UPPER 7:0, LOWER)
+constexpr u32 kIndexBuffer = 0x17C8 / 4;       // A, B address; C, D limit; E format
+constexpr u32 kIndexBufferSize = 0x0238 / 4;   // Turing and later: the size (UPPER 7:0, LOWER)
 constexpr u32 kBindlessTexture = 0x2608 / 4;
 
 bool SizesInsteadOfLimits(u32 class_number) {
@@ -80,7 +80,7 @@ Value OrUnknown(std::optional<Value> decoded, Value fallback, std::string_view w
 }
 
 std::optional<VertexComponents> DecodeVertexComponents(u32 value) {
-    // COMPONENT_BIT_WIDTHS (clb197.h NVB197_SET_VERTEX_ATTRIBUTE_A).
+    // COMPONENT_BIT_WIDTHS (clb197.h NVB197_SET_VERTEX_ATTRIBUTE_A; the same in clc797.h).
     switch (value) {
         case 0x01:
             return VertexComponents::R32G32B32A32;
@@ -110,6 +110,14 @@ std::optional<VertexComponents> DecodeVertexComponents(u32 value) {
             return VertexComponents::A2B10G10R10;
         case 0x31:
             return VertexComponents::B10G11R11;
+        case 0x2F:
+            return VertexComponents::A8B8G8R8;
+        case 0x32:
+            return VertexComponents::G8R8;
+        case 0x33:
+            return VertexComponents::X8B8G8R8;
+        case 0x34:
+            return VertexComponents::A8;
         default:
             return std::nullopt;
     }
@@ -323,7 +331,7 @@ IndexBuffer ReadIndexBuffer(const RegisterFile& registers, u32 class_number,
     IndexBuffer buffer;
     buffer.address = registers.Address(kIndexBuffer);
     buffer.size = SizesInsteadOfLimits(class_number)
-                      ? registers.Address(kIndexBufferSize, 32)
+                      ? registers.Address(kIndexBufferSize)
                       : SizeFromLimit(buffer.address, registers.Address(kIndexBuffer + 2));
     const u32 format = registers.Get(kIndexBuffer + 4);
     if (format > 2) {
@@ -413,7 +421,7 @@ DrawState ReadDrawState(const RegisterFile& registers, u32 class_number,
         stream.address = registers.Address(kVertexStream + 4 * j + 1);
         stream.size =
             SizesInsteadOfLimits(class_number)
-                ? registers.Address(kVertexStreamSize + 2 * j, 32)
+                ? registers.Address(kVertexStreamSize + 2 * j)
                 : SizeFromLimit(stream.address, registers.Address(kVertexStreamLimit + 2 * j));
         stream.per_instance = base::Bit(registers.Get(kVertexStreamInstance + j), 0);
         stream.divisor = registers.Get(kVertexStream + 4 * j + 3);
@@ -468,7 +476,11 @@ DrawState ReadDrawState(const RegisterFile& registers, u32 class_number,
     state.texture_pools =
         TexturePoolsOf(registers, class_number >= 0xC797 ? TextureHeaderLayout::Ampere
                                                          : TextureHeaderLayout::Maxwell);
-    state.texture_bank = registers.Get(kBindlessTexture) & 0x1F;
+    // SET_BINDLESS_TEXTURE is gone from AMPERE_A on (clc697.h, clc797.h: 0x2608 is no method):
+    // Volta and later's texture instructions name the bank of their handle themselves.
+    if (class_number < 0xC697) {
+        state.texture_bank = registers.Get(kBindlessTexture) & 0x1F;
+    }
     return state;
 }
 

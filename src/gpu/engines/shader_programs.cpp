@@ -12,8 +12,12 @@ namespace {
 
 constexpr u32 kProgramRegionA = 0x1608 / 4;
 constexpr u32 kPipelineShader = 0x2000 / 4;
+constexpr u32 kPipelineProgram = 0x2004 / 4;
+constexpr u32 kPipelineProgramAddressA = 0x2014 / 4;
 constexpr u32 kPipelineStride = 64 / 4;
-constexpr u64 kBundleBytes = 32;
+constexpr u32 kFirstVoltaClass = 0xC397;  // VOLTA_A: programs by address, 128-bit code
+constexpr u64 kMaxwellBundleBytes = 32;
+constexpr u64 kAmpereWordBytes = 16;
 constexpr u64 kChunkBytes = 0x400;
 
 // Maxwell's BRA (opcode 0xE24 in bits 63:52) to itself, under any predicate: its 24-bit offset
@@ -28,12 +32,16 @@ bool IsMaxwellSelfBranch(u64 word, u64 slot) {
     return offset == 0xFFFFF8 || (slot == 8 && offset == 0xFFFFF0);
 }
 
-// Ampere's BRA (opcode 0x947 in bits 11:0, any predicate in 15:12) to itself: its offset from
-// the next instruction, bits 81:32, is -16 (NVIDIA's compilers end code with it: cuobjdump
-// shows 0xfffffff000007947 / 0x000fc0000383ffff after the last EXIT).
-bool IsAmpereSelfBranch(u64 low, u64 high) {
-    return (low & 0xFFF) == 0x947 && (low >> 32) == 0xFFFFFFF0 &&
-           base::Bits(high, 0, 18) == 0x3FFFF;
+// Volta and later's unconditional BRA to itself: opcode 0x947 (bits 11:0, bit 91 clear), guard
+// predicate PT (bits 14:12 = 7, not negated: bit 15 clear), its condition operand PT too (bits
+// 89:87 = 7, bit 90 clear), and the 48-bit offset at bits 81:34, in words of 4 bytes from the
+// next instruction, -4. Every program of NVIDIA's Ampere graphics fixture ends with it after its
+// EXIT (nvdisasm: "BRA 0x190" at 0x190 is 0xfffffff000007947 0x000fc0000383ffff), then NOPs.
+bool IsAmpereSelfBranch(u64 lo, u64 hi) {
+    const u64 offset = (lo >> 34) | (hi & 0x3FFFF) << 30;
+    return (lo & 0xFFF) == 0x947 && !base::Bit(hi, 27) && base::Bits(lo, 12, 3) == 7 &&
+           !base::Bit(lo, 15) && base::Bits(hi, 23, 3) == 7 && !base::Bit(hi, 26) &&
+           offset == 0xFFFF'FFFF'FFFC;
 }
 
 // Whether the unit (a Maxwell bundle, an Ampere word) at `bytes` holds the program's end.
@@ -43,7 +51,7 @@ bool EndsProgram(const u8* bytes, ComputeCode kind) {
         std::memcpy(words, bytes, sizeof(words));
         return IsAmpereSelfBranch(words[0], words[1]);
     }
-    for (u64 slot = 8; slot < kBundleBytes; slot += 8) {
+    for (u64 slot = 8; slot < kMaxwellBundleBytes; slot += 8) {
         u64 word = 0;
         std::memcpy(&word, bytes + slot, sizeof(word));
         if (IsMaxwellSelfBranch(word, slot)) {
@@ -55,9 +63,13 @@ bool EndsProgram(const u8* bytes, ComputeCode kind) {
 
 }  // namespace
 
+u64 ProgramHeaderBytes(ShaderArchitecture architecture) {
+    return architecture == ShaderArchitecture::Ampere ? 0x80 : 0x50;
+}
+
 std::optional<std::vector<u8>> ReadProgramCode(const MemoryManager& memory, u64 address,
                                                ComputeCode kind, std::string& why_not) {
-    const u64 unit = kind == ComputeCode::Ampere ? 16 : kBundleBytes;
+    const u64 unit = kind == ComputeCode::Ampere ? kAmpereWordBytes : kMaxwellBundleBytes;
     std::vector<u8> code;
     // Chunks end at kChunkBytes boundaries of the GPU address space: a mapping ends at a page
     // boundary, so the chunk holding a program's last bundle never reads past its mapping
@@ -87,16 +99,19 @@ std::optional<std::vector<u8>> ReadProgramCode(const MemoryManager& memory, u64 
 }
 
 std::optional<ShaderProgram> ReadShaderProgram(const MemoryManager& memory, u64 address,
+                                               ShaderArchitecture architecture,
                                                std::string& why_not) {
     ShaderProgram program;
     program.address = address;
-    program.header.resize(kProgramHeaderBytes);
+    program.architecture = architecture;
+    program.header.resize(ProgramHeaderBytes(architecture));
     if (!memory.Read(address, program.header, "a shader program header")) {
         why_not = fmt::format("the program at {:#x} is not mapped", address);
         return std::nullopt;
     }
-    auto code =
-        ReadProgramCode(memory, address + kProgramHeaderBytes, ComputeCode::Maxwell, why_not);
+    const ComputeCode kind =
+        architecture == ShaderArchitecture::Ampere ? ComputeCode::Ampere : ComputeCode::Maxwell;
+    auto code = ReadProgramCode(memory, address + program.header.size(), kind, why_not);
     if (!code) {
         return std::nullopt;
     }
@@ -108,14 +123,13 @@ std::vector<ShaderProgram> ReadShaderPrograms(const RegisterFile& registers, u32
                                               const MemoryManager& memory,
                                               std::vector<std::string>& why_not) {
     std::vector<ShaderProgram> programs;
-    if (class_number >= 0xC397) {
-        why_not.push_back(
-            "programs by 64-bit address (PIPELINE_PROGRAM_ADDRESS_A/B, Volta and later)");
-        return programs;
-    }
+    const bool by_address = class_number >= kFirstVoltaClass;
+    const ShaderArchitecture architecture =
+        by_address ? ShaderArchitecture::Ampere : ShaderArchitecture::Maxwell;
     const u64 region = registers.Address(kProgramRegionA);
     for (u32 j = 0; j < kShaderStageSlots; ++j) {
-        const u32 shader = registers.Get(kPipelineShader + kPipelineStride * j);
+        const u32 slot = kPipelineStride * j;
+        const u32 shader = registers.Get(kPipelineShader + slot);
         if (!base::Bit(shader, 0)) {
             continue;
         }
@@ -124,9 +138,10 @@ std::vector<ShaderProgram> ReadShaderPrograms(const RegisterFile& registers, u32
             why_not.push_back(fmt::format("PIPELINE_SHADER({}) of type {}", j, type));
             continue;
         }
-        const u64 address = region + registers.Get(kPipelineShader + kPipelineStride * j + 1);
+        const u64 address = by_address ? registers.Address(kPipelineProgramAddressA + slot)
+                                       : region + registers.Get(kPipelineProgram + slot);
         std::string why;
-        auto program = ReadShaderProgram(memory, address, why);
+        auto program = ReadShaderProgram(memory, address, architecture, why);
         if (!program) {
             why_not.push_back(std::move(why));
             continue;

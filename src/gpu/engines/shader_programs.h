@@ -1,10 +1,14 @@
 #pragma once
 
 // The shader programs the 3D class runs: PIPELINE_SHADER(j) (0x2000 + 64j: ENABLE 0, TYPE 7:4)
-// and PIPELINE_PROGRAM(j) (0x2004 + 64j, an offset from SET_PROGRAM_REGION_A/B at 0x1608) in
-// MAXWELL_B (OGD classes/3d/clb197.h). A program starts with its 0x50-byte header (SPH v3);
-// its code follows and ends, by the compilers' convention, with a branch to itself (NVIDIA's
-// and uam's output; yuzu's shader environment scans for it too), which is how far it is read.
+// and where each program's header is. MAXWELL_B: PIPELINE_PROGRAM(j) (0x2004 + 64j), an offset
+// from SET_PROGRAM_REGION_A/B (0x1608) (OGD classes/3d/clb197.h); a 0x50-byte header (SPH v3),
+// then Maxwell code. Volta and later (0xC397 on; AMPERE_B, clc797.h): the 40-bit address of the
+// header in PIPELINE_PROGRAM_ADDRESS_A(j) (0x2014 + 64j, UPPER 7:0) and _B(j) (0x2018 + 64j,
+// LOWER 31:0); a 0x80-byte header (SPH v4), then 128-bit Volta+ code (NVK puts the header right
+// before the code on Turing and later: Mesa vulkan/nvk_shader.c). The code ends, by the
+// compilers' convention, with a branch to itself (NVIDIA's and uam's output; yuzu's shader
+// environment scans for it too), which is how far it is read.
 
 #include <optional>
 #include <string>
@@ -16,7 +20,8 @@
 
 namespace gpu::engines {
 
-inline constexpr u32 kProgramHeaderBytes = 0x50;
+// The header's size for programs of `architecture`.
+u64 ProgramHeaderBytes(ShaderArchitecture architecture);
 // The most code read for one program (a bound against a missing end).
 inline constexpr u64 kLargestProgram = 0x40000;
 
@@ -25,9 +30,11 @@ inline constexpr u64 kLargestProgram = 0x40000;
 std::optional<std::vector<u8>> ReadProgramCode(const MemoryManager& memory, u64 address,
                                                ComputeCode kind, std::string& why_not);
 
-// The program whose header is at `address`: its header and code up to and including the bundle
-// of the self-branch; nothing (and why) when memory is not mapped or no end is found.
+// The program whose header is at `address`: its header and code up to and including its
+// self-branch (Maxwell: that branch's bundle); nothing (and why) when memory is not mapped or
+// no end is found.
 std::optional<ShaderProgram> ReadShaderProgram(const MemoryManager& memory, u64 address,
+                                               ShaderArchitecture architecture,
                                                std::string& why_not);
 
 // The enabled stages, in pipeline order; `why_not` names what is not read (a stage the class
