@@ -11,13 +11,13 @@
 
 #include "triangle_spirv.h"
 
-#define CHECK(call)                                                 \
-    do {                                                            \
-        VkResult result_ = (call);                                  \
-        if (result_ != VK_SUCCESS) {                                \
-            fprintf(stderr, "%s: VkResult %d\n", #call, result_);   \
-            exit(1);                                                \
-        }                                                           \
+#define CHECK(call)                                               \
+    do {                                                          \
+        VkResult result_ = (call);                                \
+        if (result_ != VK_SUCCESS) {                              \
+            fprintf(stderr, "%s: VkResult %d\n", #call, result_); \
+            exit(1);                                              \
+        }                                                         \
     } while (0)
 
 enum { kWidth = 64, kHeight = 32 };
