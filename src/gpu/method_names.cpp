@@ -11,12 +11,13 @@ namespace gpu {
 namespace {
 
 // `count` methods from byte offset `offset`, `stride` bytes apart, named NAME(i) (or NAME for
-// a single one).
+// a single one that is not `indexed`: an array of one in the class header).
 struct Named {
     u32 offset;
     std::string_view name;
     u32 count = 1;
     u32 stride = 4;
+    bool indexed = false;
 };
 
 constexpr Named kHostCommon[] = {
@@ -226,9 +227,77 @@ constexpr Named kThreed[] = {
     {0x238C, "LOAD_CONSTANT_BUFFER_OFFSET"},
     {0x2390, "LOAD_CONSTANT_BUFFER", 16},
     {0x2410, "BIND_GROUP_CONSTANT_BUFFER", 5, 32},
+    // The rest of the state NVK sends for a draw (tests/gpu/nvk/nvk_methods.txt), at the
+    // offsets of clc797.h; Mesa's NVK writes these through its NV9097 (Fermi) names for every
+    // class, so they keep these offsets in MAXWELL_B too.
+    {0x0210, "SET_API_MANDATED_EARLY_Z"},
+    {0x037C, "SET_RASTER_ENABLE"},
+    {0x0700, "SET_STREAM_OUT_CONTROL_STREAM", 4, 16},
+    {0x0704, "SET_STREAM_OUT_CONTROL_COMPONENT_COUNT", 4, 16},
+    {0x0708, "SET_STREAM_OUT_CONTROL_STRIDE", 4, 16},
+    {0x0740, "SET_RASTER_INPUT"},
+    {0x0818, "SET_COLOR_TARGET_THIRD_DIMENSION", 8, 64},
+    {0x0D6C, "SET_CLEAR_RECT_HORIZONTAL"},
+    {0x0D70, "SET_CLEAR_RECT_VERTICAL"},
+    {0x0DA4, "INVALIDATE_SHADER_CACHES_NO_WFI"},
+    {0x0DC0, "SET_POLY_OFFSET_POINT"},
+    {0x0DC4, "SET_POLY_OFFSET_LINE"},
+    {0x0DC8, "SET_POLY_OFFSET_FILL"},
+    {0x0F1C, "SET_POST_Z_PS_IMASK"},
+    {0x0FBC, "SET_SAMPLE_MASK_X0_Y0"},
+    {0x0FC0, "SET_SAMPLE_MASK_X1_Y0"},
+    {0x0FC4, "SET_SAMPLE_MASK_X0_Y1"},
+    {0x0FC8, "SET_SAMPLE_MASK_X1_Y1"},
+    {0x0FF4, "SET_SURFACE_CLIP_HORIZONTAL"},
+    {0x0FF8, "SET_SURFACE_CLIP_VERTICAL"},
+    {0x10F8, "SET_CLEAR_SURFACE_CONTROL"},
+    {0x1110, "SET_DEPTH_BIAS_CONTROL"},
+    {0x11E0, "SET_ANTI_ALIAS_SAMPLE_POSITIONS", 4},
+    {0x1288, "INVALIDATE_TEXTURE_DATA_CACHE_NO_WFI"},
+    {0x13B0, "SET_LINE_WIDTH_FLOAT"},
+    {0x13B4, "SET_ALIASED_LINE_WIDTH_FLOAT"},
+    {0x1418, "SET_LINE_MULTISAMPLE_OVERRIDE"},
+    {0x1424, "INVALIDATE_SAMPLER_CACHE_NO_WFI"},
+    {0x1428, "INVALIDATE_TEXTURE_HEADER_CACHE_NO_WFI"},
+    {0x1510, "SET_USER_CLIP_ENABLE"},
+    {0x153C, "SET_ANTI_ALIAS_ALPHA_CONTROL"},
+    {0x156C, "SET_SLOPE_SCALE_DEPTH_BIAS"},
+    {0x1570, "SET_ANTI_ALIASED_LINE"},
+    {0x15BC, "SET_DEPTH_BIAS"},
+    {0x15CC, "SET_RT_LAYER"},
+    {0x15D0, "SET_ANTI_ALIAS"},
+    {0x1644, "SET_DA_PRIMITIVE_RESTART"},
+    {0x166C, "SET_LINE_STIPPLE"},
+    {0x1680, "SET_LINE_STIPPLE_PARAMETERS"},
+    {0x1684, "SET_PROVOKING_VERTEX"},
+    {0x187C, "SET_DEPTH_BIAS_CLAMP"},
+    {0x193C, "SET_VIEWPORT_CLIP_CONTROL"},
+    {0x1940, "SET_USER_CLIP_OP"},
+    {0x196C, "SET_ZCULL_BOUNDS"},
+    {0x19BC, "SET_DEPTH_BOUNDS_TEST"},
+    {0x19C4, "SET_LOGIC_OP"},
+    {0x19C8, "SET_LOGIC_OP_FUNC"},
+    {0x19E0, "SET_COLOR_COMPRESSION", 8},
     {0x3400, "SET_MME_SHADOW_SCRATCH", 256},
     {0x3800, "CALL_MME_MACRO", 128, 8},
     {0x3804, "CALL_MME_DATA", 128, 8},
+};
+
+// 3D methods of Turing and later only (clc597.h, clc797.h): variable-rate shading and
+// conservative rasterisation.
+constexpr Named kThreedTuring[] = {
+    {0x02CC, "SET_VARIABLE_PIXEL_RATE_SHADING_TABLE_SELECT"},
+    {0x0360, "SET_SUBTILING_PERF_KNOB_A"},
+    {0x0364, "SET_SUBTILING_PERF_KNOB_B"},
+    {0x1148, "SET_CONSERVATIVE_RASTER"},
+    {0x12A8, "SET_SHADING_RATE_INDEX_SURFACE_ADDRESS_A", 1, 32, true},
+    {0x12AC, "SET_SHADING_RATE_INDEX_SURFACE_ADDRESS_B", 1, 32, true},
+    {0x12B0, "SET_SHADING_RATE_INDEX_SURFACE_SIZE_A", 1, 32, true},
+    {0x12B4, "SET_SHADING_RATE_INDEX_SURFACE_SIZE_B", 1, 32, true},
+    {0x12B8, "SET_SHADING_RATE_INDEX_SURFACE_LAYER", 1, 32, true},
+    {0x12BC, "SET_SHADING_RATE_INDEX_SURFACE_ARRAY_PITCH", 1, 32, true},
+    {0x12C0, "SET_SHADING_RATE_INDEX_SURFACE_BLOCK_SIZE", 1, 32, true},
+    {0x12C4, "SET_SHADING_RATE_INDEX_SURFACE_ALLOCATED_SIZE", 1, 32, true},
 };
 
 // OGD classes/compute/clb1c0.h (deko3d engine_compute.def uses the same numbers).
@@ -355,8 +424,9 @@ std::optional<std::string> Lookup(std::span<const Named> table, u32 offset) {
         }
         const u32 distance = offset - named.offset;
         if (distance % named.stride == 0 && distance / named.stride < named.count) {
-            return named.count == 1 ? std::string(named.name)
-                                    : fmt::format("{}({})", named.name, distance / named.stride);
+            return named.count == 1 && !named.indexed
+                       ? std::string(named.name)
+                       : fmt::format("{}({})", named.name, distance / named.stride);
         }
     }
     return std::nullopt;
@@ -378,6 +448,11 @@ std::optional<std::string> MethodName(u32 gpfifo_class, u32 class_id, u32 method
         case EngineKind::Threed:
             if (auto name = Lookup(kInlineToMemory, offset)) {
                 return name;
+            }
+            if (class_id >= 0xC597) {
+                if (auto name = Lookup(kThreedTuring, offset)) {
+                    return name;
+                }
             }
             return Lookup(kThreed, offset);
         case EngineKind::Compute:

@@ -78,6 +78,9 @@ struct ResourceLayout {
     // components, and whether the depth is written.
     std::vector<std::pair<u32, u32>> render_targets;
     bool writes_depth = false;
+    // Vertex stages: the program writes the viewport index (a[0x68]), so the pipeline needs
+    // every viewport and scissor.
+    bool writes_viewport_index = false;
     bool operator==(const ResourceLayout&) const = default;
 };
 

@@ -41,6 +41,9 @@ struct TargetProfile {
     // GLSL.std.450 Fma on f32 rounds once (Vulkan allows an fma rounded as a multiply and an
     // add): measured by video::ComputeDevice when it opens the device.
     bool fused_fma_f32 = false;
+    // A vertex stage may write the ViewportIndex built-in (VK_EXT_shader_viewport_index_layer's
+    // ShaderViewportIndexLayerEXT, with multiViewport): NVIDIA's viewport index output a[0x68].
+    bool vertex_viewport_index = false;
     bool operator==(const TargetProfile&) const = default;
 };
 

@@ -63,6 +63,8 @@ VkPhysicalDeviceFeatures WantedCoreFeatures(const VkPhysicalDeviceFeatures& foun
     wanted.independentBlend = found.independentBlend;
     wanted.dualSrcBlend = found.dualSrcBlend;
     wanted.fillModeNonSolid = found.fillModeNonSolid;
+    // Viewports and scissors 1-15, chosen by a vertex stage's viewport index.
+    wanted.multiViewport = found.multiViewport;
     // Exact sample counts for the ZPASS_PIXEL_CNT report.
     wanted.occlusionQueryPrecise = found.occlusionQueryPrecise;
     return wanted;
@@ -100,6 +102,9 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
         usable(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME, VK_API_VERSION_1_3);
     const bool has_shader_clock = usable(VK_KHR_SHADER_CLOCK_EXTENSION_NAME, kNever);
     const bool has_depth_clip_control = usable(VK_EXT_DEPTH_CLIP_CONTROL_EXTENSION_NAME, kNever);
+    // No feature structure: the extension alone lets a vertex stage write ViewportIndex.
+    const bool has_viewport_index_layer =
+        usable(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME, kNever);
     const bool has_float_controls =
         usable(VK_KHR_SHADER_FLOAT_CONTROLS_EXTENSION_NAME, VK_API_VERSION_1_2);
     const bool has_driver_properties = api_version >= VK_API_VERSION_1_2 ||
@@ -182,6 +187,7 @@ std::unique_ptr<DeviceFeatures> ChooseDeviceFeatures(VkPhysicalDevice device, u3
     t.float64_atomic_add = f.atomic_float.shaderBufferFloat64AtomicAdd;
     t.float32_atomic_min_max = f.atomic_float2.shaderBufferFloat32AtomicMinMax;
     t.shader_clock = f.shader_clock.shaderSubgroupClock;
+    t.vertex_viewport_index = has_viewport_index_layer && f.core.features.multiViewport;
     // All false without float controls (the structure stays zero). fused_fma_f32 is measured
     // by ComputeDevice::Open on the device.
     t.denorm_preserve_f32 = float_controls.shaderDenormPreserveFloat32;

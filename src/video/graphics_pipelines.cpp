@@ -38,6 +38,7 @@ std::string KeyOf(const PipelineDescription& d) {
     Append(key, d.back);
     Append(key, d.blend_constants);
     Append(key, d.depth_minus_one_to_one);
+    Append(key, d.viewports);
     Append(key, d.render_pass);
     return key;
 }
@@ -170,8 +171,8 @@ GraphicsPipeline GraphicsPipelines::Build(const PipelineDescription& d) {
     assembly.topology = d.topology;
     auto viewport = VulkanStruct<VkPipelineViewportStateCreateInfo>(
         VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
-    viewport.viewportCount = 1;
-    viewport.scissorCount = 1;
+    viewport.viewportCount = d.viewports;
+    viewport.scissorCount = d.viewports;
     auto clip_control = VulkanStruct<VkPipelineViewportDepthClipControlCreateInfoEXT>(
         VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_DEPTH_CLIP_CONTROL_CREATE_INFO_EXT);
     clip_control.negativeOneToOne = VK_TRUE;

@@ -36,6 +36,8 @@ struct PipelineDescription {
     std::array<float, 4> blend_constants{};
     // Clip-space z from -w (VK_EXT_depth_clip_control's negativeOneToOne).
     bool depth_minus_one_to_one = false;
+    // 1, or every viewport (gpu::kViewports) where the vertex stage writes the viewport index.
+    u32 viewports = 1;
     VkRenderPass render_pass = VK_NULL_HANDLE;
 };
 

@@ -370,7 +370,6 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         return false;
     }
     const bool lower_left = state.rasterizer.origin_lower_left;
-    const gpu::Viewport& transform = state.viewports[0];
     bool minus_one_to_one = state.depth_minus_one_to_one;
     if (minus_one_to_one && !context_.features->depth_clip_control.depthClipControl) {
         NameOnce(
@@ -379,33 +378,57 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         minus_one_to_one = false;
     }
     description.depth_minus_one_to_one = minus_one_to_one;
-    if (!ViewportSwizzleFolds(transform)) {
-        const auto axis = [&](u32 i) { return static_cast<u32>(transform.swizzle[i]); };
-        NameOnce(
-            fmt::format("viewport swizzle {} {} {} {} (clb197.h's numbers): only y negated "
-                        "is made (no VK_NV_viewport_swizzle); the rest drawn unswizzled",
-                        axis(0), axis(1), axis(2), axis(3)));
-    }
-    const float near =
-        minus_one_to_one ? transform.offset[2] - transform.scale[2] : transform.offset[2];
-    const float far = transform.offset[2] + transform.scale[2];
-    if (std::min(near, far) < 0 || std::max(near, far) > 1) {
-        NameOnce(
-            "a viewport depth range beyond 0..1: clamped to it (no "
-            "VK_EXT_depth_range_unrestricted)");
-    }
-    const VkViewport viewport = ViewportOf(transform, lower_left, minus_one_to_one, height);
-    const float bound = context_.limits.viewportBoundsRange[1];
-    if (!(viewport.width > 0) || !(std::abs(viewport.height) > 0) ||
-        viewport.width > static_cast<float>(context_.limits.maxViewportDimensions[0]) ||
-        std::abs(viewport.height) > static_cast<float>(context_.limits.maxViewportDimensions[1]) ||
-        !(std::abs(viewport.x) + viewport.width <= bound) ||
-        !(std::abs(viewport.y) + std::abs(viewport.height) <= bound)) {
-        NameOnce(
-            fmt::format("a viewport at {}, {} of {} x {}: outside what the device takes; "
-                        "not drawn",
-                        viewport.x, viewport.y, viewport.width, viewport.height));
-        return false;
+    // One viewport and scissor, or all of them where the vertex stage picks one (its viewport
+    // index output; the translation needs multiViewport for it).
+    description.viewports =
+        description.stages[0]->program.layout.writes_viewport_index ? gpu::kViewports : 1;
+    // The Vulkan viewport of viewport i, or nothing (named) where the device cannot take it.
+    const auto viewport_of = [&](u32 i) -> std::optional<VkViewport> {
+        const gpu::Viewport& transform = state.viewports[i];
+        if (!ViewportSwizzleFolds(transform)) {
+            const auto axis = [&](u32 a) { return static_cast<u32>(transform.swizzle[a]); };
+            NameOnce(fmt::format(
+                "viewport swizzle {} {} {} {} (clb197.h's numbers): only y negated is made (no "
+                "VK_NV_viewport_swizzle); the rest drawn unswizzled",
+                axis(0), axis(1), axis(2), axis(3)));
+        }
+        const float near =
+            minus_one_to_one ? transform.offset[2] - transform.scale[2] : transform.offset[2];
+        const float far = transform.offset[2] + transform.scale[2];
+        if (std::min(near, far) < 0 || std::max(near, far) > 1) {
+            NameOnce(
+                "a viewport depth range beyond 0..1: clamped to it (no "
+                "VK_EXT_depth_range_unrestricted)");
+        }
+        const VkViewport viewport = ViewportOf(transform, lower_left, minus_one_to_one, height);
+        const float bound = context_.limits.viewportBoundsRange[1];
+        if (!(viewport.width > 0) || !(std::abs(viewport.height) > 0) ||
+            viewport.width > static_cast<float>(context_.limits.maxViewportDimensions[0]) ||
+            std::abs(viewport.height) >
+                static_cast<float>(context_.limits.maxViewportDimensions[1]) ||
+            !(std::abs(viewport.x) + viewport.width <= bound) ||
+            !(std::abs(viewport.y) + std::abs(viewport.height) <= bound)) {
+            NameOnce(fmt::format("viewport {} at {}, {} of {} x {}: outside what the device takes",
+                                 i, viewport.x, viewport.y, viewport.width, viewport.height));
+            return std::nullopt;
+        }
+        return viewport;
+    };
+    std::vector<VkViewport> viewports;
+    std::vector<VkRect2D> scissors;
+    for (u32 i = 0; i < description.viewports; ++i) {
+        // Viewports 1-15 that were never set (no width) are the usual case, not worth a line.
+        const bool unset = i != 0 && state.viewports[i].scale[0] == 0;
+        const auto viewport = unset ? std::nullopt : viewport_of(i);
+        if (!viewport && i == 0) {
+            NameOnce("a draw through viewport 0, which the device cannot take: not drawn");
+            return false;
+        }
+        // A viewport the device cannot take (the unset ones have no width) draws nothing, as
+        // a degenerate one on the GPU: a one-pixel viewport behind an empty scissor.
+        viewports.push_back(viewport.value_or(VkViewport{0, 0, 1, 1, 0, 1}));
+        scissors.push_back(viewport ? ScissorOf(state.scissors[i], lower_left, width, height)
+                                    : VkRect2D{{0, 0}, {0, 0}});
     }
 
     description.render_pass = graphics_->RenderPass(color_formats, depth_format);
@@ -634,9 +657,8 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         vkCmdBeginQuery(commands, samples_pool_, query, VK_QUERY_CONTROL_PRECISE_BIT);
         ++samples_queries_used_;
     }
-    vkCmdSetViewport(commands, 0, 1, &viewport);
-    const VkRect2D scissor = ScissorOf(state.scissors[0], lower_left, width, height);
-    vkCmdSetScissor(commands, 0, 1, &scissor);
+    vkCmdSetViewport(commands, 0, static_cast<u32>(viewports.size()), viewports.data());
+    vkCmdSetScissor(commands, 0, static_cast<u32>(scissors.size()), scissors.data());
     if (!vertex_buffers.empty()) {
         vkCmdBindVertexBuffers(commands, 0, static_cast<u32>(vertex_buffers.size()),
                                vertex_buffers.data(), vertex_offsets.data());

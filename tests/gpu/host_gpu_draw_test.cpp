@@ -54,6 +54,7 @@ constexpr u32 kCtWrite = 0x1A00;
 constexpr u32 kVertexStream = 0x1C00;
 constexpr u32 kVertexStreamLimit = 0x1F00;
 constexpr u32 kPipelineShader = 0x2000;
+constexpr u32 kScissor = 0x0E00;  // + 16 per scissor: enable, horizontal, vertical
 constexpr u32 kConstantBufferSelector = 0x2380;
 constexpr u32 kLoadConstantBuffer = 0x238C;
 constexpr u32 kBindGroup = 0x2410;
@@ -450,6 +451,66 @@ TEST_F(HostGpuDraw, PackedAndAlphaOnlyVertexFormats) {
         ExpectPixels(Run(), [&](u32, u32) { return c.expected; });
         words_.clear();
     }
+}
+
+// Viewports and scissors 1-15: a vertex program writing the viewport index (a[0x68], declared
+// in its header's output system values B, bit 2) from the instance id (a[0x2f8], system values
+// C bit 14 of the input map): instance 0 draws the lower-left half triangle through viewport 0
+// (the left half of the target), instance 1 through viewport 1 (the upper right quarter),
+// whose scissor keeps x 40..60 of it. Every pixel is computed from the two viewports'
+// transforms and the scissor.
+const std::vector<std::string> kViewportIndexProgram = {
+    "ALD.64 R0, a[0x80] ;",  "ALD.128 R4, a[0x90] ;",   "ALD R8, a[0x2f8] ;",
+    "MOV32I R2, 0x0 ;",      "MOV32I R3, 0x3f800000 ;", "AST.128 a[0x70], R0 ;",
+    "AST.128 a[0x80], R4 ;", "AST a[0x68], R8 ;",       "EXIT ;"};
+
+// The vertex header with the instance id as an input and, if asked, the viewport index as an
+// output.
+std::vector<u8> ViewportIndexHeader(bool declares_viewport_index) {
+    std::vector<u8> header = VertexHeader();
+    header[0x2a + 1] |= 0x40;
+    if (declares_viewport_index) {
+        header[0x35] |= 0x04;
+    }
+    return header;
+}
+
+TEST_F(HostGpuDraw, ViewportIndexPicksViewportAndScissor) {
+    Program(0x1000, ViewportIndexHeader(true), kViewportIndexProgram);
+    Set(kPipelineShader + 64 * 1, {1 | 1 << 4, 0x1000});
+    // Viewport 0: x 0..32, y 0..32; viewport 1: x 32..64, y 0..16 (x_w = 16 x + 48, y_w = 8 y
+    // + 8); scissor 1: x 40..60, all rows.
+    Set(kViewportTransform,
+        {FloatBits(16), FloatBits(16), FloatBits(1), FloatBits(16), FloatBits(16), FloatBits(0)});
+    Set(kViewportTransform + 32,
+        {FloatBits(16), FloatBits(8), FloatBits(1), FloatBits(48), FloatBits(8), FloatBits(0)});
+    Set(kScissor + 16, {1, 60u << 16 | 40, kHeight << 16 | 0});
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 3);
+    DrawArrays(0, 3, kTriangles | kInstanceSubsequent);
+    const auto colour = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(Run(), [&](u32 x, u32 y) {
+        const float px = x + 0.5f;
+        const float py = y + 0.5f;
+        // Each viewport's NDC of the pixel centre; the triangle is x + y < 0 in NDC.
+        if (x < 32 && (px - 16) / 16 + (py - 16) / 16 < 0) {
+            return colour;
+        }
+        if (x >= 40 && x < 60 && y < 16 && (px - 48) / 16 + (py - 8) / 8 < 0) {
+            return colour;
+        }
+        return kBackground;
+    });
+}
+
+// The same program under a header that does not declare the viewport index: its translation
+// fails naming it, and nothing is drawn.
+TEST_F(HostGpuDraw, AViewportIndexTheHeaderDoesNotDeclareIsNotDrawn) {
+    Program(0x1000, ViewportIndexHeader(false), kViewportIndexProgram);
+    Set(kPipelineShader + 64 * 1, {1 | 1 << 4, 0x1000});
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {3, -1, 0, 1, 0, 0.2f, 1}, {-1, 3, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 3);
+    ExpectPixels(Run(), [&](u32, u32) { return kBackground; });
 }
 
 // OpenGL's clip-space depth: SET_VIEWPORT_Z_CLIP 0 takes z_ndc from -1 (z >= -w) and the

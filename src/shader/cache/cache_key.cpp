@@ -134,8 +134,8 @@ void AddTarget(KeyHasher& hasher, const TargetProfile& target) {
                  float32_atomic_add_shared, float64_atomic_add, float32_atomic_min_max,
                  subgroup_ballot, subgroup_shuffle, subgroup_vote, subgroup_arithmetic,
                  fragment_quad_operations, shader_clock, denorm_preserve_f32, denorm_preserve_f64,
-                 signed_zero_inf_nan_preserve_f32, signed_zero_inf_nan_preserve_f64,
-                 fused_fma_f32] = target;
+                 signed_zero_inf_nan_preserve_f32, signed_zero_inf_nan_preserve_f64, fused_fma_f32,
+                 vertex_viewport_index] = target;
     hasher.Add(subgroup_size);
     for (const bool flag :
          {full_32_wide_subgroups, float64, int64, int16, int8, float16, storage_8bit, storage_16bit,
@@ -146,7 +146,7 @@ void AddTarget(KeyHasher& hasher, const TargetProfile& target) {
     }
     for (const bool flag :
          {denorm_preserve_f32, denorm_preserve_f64, signed_zero_inf_nan_preserve_f32,
-          signed_zero_inf_nan_preserve_f64, fused_fma_f32}) {
+          signed_zero_inf_nan_preserve_f64, fused_fma_f32, vertex_viewport_index}) {
         hasher.Add<u8>(flag ? 1 : 0);
     }
 }

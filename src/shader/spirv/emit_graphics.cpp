@@ -16,6 +16,7 @@ namespace shader::spirv {
 namespace {
 
 constexpr u32 kPositionX = 0x70;
+constexpr u32 kViewportIndex = 0x68;
 constexpr u32 kPointSize = 0x6c;
 constexpr u32 kGenericX = 0x80;
 constexpr u32 kGenericEnd = 0x280;
@@ -244,9 +245,10 @@ u32 Emitter::AttributePointer(const Inst& inst, u32 address, StorageClass storag
         return RawCode(spv::Op::OpAccessChain, pointer,
                        {BuiltinVariable(storage, spv::BuiltIn::ClipDistance, array), Uint(index)});
     }
-    Fail(inst, fmt::format("the {} attribute at a[{:#x}] is not translated (layer, viewport, "
-                           "colours, fog, point sprites and tessellation coordinates are not yet)",
-                           storage == StorageClass::Input ? "input" : "output", address));
+    Fail(inst,
+         fmt::format("the {} attribute at a[{:#x}] is not translated (layer, viewport inputs, "
+                     "colours, fog, point sprites and tessellation coordinates are not yet)",
+                     storage == StorageClass::Input ? "input" : "output", address));
 }
 
 u32 Emitter::LoadAttribute(const Inst& inst) {
@@ -274,7 +276,30 @@ u32 Emitter::LoadAttribute(const Inst& inst) {
     return Emit(spv::Op::OpBitcast, Type::U32, {Emit(spv::Op::OpLoad, Type::F32, {pointer})});
 }
 
+// The viewport index a vertex stage writes (a[0x68], an integer: ViewportIndex), where its
+// header declares it (VTG output system values B, bit 2).
+void Emitter::StoreViewportIndex(const Inst& inst) {
+    if ((env_.Header()->vtg_outputs.system_values_b & kSphViewportIndex) == 0) {
+        Fail(inst, "the viewport index, which the stage header does not declare as an output");
+    }
+    if (!env_.Target().vertex_viewport_index) {
+        Fail(inst,
+             "the viewport index output: the device lacks VK_EXT_shader_viewport_index_layer "
+             "or multiViewport");
+    }
+    m_.AddExtension("SPV_EXT_shader_viewport_index_layer");
+    m_.AddCapability(spv::Capability::ShaderViewportIndexLayerEXT);
+    layout_.writes_viewport_index = true;
+    const u32 variable =
+        BuiltinVariable(StorageClass::Output, spv::BuiltIn::ViewportIndex, m_.TypeUint(32));
+    m_.Code(spv::Op::OpStore, {variable, IdOf(inst.args[0])});
+}
+
 void Emitter::StoreAttribute(const Inst& inst) {
+    if (inst.aux == kViewportIndex && env_.GetStage() == Stage::Vertex) {
+        StoreViewportIndex(inst);
+        return;
+    }
     const u32 pointer = AttributePointer(inst, inst.aux, StorageClass::Output);
     m_.Code(spv::Op::OpStore, {pointer, Emit(spv::Op::OpBitcast, Type::F32, {IdOf(inst.args[0])})});
 }

@@ -111,6 +111,7 @@ private:
     u32 AttributePointer(const Inst& inst, u32 address, StorageClass storage);
     u32 LoadAttribute(const Inst& inst);
     void StoreAttribute(const Inst& inst);
+    void StoreViewportIndex(const Inst& inst);
     u32 Interpolate(const Inst& inst);
     void FragmentOutput(const Inst& inst);
     void Discard();
