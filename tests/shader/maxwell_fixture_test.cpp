@@ -147,6 +147,16 @@ TEST(MaxwellWord, SweepFindings) {
          "@P2 TEX.B.LLA.LC.AOFFI.DC.NDV.NODEP R176, R6, R154, 0x0, 1D, 0x4 ;"},
         {0xe260000000070000ull, 0x7e1, "CAL.NOINC 0x10 ;"},
         {0xe2907257a60e87bcull, 0x7e1, "SSY c[0x5][0x7a60] ;"},
+        // The 2M sweep's other forms (texts: CUDA 11.8).
+        {0xefd9890000076daeull, 0x7e1, "ALD.PHYS.128 R174, a[R109], R18 ;"},
+        {0xefd9890080076daeull, 0x7e1, "ALD.P.128 R174, a[R109], R18 ;"},
+        {0xeff1890000076daeull, 0x7e1, "AST.PHYS.128 a[R109], R174, R18 ;"},
+        {0x4ca8005523470f00ull, 0x7e1, "F2F.F64.F64 R0, c[0x15][0x48d0] ;"},
+        {0x4ca8005523470500ull, 0x7e1, "F2F.F16.F16 R0, c[0x15] [0x48d0] ;"},
+        {0x4ca800d523470f00ull, 0x7e1, "F2F.F64.F64.PASS R0, c[0x15][0x48d0] ;"},
+        {0x38b0000410000600ull, 0x7e1, "@P0 F2I.U32.F16 R0, 2.5 ;"},
+        {0x5cb806000ff70600ull, 0x7e1, "I2F.F32.U16 R0, RZ.INVALIDSIZE3 ;"},
+        {0x5cb806000ff70a00ull, 0x7e1, "I2F.F32.U32 R0, RZ.B3 ;"},
     };
     for (const auto& c : cases) {
         const auto decoded = Decode(c.bits, c.control);
@@ -157,6 +167,8 @@ TEST(MaxwellWord, SweepFindings) {
         EXPECT_EQ(again.instruction, c.bits) << c.text;
         EXPECT_EQ(again.control, c.control) << c.text;
     }
+    // "@P0 SULD.P.3D.???0.INVALIDSURFACECLAMP3 R202, [R88], 0x13c1 ;": an empty mask has no name.
+    EXPECT_FALSE(Decode(0xeb0f3c1a080058caull, 0x7e1).has_value());
 }
 
 }  // namespace

@@ -76,6 +76,36 @@ TEST(SassAssembler, OperandSpellingsOfNvdisasm) {
     }
 }
 
+// Conversion sources the 2M-word sweep and the pruning of ignored bits showed (words and texts:
+// CUDA 11.8's nvdisasm): a float source's negation and absolute value (bits 63, 62), an F16
+// source's .H1 (bit 60, inside the bars) and its spaced constant, I2F's unsigned immediate.
+TEST(SassAssembler, ConversionSourcesOfNvdisasm) {
+    const std::pair<Word, std::string_view> cases[] = {
+        {{0x1000000000007305ull, 0x000fe20000101000ull}, "F2I.U32.F16 R0, R0.H1 ;"},
+        {{0x5000000000007b05ull, 0x000fe20000101000ull}, "F2I.U32.F16 R0, |c[0x0] [0x0].H1| ;"},
+        {{0x9000000000007b10ull, 0x000fe20000101800ull}, "F2F.F64.F16 R0, -c[0x0] [0x0].H1 ;"},
+        {{0x8000000000007305ull, 0x000fe20000201000ull}, "F2I.U32 R0, -R0 ;"},
+        {{0x0000000000007b04ull, 0x000fe20000101000ull}, "F2F.F32.F16 R0, c[0x0] [0x0] ;"},
+        {{0xf00000ff00007906ull, 0x000fe20000201000ull}, "I2F.U32 R0, 0xf00000ff ;"},
+        {{0xf00000ff00007906ull, 0x000fe20000201400ull}, "I2F R0, -0xfffff01 ;"},
+    };
+    for (const auto& [word, text] : cases) {
+        const auto decoded = Decode(word);
+        ASSERT_TRUE(decoded.has_value()) << text;
+        EXPECT_EQ(Disassemble(*decoded), text);
+        EXPECT_EQ(Assemble(Disassemble(*decoded, {.with_control = true})), word) << text;
+    }
+    // Illegal to nvdisasm: F2F between equal types.
+    EXPECT_FALSE(Decode({0x0000000000007304ull, 0x000fe20000201000ull}).has_value());
+    // "IMAD.MOV.U32 RZ, RZ, 0xff, RZ ;" with bits the MOV form does not ignore: the plain IMAD
+    // form's ignored bits would explain them, but its canonical word is the MOV form's, so it
+    // must not print as plain IMAD.
+    const auto mov = Decode({0x000000ffffff7824ull, 0x000fe20003fee0ffull});
+    if (mov) {
+        EXPECT_EQ(Disassemble(*mov), "IMAD.MOV.U32 RZ, RZ, 0xff, RZ ;");
+    }
+}
+
 // Random words either fail to decode or survive disassembly and assembly unchanged.
 TEST(SassRandomWords, DecodeOrRejectAndRoundTrip) {
     // NXHOST_SASS_RANDOM=N runs N words (default 20000) from seed N, for longer local runs.

@@ -17,13 +17,15 @@ using ir::Type;
 using ir::Value;
 using spv::Op;
 
-// The printed names of the instruction's enum modifiers, in the form's order (conversions name
-// their destination type before their source type).
-std::vector<std::string_view> EnumNames(Translator& t) {
+// The printed names of the instruction's enum and literal modifiers, in the form's order
+// (conversions name their destination type before their source type).
+std::vector<std::string_view> ModifierNames(Translator& t) {
     std::vector<std::string_view> names;
     for (const sass::Modifier& modifier : t.Inst().form->modifiers) {
         if (modifier.kind == sass::ModifierKind::Enum) {
             names.push_back(modifier.names[t.Field(modifier.field)]);
+        } else if (modifier.kind == sass::ModifierKind::Literal) {
+            names.push_back(modifier.names[0]);
         }
     }
     return names;
@@ -50,6 +52,23 @@ Value F32SourceBits(Translator& t) {
         bits = t.Spv(Op::OpBitwiseXor, Type::U32, {bits, Value::U32(0x80000000)});
     }
     return t.Has("FTZ") ? FlushDenormalBits(t, bits) : bits;
+}
+
+// The f16 operand as the low 16 bits of a U32: its half picked by .H1, then its absolute value
+// and negation applied to the sign bit.
+Value F16SourceBits(Translator& t) {
+    const sass::OperandSpec& spec = t.Spec(1);
+    Value bits = t.Raw(1);
+    if (spec.suffix >= 0 && spec.suffix_names[t.Field(spec.suffix)] == ".H1") {
+        bits = t.Spv(Op::OpShiftRightLogical, Type::U32, {bits, Value::U32(16)});
+    }
+    if (t.Flag(spec.absolute)) {
+        bits = t.Spv(Op::OpBitwiseAnd, Type::U32, {bits, Value::U32(0x7fff)});
+    }
+    if (t.Flag(spec.negate)) {
+        bits = t.Spv(Op::OpBitwiseXor, Type::U32, {bits, Value::U32(0x8000)});
+    }
+    return bits;
 }
 
 GLSLstd450 RoundToIntegral(Rounding mode) {
@@ -206,7 +225,7 @@ void I2fp(Translator& t) {
 
 // F2F[.FTZ].dst.src[.RM|.RP|.RZ] Rd, a
 void F2f(Translator& t) {
-    const std::vector<std::string_view> names = EnumNames(t);
+    const std::vector<std::string_view> names = ModifierNames(t);
     const std::string_view destination = names.at(0);
     const std::string_view source = names.at(1);
     const Rounding mode = RoundingOf(t.EnumName({"RM", "RP", "RZ"}));
@@ -236,7 +255,7 @@ void F2f(Translator& t) {
         return;
     }
     if (destination == "F32" && source == "F16") {
-        t.WriteDst(0, t.BitcastU32(HalfToF32(t, t.Raw(1))));
+        t.WriteDst(0, t.BitcastU32(HalfToF32(t, F16SourceBits(t))));
         return;
     }
     t.Unsupported("F2F from " + std::string(source) + " to " + std::string(destination));

@@ -23,6 +23,9 @@ void RequireGraphics(Translator& t, Stage stage, const char* what) {
 
 u32 AttributeAddress(Translator& t, std::size_t operand) {
     const sass::OperandSpec& spec = t.Spec(operand);
+    if (spec.f3 >= 0 && t.Field(spec.f3) != kZeroRegister) {
+        t.Unsupported("an attribute address in a register (Maxwell a[Rn+offset], .PHYS)");
+    }
     return static_cast<u32>(t.Field(spec.field)) * spec.scale;
 }
 

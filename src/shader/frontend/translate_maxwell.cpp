@@ -286,7 +286,7 @@ void I2f(Translator& t) {
 // F2I[.FTZ].{U32,S32,U16}.F32[.FLOOR|.CEIL|.TRUNC] Rd, b: as Ampere's F2I of a 32-bit result.
 void F2i(Translator& t) {
     const std::string_view destination = t.EnumName({"U16", "S16"});
-    const std::string_view source = t.EnumName({"F16", "F32"});
+    const std::string_view source = t.Has("F16") ? "F16" : t.Has("F64") ? "F64" : "F32";
     if ((destination != "U32" && destination != "S32" && destination != "U16") || source != "F32") {
         t.Unsupported("F2I from " + std::string(source) + " to " + std::string(destination));
     }

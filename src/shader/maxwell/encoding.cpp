@@ -29,16 +29,16 @@ void ParsePattern(const FormSpec& spec, sass::Word& mask, sass::Word& value) {
 
 // ALU forms come in up to four variants told apart by the opcode's top byte: the second source
 // $X a register (top byte as written, 0x5c), a constant buffer (0x4c) or an immediate (0x38;
-// bit 56 is its sign), and for forms with a third source $C, that one a constant buffer (0x54).
-// Attributes after a marker (up to the next comma) stay with registers and constant buffers,
-// reuse flags only with registers (the second source keeps its flag when it moves to bit 39);
-// an immediate takes none.
+// bit 56 is its sign; $H, an F16 source, has a half in [20:36)), and for forms with a third source
+// $C, that one a constant buffer (0x54). Attributes after a marker (up to the next comma) stay with
+// registers and constant buffers, reuse flags only with registers (the second source keeps its flag
+// when it moves to bit 39); an immediate takes none.
 enum class Variant { Register, Cbuf, RegisterCbuf, Immediate };
 
 struct Marker {
     std::size_t start = std::string_view::npos;
     std::size_t end = 0;     // of its attributes
-    std::string kind;        // "$F", "$I", "$D", "$C"
+    std::string kind;        // "$F", "$I", "$D", "$H", "$C"
     std::string attributes;  // without reuse flags
     std::string reuse;
 };
@@ -82,11 +82,14 @@ std::string ImmediateText(std::string_view kind) {
     if (kind == "$D") {
         return "D@20:19+56:1 shl=12";
     }
+    if (kind == "$H") {
+        return "H@20";  // an F16 source's immediate: one half, bit 56 not its sign (CUDA 11.8)
+    }
     return "S@20:19+56:1";
 }
 
 std::string Expand(std::string_view spec, Variant variant) {
-    const Marker b = FindMarker(spec, "FID");
+    const Marker b = FindMarker(spec, "FIDH");
     const Marker c = FindMarker(spec, "C");
     std::string b_text;
     std::string c_text = c.start == std::string_view::npos ? "" : "R@39" + c.reuse + c.attributes;
@@ -161,7 +164,7 @@ std::vector<sass::Form> ParseTables() {
     std::vector<sass::Form> forms;
     for (const auto& table : tables) {
         for (const FormSpec& spec : table) {
-            if (FindMarker(spec.spec, "FID").start == std::string_view::npos) {
+            if (FindMarker(spec.spec, "FIDH").start == std::string_view::npos) {
                 AddForm(forms, spec.mnemonic, spec.opcode, spec.spec);
                 continue;
             }

@@ -4,6 +4,31 @@
 namespace shader::maxwell {
 namespace {
 
+// clang-format off
+#define F2F_SAME(TYPE, VALUE, SOURCE, CSP) \
+    {"F2F", "0101 1100 1010 1---", \
+     "FTZ@44 " TYPE " " TYPE " =" VALUE "@8:2 =" VALUE "@10:2 {ROUND,FLOOR,CEIL,TRUNC}@39:2 " \
+     "=1@42:1 SAT@50 | R@0 .{,CC}@47, " SOURCE " -@45 |@49" CSP}, \
+    {"F2F", "0101 1100 1010 1---", \
+     "FTZ@44 " TYPE " " TYPE " =" VALUE "@8:2 =" VALUE "@10:2 {,PASS,?,?}@39:2 =0@42:1 SAT@50 " \
+     "| R@0 .{,CC}@47, " SOURCE " -@45 |@49" CSP}
+#define F2F_BETWEEN(DESTINATION, SOURCE_TYPE, SOURCE, CSP) \
+    {"F2F", "0101 1100 1010 1---", \
+     "FTZ@44 " DESTINATION "@8:2 " SOURCE_TYPE " {,RM,RP,RZ}@39:2 =0@42:1 SAT@50 | " \
+     "R@0 .{,CC}@47, " SOURCE " -@45 |@49" CSP}
+#define F2I_FROM(DESTINATION) \
+    {"F2I", "0101 1100 1011 0---", "FTZ@44 " DESTINATION " F16 =1@10:2 " \
+     "{,FLOOR,CEIL,TRUNC}@39:2 | R@0 .{,CC}@47, $H -@45 |@49 csp"}, \
+    {"F2I", "0101 1100 1011 0---", "FTZ@44 " DESTINATION " F32 =2@10:2 " \
+     "{,FLOOR,CEIL,TRUNC}@39:2 | R@0 .{,CC}@47, $F -@45 |@49 csp"}, \
+    {"F2I", "0101 1100 1011 0---", "FTZ@44 " DESTINATION " F64 =3@10:2 " \
+     "{,FLOOR,CEIL,TRUNC}@39:2 | R@0 .{,CC}@47, $D -@45 |@49 csp"}
+#define I2F_FROM(SOURCE_TYPE, SELECTOR) \
+    {"I2F", "0101 1100 1011 1---", \
+     "{INVALIDFPSRC0,F16,F32,F64}@8:2 " SOURCE_TYPE " {,RM,RP,RZ}@39:2 | " \
+     "R@0 .{,CC}@47, $I -@45 |@49 " SELECTOR " in csp"}
+// clang-format on
+
 constexpr FormSpec kForms[] = {
     {"FADD", "0101 1100 0101 1---",
      "FTZ@44 {,RM,RP,RZ}@39:2 SAT@50 | R@0 .{,CC}@47, R@8 -@48 |@46 r@81, $F -@45 |@49 r@83"},
@@ -39,39 +64,25 @@ constexpr FormSpec kForms[] = {
     {"RRO", "0101 1100 1001 0---", "{SINCOS,EX2}@39:1 | R@0, $F -@45 |@49"},
     {"FSWZADD", "0101 0000 1111 1---",
      "FTZ@44 {,RM,RP,RZ}@39:2 NDV@38 | R@0 .{,CC}@47, R@8 r@81, R@20 r@83, SWZM@28"},
-    // Rounding to an integer value (bit 42) is for one type to itself; other conversions round
-    // to the destination's precision.
-    {"F2F", "0101 1100 1010 1---",
-     "FTZ@44 F16 F16 =1@8:2 =1@10:2 {ROUND,FLOOR,CEIL,TRUNC}@39:2 =1@42:1 SAT@50 | "
-     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
-    {"F2F", "0101 1100 1010 1---",
-     "FTZ@44 F32 F32 =2@8:2 =2@10:2 {ROUND,FLOOR,CEIL,TRUNC}@39:2 =1@42:1 SAT@50 | "
-     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
-    {"F2F", "0101 1100 1010 1---",
-     "FTZ@44 F64 F64 =3@8:2 =3@10:2 {ROUND,FLOOR,CEIL,TRUNC}@39:2 =1@42:1 SAT@50 | "
-     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
-    {"F2F", "0101 1100 1010 1---",
-     "FTZ@44 {?,F16,F32,F64}@8:2 {?,F16,F32,F64}@10:2 {,RM,RP,RZ}@39:2 =0@42:1 SAT@50 | "
-     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
-    // An F64 source's immediate is a double's top bits.
-    {"F2I", "0101 1100 1011 0---",
-     "FTZ@44 {?,U16,U32,U64}@8:2 =0@12:1 {?,F16,F32,?}@10:2 {,FLOOR,CEIL,TRUNC}@39:2 | "
-     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
-    {"F2I", "0101 1100 1011 0---",
-     "FTZ@44 {?,S16,S32,S64}@8:2 =1@12:1 {?,F16,F32,?}@10:2 {,FLOOR,CEIL,TRUNC}@39:2 | "
-     "R@0 .{,CC}@47, $F -@45 |@49 csp"},
-    {"F2I", "0101 1100 1011 0---",
-     "FTZ@44 {?,U16,U32,U64}@8:2 =0@12:1 F64 =3@10:2 {,FLOOR,CEIL,TRUNC}@39:2 | "
-     "R@0 .{,CC}@47, $D -@45 |@49 csp"},
-    {"F2I", "0101 1100 1011 0---",
-     "FTZ@44 {?,S16,S32,S64}@8:2 =1@12:1 F64 =3@10:2 {,FLOOR,CEIL,TRUNC}@39:2 | "
-     "R@0 .{,CC}@47, $D -@45 |@49 csp"},
-    {"I2F", "0101 1100 1011 1---",
-     "{INVALIDFPSRC0,F16,F32,F64}@8:2 {U8,U16,U32,U64}@10:2 =0@13:1 {,RM,RP,RZ}@39:2 | "
-     "R@0 .{,CC}@47, $I -@45 |@49 .{,B1,B2,B3}@41:2 in csp"},
-    {"I2F", "0101 1100 1011 1---",
-     "{INVALIDFPSRC0,F16,F32,F64}@8:2 {S8,S16,S32,S64}@10:2 =1@13:1 {,RM,RP,RZ}@39:2 | "
-     "R@0 .{,CC}@47, $I -@45 |@49 .{,B1,B2,B3}@41:2 in csp"},
+    // One type to itself: bit 42 rounds to an integer value, else a rounding mode prints PASS
+    // (only mode 1 has a form: the text names no mode). Between types, a rounding mode. A
+    // constant is spaced ("c[0x15] [0x48d0]") for an F16 source only, whose immediate is a half
+    // (CUDA 11.8 on every type pair), an F64 source's its top bits.
+    F2F_SAME("F16", "1", "$H", " csp"),
+    F2F_SAME("F32", "2", "$F", ""),
+    F2F_SAME("F64", "3", "$D", ""),
+    F2F_BETWEEN("{?,?,F32,F64}", "F16 =1@10:2", "$H", " csp"),
+    F2F_BETWEEN("{?,F16,?,F64}", "F32 =2@10:2", "$F", ""),
+    F2F_BETWEEN("{?,F16,F32,?}", "F64 =3@10:2", "$D", ""),
+    // An F64 source's immediate is a double's top bits, an F16 source's a half.
+    F2I_FROM("{?,U16,U32,U64}@8:2 =0@12:1"),
+    F2I_FROM("{?,S16,S32,S64}@8:2 =1@12:1"),
+    // A 16-bit source's selector names its half (.H1, values 1 and 3 INVALIDSIZEn), any other
+    // source's a byte (CUDA 11.8).
+    I2F_FROM("{U8,?,U32,U64}@10:2 =0@13:1", ".{,B1,B2,B3}@41:2"),
+    I2F_FROM("{S8,?,S32,S64}@10:2 =1@13:1", ".{,B1,B2,B3}@41:2"),
+    I2F_FROM("U16 =1@10:2 =0@13:1", ".{,INVALIDSIZE1,H1,INVALIDSIZE3}@41:2"),
+    I2F_FROM("S16 =1@10:2 =1@13:1", ".{,INVALIDSIZE1,H1,INVALIDSIZE3}@41:2"),
     {"I2I", "0101 1100 1110 0---",
      "{U8,U16,U32,?}@8:2 =0@12:1 {U8,U16,U32,?}@10:2 =0@13:1 SAT@50 | R@0 .{,CC}@47, "
      "$I -@45 |@49 .{,INVALIDSIZE1,H1,?}@41:2 in csp"},

@@ -38,10 +38,20 @@ constexpr FormSpec kForms[] = {
     {"LDC", "1110 1111 1001 0---",
      "{U8,S8,U16,S16,,64,INVALIDSIZE6,INVALIDSIZE7}@48:3 {,IL,IS,ISL}@44:2 | R@0, "
      "C idx=8 off=20:16 bank=36:5 scale=1"},
+    // With an index register and without .P, the index is a physical address (.PHYS, offset 0;
+    // CUDA 11.8): RZ first, then .P, then .PHYS. AST the same.
     {"ALD", "1110 1111 1101 1---",
-     "O@32 P@31 {,64,96,128}@47:2 | R@0, A@20:10 idx=8 rz0, R@39 omit=255"},
+     "O@32 P@31 {,64,96,128}@47:2 =255@8:8 | R@0, A@20:10 idx=8 rz0, R@39 omit=255"},
+    {"ALD", "1110 1111 1101 1---",
+     "O@32 P =1@31:1 {,64,96,128}@47:2 | R@0, A@20:10 idx=8, R@39 omit=255"},
+    {"ALD", "1110 1111 1101 1---",
+     "O@32 PHYS =0@31:1 {,64,96,128}@47:2 =0@20:10 | R@0, A@20:10 idx=8, R@39 omit=255"},
     {"AST", "1110 1111 1111 0---",
-     "P@31 {,64,96,128}@47:2 | A@20:10 idx=8 rz0, R@0, R@39 omit=255"},
+     "P@31 {,64,96,128}@47:2 =255@8:8 | A@20:10 idx=8 rz0, R@0, R@39 omit=255"},
+    {"AST", "1110 1111 1111 0---",
+     "P =1@31:1 {,64,96,128}@47:2 | A@20:10 idx=8, R@0, R@39 omit=255"},
+    {"AST", "1110 1111 1111 0---",
+     "PHYS =0@31:1 {,64,96,128}@47:2 =0@20:10 | A@20:10 idx=8, R@0, R@39 omit=255"},
     // Interpolation mode [54:2) (1, perspective, prints nothing) and sample [52:2).
     {"IPA", "1110 0000 ---- ----",
      "{PASS,,CONSTANT,SC}@54:2 {,CENTROID,OFFSET,INVALID}@52:2 SAT@51 =0@38:1 =255@8:8 | "

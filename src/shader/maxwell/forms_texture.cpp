@@ -17,8 +17,9 @@ namespace {
 #define NX_TEX_TYPES "K{1D,ARRAY_1D,2D,ARRAY_2D,3D,ARRAY_3D,CUBE,ARRAY_CUBE}@28:3"
 // The texture phase is in the reuse bits of the control field: .T, .P.
 #define NX_SURFACE_TYPE "{1D,1D_BUFFER,1D_ARRAY,2D,2D_ARRAY,3D,?,?}@33:3"
-// An empty mask prints as "???0" for stores: no name, so such words are rejected.
-#define NX_SURFACE_MASK(empty) "{" empty ",R,G,RG,B,RB,GB,RGB,A,RA,GA,RGA,BA,RBA,GBA,}@20:4"
+// An empty mask prints as "???0" (CUDA 11.8, loads and stores): no name, so such words are
+// rejected.
+#define NX_SURFACE_MASK "{?,R,G,RG,B,RB,GB,RGB,A,RA,GA,RGA,BA,RBA,GBA,}@20:4"
 #define NX_SURFACE_RAW(caches) \
     "{,BA}@23 " NX_SURFACE_TYPE " " caches "@24:2 {U8,S8,U16,S16,,64,128,INVALIDSIZE7}@20:3"
 #define NX_SURFACE_CLAMP "{IGN,,TRAP,INVALIDSURFACECLAMP3}@49:2"
@@ -35,11 +36,11 @@ constexpr FormSpec kForms[] = {
     // Surfaces: .P (formatted, component mask [20:24), RGBA prints nothing) or .D (raw, size
     // [20:23), .BA 23, cache [24:26)); the surface index [36:49) with bit 51, else a register.
     {"SULD", "1110 1011 000- ----",
-     "P =0@52:1 =1@51:1 " NX_SURFACE_TYPE
-     " " NX_SURFACE_MASK("INVALIDMASK0") " " NX_SURFACE_CLAMP " | R@0, M base=8, X@36:13"},
+     "P =0@52:1 =1@51:1 " NX_SURFACE_TYPE " " NX_SURFACE_MASK " " NX_SURFACE_CLAMP
+     " | R@0, M base=8, X@36:13"},
     {"SULD", "1110 1011 000- ----",
-     "P =0@52:1 =0@51:1 " NX_SURFACE_TYPE
-     " " NX_SURFACE_MASK("INVALIDMASK0") " " NX_SURFACE_CLAMP " | R@0, M base=8, R@39"},
+     "P =0@52:1 =0@51:1 " NX_SURFACE_TYPE " " NX_SURFACE_MASK " " NX_SURFACE_CLAMP
+     " | R@0, M base=8, R@39"},
     {"SULD", "1110 1011 000- ----",
      "D =1@52:1 =1@51:1 " NX_SURFACE_RAW("{,CG,CI,CV}") " " NX_SURFACE_CLAMP
                                                         " | R@0, M base=8, X@36:13"},
@@ -47,11 +48,11 @@ constexpr FormSpec kForms[] = {
      "D =1@52:1 =0@51:1 " NX_SURFACE_RAW("{,CG,CI,CV}") " " NX_SURFACE_CLAMP
                                                         " | R@0, M base=8, R@39"},
     {"SUST", "1110 1011 001- ----",
-     "P =0@52:1 =1@51:1 " NX_SURFACE_TYPE " " NX_SURFACE_MASK("?") " " NX_SURFACE_CLAMP
-                                                                   " | M base=8, R@0, X@36:13"},
+     "P =0@52:1 =1@51:1 " NX_SURFACE_TYPE " " NX_SURFACE_MASK " " NX_SURFACE_CLAMP
+     " | M base=8, R@0, X@36:13"},
     {"SUST", "1110 1011 001- ----",
-     "P =0@52:1 =0@51:1 " NX_SURFACE_TYPE " " NX_SURFACE_MASK("?") " " NX_SURFACE_CLAMP
-                                                                   " | M base=8, R@0, R@39"},
+     "P =0@52:1 =0@51:1 " NX_SURFACE_TYPE " " NX_SURFACE_MASK " " NX_SURFACE_CLAMP
+     " | M base=8, R@0, R@39"},
     {"SUST", "1110 1011 001- ----",
      "D =1@52:1 =1@51:1 " NX_SURFACE_RAW("{,CG,CS,WT}") " " NX_SURFACE_CLAMP
                                                         " | M base=8, R@0, X@36:13"},

@@ -460,6 +460,8 @@ public:
                     return false;
                 }
                 text = text.substr(plus + 1);
+            } else if (ParseRegister(text, value)) {  // "a[R109]": offset 0
+                return Set(op.f3, value) && Set(op.field, 0);
             }
         }
         return ParseUnsigned(text, value) && value % op.scale == 0 &&

@@ -215,6 +215,27 @@ std::vector<const Form*> FormSet::ForMnemonic(std::string_view mnemonic) const {
     return result;
 }
 
+namespace {
+
+// Whether a candidate before `form` decodes `seen` exactly: then `seen` is that form's word, and
+// a word that reaches it only through `form`'s ignored bits would print as neither (IMAD's MOV
+// alias before the plain form).
+bool EarlierFormDecodes(std::span<const Form* const> candidates, const Form* form,
+                        const Word& seen) {
+    Instruction other;
+    for (const Form* earlier : candidates) {
+        if (earlier == form) {
+            return false;
+        }
+        if (TryForm(*earlier, seen, other)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
 std::optional<Instruction> FormSet::Decode(const Word& word) const {
     // Exact forms first; then the forms whose ignored bits explain what is left, each seeing the
     // word with those bits at their canonical values.
@@ -226,7 +247,8 @@ std::optional<Instruction> FormSet::Decode(const Word& word) const {
                 continue;
             }
             const Word seen = exact ? word : (word & ~form->ignored) | form->canonical;
-            if (!TryForm(*form, seen, instruction)) {
+            if (!TryForm(*form, seen, instruction) ||
+                (!exact && EarlierFormDecodes(candidates, form, seen))) {
                 continue;
             }
             instruction.word = word;

@@ -101,8 +101,10 @@ public:
             return "a[RZ]";
         }
         if (op.f3 >= 0 && Value(op.f3) != 255) {
-            return fmt::format("a[{}+{}]", RegisterName(Value(op.f3)),
-                               Hex(Value(op.field) * op.scale));
+            // Offset 0 is left out: "a[R109]" (CUDA 11.8, Maxwell ALD/AST).
+            const u64 offset = Value(op.field) * op.scale;
+            return offset == 0 ? fmt::format("a[{}]", RegisterName(Value(op.f3)))
+                               : fmt::format("a[{}+{}]", RegisterName(Value(op.f3)), Hex(offset));
         }
         return fmt::format("a[{}]", Hex(Value(op.field) * op.scale));
     }

@@ -6,7 +6,7 @@ keeps them for the assembler; src/shader/sass/ignored_bits.h).
 Base words come from a listing (run_sample.py with a seed of its own): `nx_shader_probe_check
 --bases LISTING` names, for each word we decode to nvdisasm's text (or do once the bits no field
 explains are cleared), its form and the bits no field of the form explains (or a Fixed field
-holds). Up to BASES bases per form get each such bit in [0:102) flipped ([102:104) print as
+holds). Up to BASES bases per form (drawn with a seed of the form's own) get each such bit in [0:102) flipped ([102:104) print as
 '?PMn' in CUDA 11.8 and nothing in 13.0: left alone); a bit is ignored when every flipped word is
 legal and prints the same clean text as its base at the same address. Usage:
 
@@ -52,11 +52,14 @@ def read_bases(probe_check, listing):
     return forms, bases
 
 
-def flip_tests(bases, per_form, seed):
-    """[(form, bit, base, flipped)] for up to per_form distinct bases of each form."""
-    rng = random.Random(seed)
+def flip_tests(forms, bases, per_form, seed):
+    """[(form, bit, base, flipped)] for up to per_form distinct bases of each form, drawn by a
+    random sequence of the form's own (seeded by its mnemonic, opcode and table text), so that
+    adding or changing one form leaves the other forms' bases as they were."""
     tests = []
     for form, found in sorted(bases.items()):
+        mnemonic, opcode, spec = forms[form][:3]
+        rng = random.Random(f'{seed} {mnemonic} {opcode:x} {spec}')
         distinct = sorted(set(found))
         rng.shuffle(distinct)
         for base, flippable in distinct[:per_form]:
@@ -165,7 +168,7 @@ def main():
     per_form = int(sys.argv[4]) if len(sys.argv) > 4 else 8
     tool = nw.nvdisasm_path()
     forms, bases = read_bases(probe_check, listing)
-    tests = flip_tests(bases, per_form, 102)
+    tests = flip_tests(forms, bases, per_form, 102)
     result = ignored_bits(tests, tool)
     bits = sum(bin(b).count('1') for b in result.values())
     comment = (f'{os.path.basename(listing)}, up to {per_form} bases a form, '
