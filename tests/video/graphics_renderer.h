@@ -65,8 +65,9 @@ public:
 };
 
 // A vertex stage that passes its inputs on: Location 0 is the position, Location 1 + i goes to
-// the output at `locations[i]` (the inputs a fragment stage reads). Assembled SPIR-V.
-shader::GraphicsProgram PassThroughVertex(const std::vector<u32>& locations);
+// the output `varyings[i]` (the inputs a fragment stage reads, decorated with their
+// interpolation). Assembled SPIR-V.
+shader::GraphicsProgram PassThroughVertex(const std::vector<shader::StageVarying>& varyings);
 
 // A fragment stage writing each input `varyings[i]` (perspective-interpolated) to render
 // target i, for showing what a vertex stage outputs.

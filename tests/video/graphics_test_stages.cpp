@@ -34,7 +34,7 @@ std::vector<u32> Assemble(const std::string& text) {
 
 }  // namespace
 
-shader::GraphicsProgram PassThroughVertex(const std::vector<u32>& locations) {
+shader::GraphicsProgram PassThroughVertex(const std::vector<shader::StageVarying>& varyings) {
     std::string interface = "%position";
     std::string decorations = "OpDecorate %position BuiltIn Position\n";
     std::string variables = "%position = OpVariable %out_vec4 Output\n";
@@ -45,15 +45,21 @@ shader::GraphicsProgram PassThroughVertex(const std::vector<u32>& locations) {
     interface += " %in0";
     decorations += "OpDecorate %in0 Location 0\n";
     variables += "%in0 = OpVariable %in_vec4 Input\n";
-    for (std::size_t i = 0; i < locations.size(); ++i) {
+    for (std::size_t i = 0; i < varyings.size(); ++i) {
         interface += fmt::format(" %in{} %out{}", i + 1, i);
         decorations += fmt::format("OpDecorate %in{} Location {}\nOpDecorate %out{} Location {}\n",
-                                   i + 1, i + 1, i, locations[i]);
+                                   i + 1, i + 1, i, varyings[i].location);
+        // The fragment input's interpolation on the output too (lavapipe reads it there).
+        if (varyings[i].interpolation == shader::Interpolation::Flat) {
+            decorations += fmt::format("OpDecorate %out{} Flat\n", i);
+        } else if (varyings[i].interpolation == shader::Interpolation::Linear) {
+            decorations += fmt::format("OpDecorate %out{} NoPerspective\n", i);
+        }
         variables += fmt::format(
             "%in{} = OpVariable %in_vec4 Input\n%out{} = OpVariable %out_vec4 Output\n", i + 1, i);
         body += fmt::format("%v{} = OpLoad %vec4 %in{}\nOpStore %out{} %v{}\n", i, i + 1, i, i);
         program.layout.inputs.push_back({static_cast<u32>(i + 1), 0xF});
-        program.layout.outputs.push_back({locations[i], 0xF});
+        program.layout.outputs.push_back({varyings[i].location, 0xF, varyings[i].interpolation});
     }
     program.spirv = Assemble(fmt::format(
         "OpCapability Shader\nOpMemoryModel Logical GLSL450\n"

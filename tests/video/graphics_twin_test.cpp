@@ -295,13 +295,9 @@ TEST_P(GraphicsTwin, BothTranslationsDrawTheSamePictures) {
             maxwell_picture = renderer->Draw(ours, shown, inputs);
             ampere_picture = renderer->Draw(theirs, shown, inputs);
         } else {
-            std::vector<u32> locations;
-            for (const shader::StageVarying& input : theirs.layout.inputs) {
-                locations.push_back(input.location);
-            }
-            const GraphicsProgram pass = PassThroughVertex(locations);
+            const GraphicsProgram pass = PassThroughVertex(theirs.layout.inputs);
             std::vector<u32> attribute_locations;
-            for (u32 k = 1; k <= locations.size(); ++k) {
+            for (u32 k = 1; k <= theirs.layout.inputs.size(); ++k) {
                 attribute_locations.push_back(k);
             }
             const RenderInputs inputs =
