@@ -14,6 +14,7 @@
 #include <cstring>
 #include "formats/dksh.h"
 #include "graphics_environment.h"
+#include "modeset_programs.h"
 #include "shader/compute.h"
 #include "shader/deko_environment.h"
 #include "shader/frontend/translate_program.h"
@@ -26,66 +27,13 @@ namespace {
 
 using sass::testing::GraphicsProgramFixture;
 
-// The Maxwell programs' switch tables: constant bank 1 as nvidia-modeset fills it, one buffer
-// per programs.tsv const_index (MaxwellConstantBuf0-6 of NVIDIA's open-gpu-kernel-modules,
-// src/nvidia-modeset/src/shaders/g_maxwell_shader_info.h, MIT licence): code offsets of the
-// cases of BRX, then 0.75f.
-const std::vector<std::vector<u32>> kConstantBuffers = {
-    {0x438, 0x7f0, 0xd18, 0x12f8, 0x1478, 0x1630, 0x1a38, 0x1df0, 0x22f0, 0x2880, 0x2a00, 0x2bb8,
-     0x3f400000},
-    {0x3d0, 0x770, 0xc58, 0x1240, 0x13c0, 0x1578, 0x3f400000},
-    {0x438, 0x7f0, 0xd10, 0x12f8, 0x1478, 0x1630, 0x1a60, 0x1e18, 0x2318, 0x28b0, 0x2a30, 0x2be0,
-     0x3f400000},
-    {0x438, 0x7f0, 0xd10, 0x12f8, 0x1478, 0x1630, 0x1aa0, 0x1e58, 0x2358, 0x28f0, 0x2a70, 0x2c20,
-     0x3f400000},
-    {0x440, 0x7f8, 0xd18, 0x1300, 0x1480, 0x1638, 0x1a80, 0x1e38, 0x2338, 0x28d0, 0x2a50, 0x2c00,
-     0x3f400000},
-    {0x440, 0x7f8, 0xd18, 0x1300, 0x1480, 0x1638, 0x1ac0, 0x1e78, 0x2378, 0x2910, 0x2a90, 0x2c40,
-     0x3f400000},
-    {0x3f0, 0x7a0, 0xca0, 0x1280, 0x1400, 0x15b8, 0x3f400000},
-};
-
-// programs.tsv's const_index of each program (-1: none).
-std::map<std::string, int> ConstantIndices() {
-    std::map<std::string, int> indices;
-    std::ifstream file(sass::testing::SharedDir() /
-                       "fixtures/nvidia-maxwell-graphics/programs.tsv");
-    std::string line;
-    std::getline(file, line);
-    while (std::getline(file, line)) {
-        std::istringstream fields(line);
-        std::string name, offset, size, registers, type, index;
-        fields >> name >> offset >> size >> registers >> type >> index;
-        indices[name] = std::stoi(index);
-    }
-    return indices;
-}
-
-GraphicsEnvironment MaxwellEnvironment(const GraphicsProgramFixture& program, int const_index,
-                                       const TargetProfile& target) {
-    GraphicsEnvironment env("program " + program.name, program.header, program.code,
-                            Architecture::Maxwell, target);
-    if (const_index >= 0) {
-        env.FixBank(1, kConstantBuffers.at(static_cast<std::size_t>(const_index)));
-    }
-    return env;
-}
-
-std::vector<GraphicsProgramFixture> Programs(const char* set) {
-    auto programs = sass::testing::LoadGraphicsPrograms(set);
-    if (programs.empty() && std::getenv("CI") != nullptr) {
-        ADD_FAILURE() << set << " is missing";
-    }
-    return programs;
-}
-
 TEST(MaxwellTranslate, EveryFixtureProgramIsValidSpirv) {
-    const auto programs = Programs("nvidia-maxwell-graphics");
+    const auto programs = ModesetPrograms("nvidia-maxwell-graphics");
     if (programs.empty()) {
         GTEST_SKIP() << "../shared/fixtures/nvidia-maxwell-graphics is missing";
     }
     ASSERT_EQ(programs.size(), 34u);
-    const auto indices = ConstantIndices();
+    const auto indices = ModesetConstantIndices();
     for (const GraphicsProgramFixture& program : programs) {
         for (const TargetProfile& target : {NvidiaLike(), LavapipeLike()}) {
             SCOPED_TRACE(program.name +
@@ -104,21 +52,20 @@ TEST(MaxwellTranslate, EveryFixtureProgramIsValidSpirv) {
 // The same GLSL program compiled for Maxwell and for Ampere binds the same resources and has the
 // same interface.
 TEST(MaxwellTranslate, LayoutsMatchTheAmpereTranslations) {
-    const auto maxwell = Programs("nvidia-maxwell-graphics");
-    const auto ampere = Programs("nvidia-ampere-graphics");
+    const auto maxwell = ModesetPrograms("nvidia-maxwell-graphics");
+    const auto ampere = ModesetPrograms("nvidia-ampere-graphics");
     if (maxwell.empty() || ampere.empty()) {
         GTEST_SKIP() << "graphics fixtures missing";
     }
     ASSERT_EQ(maxwell.size(), ampere.size());
-    const auto indices = ConstantIndices();
+    const auto indices = ModesetConstantIndices();
     for (std::size_t i = 0; i < maxwell.size(); ++i) {
         SCOPED_TRACE(maxwell[i].name);
         ASSERT_EQ(maxwell[i].name, ampere[i].name);
         const GraphicsProgram ours = TranslateGraphics(
             MaxwellEnvironment(maxwell[i], indices.at(maxwell[i].name), NvidiaLike()));
-        const GraphicsProgram theirs = TranslateGraphics(
-            GraphicsEnvironment("program " + ampere[i].name, ampere[i].header, ampere[i].code,
-                                Architecture::Ampere, NvidiaLike()));
+        const GraphicsProgram theirs =
+            TranslateGraphics(AmpereEnvironment(ampere[i], NvidiaLike()));
         const ResourceLayout& a = ours.layout;
         const ResourceLayout& b = theirs.layout;
         EXPECT_EQ(a.inputs, b.inputs);
@@ -402,7 +349,7 @@ private:
 };
 
 u32 RunVertex(const std::vector<std::string>& lines) {
-    const auto programs = Programs("nvidia-maxwell-graphics");
+    const auto programs = ModesetPrograms("nvidia-maxwell-graphics");
     if (programs.empty()) {
         return 0;
     }
@@ -413,7 +360,7 @@ u32 RunVertex(const std::vector<std::string>& lines) {
 }
 
 TEST(MaxwellTranslate, XmadMultipliesIn32Bits) {
-    if (Programs("nvidia-maxwell-graphics").empty()) {
+    if (ModesetPrograms("nvidia-maxwell-graphics").empty()) {
         GTEST_SKIP() << "fixture missing";
     }
     // ptxas' 32-bit multiply: a.lo * b.lo, a.lo * b.hi merged with b, then a.hi * that.hi
@@ -436,7 +383,7 @@ TEST(MaxwellTranslate, XmadMultipliesIn32Bits) {
 }
 
 TEST(MaxwellTranslate, RroThenMufuSinIsTheSine) {
-    if (Programs("nvidia-maxwell-graphics").empty()) {
+    if (ModesetPrograms("nvidia-maxwell-graphics").empty()) {
         GTEST_SKIP() << "fixture missing";
     }
     for (const float x : {1.0f, -2.5f, 10.0f}) {
@@ -453,7 +400,7 @@ TEST(MaxwellTranslate, RroThenMufuSinIsTheSine) {
 
 // SSY pushes the reconvergence point; both sides of the branch SYNC to it.
 TEST(MaxwellTranslate, SsySyncReconverges) {
-    if (Programs("nvidia-maxwell-graphics").empty()) {
+    if (ModesetPrograms("nvidia-maxwell-graphics").empty()) {
         GTEST_SKIP() << "fixture missing";
     }
     for (const u32 x : {5u, 1u}) {
@@ -475,7 +422,7 @@ TEST(MaxwellTranslate, SsySyncReconverges) {
 
 // PBK pushes the loop's exit; BRK leaves the loop from inside it.
 TEST(MaxwellTranslate, PbkBrkLeavesTheLoop) {
-    if (Programs("nvidia-maxwell-graphics").empty()) {
+    if (ModesetPrograms("nvidia-maxwell-graphics").empty()) {
         GTEST_SKIP() << "fixture missing";
     }
     const u32 result = RunVertex({
@@ -494,7 +441,7 @@ TEST(MaxwellTranslate, PbkBrkLeavesTheLoop) {
 // SSY with a constant-buffer target (a form nvdisasm prints) is refused by name, not taken for
 // a relative target.
 TEST(MaxwellTranslate, ConstantBranchTargetsAreRefused) {
-    if (Programs("nvidia-maxwell-graphics").empty()) {
+    if (ModesetPrograms("nvidia-maxwell-graphics").empty()) {
         GTEST_SKIP() << "fixture missing";
     }
     try {
