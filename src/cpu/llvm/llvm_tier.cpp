@@ -67,6 +67,15 @@ public:
                  "times, {} guest instructions run in them",
                  ready_log_.size(), dropped_short_, region_runs_.load(),
                  region_instructions_.load());
+        const llvm_tier::CompileStats& compiled = compiler_.Stats();
+        LOG_INFO("cpu",
+                 "LLVM tier compile time: {:.1f} ms for {} regions of {} guest instructions "
+                 "(translate {:.1f}, optimise {:.1f}, machine code {:.1f} ms; IR {} -> {} "
+                 "instructions)",
+                 compiled.TotalSeconds() * 1e3, compiled.regions, compiled.guest_instructions,
+                 compiled.translate_seconds * 1e3, compiled.optimize_seconds * 1e3,
+                 compiled.codegen_seconds * 1e3, compiled.ir_instructions_before,
+                 compiled.ir_instructions_after);
         if (cache_) {
             const llvm_tier::RegionCacheStats& stats = cache_->Stats();
             LOG_INFO("cpu",

@@ -4,6 +4,7 @@
 // integer instructions here, the FP and SIMD ones in fp_translator.cpp, simd_translator.cpp and
 // vector_memory_translator.cpp. Internal to this folder.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <map>
@@ -127,24 +128,46 @@ private:
             LoadField(offsetof(RegionState, permission_table), builder_.getInt8PtrTy());
     }
 
+    // Whether the region stores to the alloca anywhere but at its entry (LoadState's store).
+    static bool IsWritten(llvm::AllocaInst* slot) {
+        unsigned stores = 0;
+        for (const llvm::User* user : slot->users()) {
+            const auto* store = llvm::dyn_cast<llvm::StoreInst>(user);
+            stores += store != nullptr && store->getPointerOperand() == slot;
+        }
+        return stores > 1;
+    }
+
+    // Only what the region writes goes back: a register it only reads still holds its entry
+    // value in RegionState, and each one stored here would be a value merged (a phi) from
+    // every exit, which made register allocation and SimplifyCFG take seconds on large regions.
     void StoreState() {
         auto* i64 = builder_.getInt64Ty();
         for (unsigned index = 0; index < 32; ++index) {
-            const std::size_t offset =
-                index == kSp ? offsetof(RegionState, sp) : offsetof(RegionState, x) + 8 * index;
-            StoreField(offset, builder_.CreateLoad(i64, registers_[index]));
+            if (IsWritten(registers_[index])) {
+                const std::size_t offset =
+                    index == kSp ? offsetof(RegionState, sp) : offsetof(RegionState, x) + 8 * index;
+                StoreField(offset, builder_.CreateLoad(i64, registers_[index]));
+            }
         }
-        Value* nzcv = builder_.getInt32(0);
-        for (unsigned flag = 0; flag < 4; ++flag) {
-            Value* bit = builder_.CreateZExt(Flag(flag), builder_.getInt32Ty());
-            nzcv = builder_.CreateOr(nzcv, builder_.CreateShl(bit, 31 - flag));
+        if (std::any_of(flags_.begin(), flags_.end(), IsWritten)) {
+            Value* nzcv = builder_.getInt32(0);
+            for (unsigned flag = 0; flag < 4; ++flag) {
+                Value* bit = builder_.CreateZExt(Flag(flag), builder_.getInt32Ty());
+                nzcv = builder_.CreateOr(nzcv, builder_.CreateShl(bit, 31 - flag));
+            }
+            StoreField(offsetof(RegionState, nzcv), nzcv);
         }
-        StoreField(offsetof(RegionState, nzcv), nzcv);
         for (unsigned index = 0; index < 32; ++index) {
-            StoreField(offsetof(RegionState, v) + 16 * index,
-                       builder_.CreateLoad(VectorType(), vregs_[index]));
+            if (IsWritten(vregs_[index])) {
+                StoreField(offsetof(RegionState, v) + 16 * index,
+                           builder_.CreateLoad(VectorType(), vregs_[index]));
+            }
         }
-        StoreField(offsetof(RegionState, fpsr), builder_.CreateLoad(builder_.getInt32Ty(), fpsr_));
+        if (IsWritten(fpsr_)) {
+            StoreField(offsetof(RegionState, fpsr),
+                       builder_.CreateLoad(builder_.getInt32Ty(), fpsr_));
+        }
         StoreField(offsetof(RegionState, pc), builder_.CreateLoad(i64, exit_pc_));
         StoreField(offsetof(RegionState, exit),
                    builder_.CreateLoad(builder_.getInt32Ty(), exit_kind_));
