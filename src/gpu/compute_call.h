@@ -10,12 +10,9 @@
 
 #include "base/types.h"
 #include "gpu/memory_manager.h"
+#include "gpu/shader_architecture.h"
 
 namespace gpu {
-
-// The code's instruction set: Maxwell's 64-bit instructions in 32-byte bundles (MAXWELL_COMPUTE_B)
-// or Ampere's 128-bit words (AMPERE_COMPUTE_A/B).
-enum class ComputeCode { Maxwell, Ampere };
 
 struct ComputeConstantBuffer {
     u64 address = 0;
@@ -25,7 +22,7 @@ struct ComputeConstantBuffer {
 struct ComputeCall {
     std::shared_ptr<MemoryManager> memory;  // the address space every address is in
     u32 class_number = 0;
-    ComputeCode code_kind = ComputeCode::Maxwell;
+    ShaderArchitecture architecture = ShaderArchitecture::Maxwell;
     u64 program_address = 0;  // of the first instruction
     std::vector<u8> code;     // up to and including the bundle or word of its end (a self-branch)
     std::array<u32, 3> grid{1, 1, 1};   // blocks (CTA_RASTER_WIDTH/HEIGHT/DEPTH)

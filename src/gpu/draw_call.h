@@ -12,6 +12,7 @@
 
 #include "base/types.h"
 #include "gpu/memory_manager.h"
+#include "gpu/shader_architecture.h"
 #include "gpu/surface.h"
 #include "gpu/texture_bindings.h"
 
@@ -25,10 +26,6 @@ inline constexpr u32 kShaderStageSlots = 6;
 inline constexpr u32 kBindGroups = 5;
 inline constexpr u32 kConstantBufferSlots = 18;
 inline constexpr u32 kLargestConstantBuffer = 0x10000;  // bytes (SELECTOR_A's SIZE is 17 bits)
-
-// The instruction encoding of a class's programs: Maxwell's 64-bit instructions in bundles
-// (MAXWELL_B), or Volta and later's 128-bit ones (VOLTA_A 0xC397 and after, AMPERE_B's).
-enum class ShaderArchitecture : u8 { Maxwell, Ampere };
 
 // A program as the 3D class points at it: its header (SPH v3, 0x50 bytes, for Maxwell; SPH v4,
 // 0x80 bytes, for Volta and later) and its code up to and including the self-branch that ends

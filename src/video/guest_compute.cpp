@@ -48,14 +48,14 @@ GuestComputeEnvironment::GuestComputeEnvironment(const gpu::ComputeCall& call,
 }
 
 shader::Architecture GuestComputeEnvironment::GetArchitecture() const {
-    return call_.code_kind == gpu::ComputeCode::Ampere ? shader::Architecture::Ampere
-                                                       : shader::Architecture::Maxwell;
+    return call_.architecture == gpu::ShaderArchitecture::Ampere ? shader::Architecture::Ampere
+                                                                 : shader::Architecture::Maxwell;
 }
 
 shader::sass::Word GuestComputeEnvironment::CodeWord(u64 offset) const {
     shader::sass::Word word;
     std::memcpy(&word.lo, &call_.code.at(offset), sizeof(word.lo));
-    if (call_.code_kind == gpu::ComputeCode::Ampere) {
+    if (call_.architecture == gpu::ShaderArchitecture::Ampere) {
         std::memcpy(&word.hi, &call_.code.at(offset + 8), sizeof(word.hi));
     }
     return word;
@@ -88,7 +88,7 @@ std::vector<u32> GuestComputeEnvironment::StorageBufferAddresses() const {
 
 std::vector<u8> GuestComputeEnvironment::TranslationKey() const {
     const shader::ComputeLaunch launch = Launch();
-    const u32 head[] = {static_cast<u32>(call_.code_kind),
+    const u32 head[] = {static_cast<u32>(call_.architecture),
                         launch.block[0],
                         launch.block[1],
                         launch.block[2],

@@ -92,7 +92,7 @@ TEST(ComputeLaunch, MaxwellQmdReachesTheHostGpuAndReleases) {
     ASSERT_EQ(host->calls.size(), 1u);
     const gpu::ComputeCall& call = host->calls[0];
     ExpectSampleCall(call, 0xB1C0, kRegion + kProgramOffset);
-    EXPECT_EQ(call.code_kind, gpu::ComputeCode::Maxwell);
+    EXPECT_EQ(call.architecture, gpu::ShaderArchitecture::Maxwell);
     // The code ends with the bundle of the self-branch: three bundles.
     ASSERT_EQ(call.code.size(), 3 * 32u);
     EXPECT_EQ(std::memcmp(call.code.data(), code.data(), 96), 0);
@@ -115,7 +115,7 @@ TEST(ComputeLaunch, AmpereQmdReachesTheHostGpuAndReleasesFourWords) {
     ASSERT_EQ(host->calls.size(), 1u);
     const gpu::ComputeCall& call = host->calls[0];
     ExpectSampleCall(call, 0xC7C0, program);
-    EXPECT_EQ(call.code_kind, gpu::ComputeCode::Ampere);
+    EXPECT_EQ(call.architecture, gpu::ShaderArchitecture::Ampere);
     ASSERT_EQ(call.code.size(), 32u);  // two 16-byte words, the second the self-branch
     EXPECT_EQ(std::memcmp(call.code.data(), code.data(), 32), 0);
     EXPECT_EQ(rig.Get<u32>(kSemaphore), 0xC0FFEEu);

@@ -74,7 +74,7 @@ void ComputeLaunches::Execute(const RegisterFile& registers, u32 argument) {
     ComputeCall call;
     call.memory = context_.memory;
     call.class_number = class_number_;
-    call.code_kind = Ampere() ? ComputeCode::Ampere : ComputeCode::Maxwell;
+    call.architecture = Ampere() ? ShaderArchitecture::Ampere : ShaderArchitecture::Maxwell;
     call.program_address =
         Ampere() ? qmd.program : registers.Address(kProgramRegionA) + qmd.program;
     call.grid = qmd.grid;
@@ -107,7 +107,7 @@ void ComputeLaunches::Execute(const RegisterFile& registers, u32 argument) {
     if (!empty_grid) {
         std::string why_not;
         auto code =
-            ReadProgramCode(*context_.memory, call.program_address, call.code_kind, why_not);
+            ReadProgramCode(*context_.memory, call.program_address, call.architecture, why_not);
         if (!code) {
             Refuse(qmd_address, why_not);
             return;

@@ -45,8 +45,8 @@ bool IsAmpereSelfBranch(u64 lo, u64 hi) {
 }
 
 // Whether the unit (a Maxwell bundle, an Ampere word) at `bytes` holds the program's end.
-bool EndsProgram(const u8* bytes, ComputeCode kind) {
-    if (kind == ComputeCode::Ampere) {
+bool EndsProgram(const u8* bytes, ShaderArchitecture architecture) {
+    if (architecture == ShaderArchitecture::Ampere) {
         u64 words[2];
         std::memcpy(words, bytes, sizeof(words));
         return IsAmpereSelfBranch(words[0], words[1]);
@@ -68,8 +68,10 @@ u64 ProgramHeaderBytes(ShaderArchitecture architecture) {
 }
 
 std::optional<std::vector<u8>> ReadProgramCode(const MemoryManager& memory, u64 address,
-                                               ComputeCode kind, std::string& why_not) {
-    const u64 unit = kind == ComputeCode::Ampere ? kAmpereWordBytes : kMaxwellBundleBytes;
+                                               ShaderArchitecture architecture,
+                                               std::string& why_not) {
+    const u64 unit =
+        architecture == ShaderArchitecture::Ampere ? kAmpereWordBytes : kMaxwellBundleBytes;
     std::vector<u8> code;
     // Chunks end at kChunkBytes boundaries of the GPU address space: a mapping ends at a page
     // boundary, so the chunk holding a program's last bundle never reads past its mapping
@@ -86,7 +88,7 @@ std::optional<std::vector<u8>> ReadProgramCode(const MemoryManager& memory, u64 
         }
         code.insert(code.end(), chunk.begin(), chunk.end());
         for (u64 offset = at; offset < at + length; offset += unit) {
-            if (EndsProgram(code.data() + offset, kind)) {
+            if (EndsProgram(code.data() + offset, architecture)) {
                 code.resize(offset + unit);
                 return code;
             }
@@ -109,9 +111,7 @@ std::optional<ShaderProgram> ReadShaderProgram(const MemoryManager& memory, u64 
         why_not = fmt::format("the program at {:#x} is not mapped", address);
         return std::nullopt;
     }
-    const ComputeCode kind =
-        architecture == ShaderArchitecture::Ampere ? ComputeCode::Ampere : ComputeCode::Maxwell;
-    auto code = ReadProgramCode(memory, address + program.header.size(), kind, why_not);
+    auto code = ReadProgramCode(memory, address + program.header.size(), architecture, why_not);
     if (!code) {
         return std::nullopt;
     }

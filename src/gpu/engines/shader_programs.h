@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "gpu/compute_call.h"
 #include "gpu/draw_call.h"
 #include "gpu/engines/register_file.h"
 
@@ -28,7 +27,8 @@ inline constexpr u64 kLargestProgram = 0x40000;
 // The code from `address` up to and including the bundle (Maxwell) or 16-byte word (Ampere) of
 // its branch to itself; nothing (and why) when memory is not mapped or no end is found.
 std::optional<std::vector<u8>> ReadProgramCode(const MemoryManager& memory, u64 address,
-                                               ComputeCode kind, std::string& why_not);
+                                               ShaderArchitecture architecture,
+                                               std::string& why_not);
 
 // The program whose header is at `address`: its header and code up to and including its
 // self-branch (Maxwell: that branch's bundle); nothing (and why) when memory is not mapped or
