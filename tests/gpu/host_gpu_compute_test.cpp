@@ -11,11 +11,10 @@
 
 #include <cstring>
 
-#include "base/error.h"
 #include "compute_launch_support.h"
+#include "host_gpu_test_support.h"
 #include "maxwell_test_code.h"
 #include "shader/sass/instruction.h"
-#include "video/vulkan_host_gpu.h"
 
 namespace {
 
@@ -34,15 +33,19 @@ constexpr u64 kIn = Rig::kData + 0x1'0000;
 constexpr u64 kOut = Rig::kData + 0x2'0000;
 constexpr u64 kSemaphore = Rig::kData + 0x3'0000;
 
-std::shared_ptr<gpu::HostGpu> VulkanOrNull(std::string& why) {
-    try {
-        static const std::shared_ptr<gpu::HostGpu> host = video::OpenVulkanHostGpu();
-        return host;
-    } catch (const base::Error& error) {
-        why = error.what();
-        return nullptr;
+// Every test needs the Vulkan host GPU.
+class HostGpuCompute : public ::testing::Test {
+protected:
+    void SetUp() override {
+        std::string why;
+        host_ = VulkanOrNull(why);
+        if (!host_) {
+            GTEST_SKIP() << "no Vulkan device at all, compute launches are not tested: " << why;
+        }
     }
-}
+
+    std::shared_ptr<gpu::HostGpu> host_;
+};
 
 u32 Input(u32 i) {
     return i * 0x9E3779B1u + 3;
@@ -129,13 +132,8 @@ std::vector<u8> AmpereProgram() {
     return code;
 }
 
-TEST(HostGpuCompute, MaxwellComputeBLaunchComputesEveryWord) {
-    std::string why;
-    const auto host = VulkanOrNull(why);
-    if (!host) {
-        GTEST_SKIP() << "no Vulkan device at all, compute launches are not tested: " << why;
-    }
-    Rig rig(0xB06F, std::chrono::milliseconds(20000), host);
+TEST_F(HostGpuCompute, MaxwellComputeBLaunchComputesEveryWord) {
+    Rig rig(0xB06F, std::chrono::milliseconds(20000), host_);
     FillMemory(rig, kWords * 4);
     const std::vector<u8> code = MaxwellProgram();
     std::memcpy(rig.Data(kRegion + kProgramOffset), code.data(), code.size());
@@ -145,13 +143,8 @@ TEST(HostGpuCompute, MaxwellComputeBLaunchComputesEveryWord) {
     ExpectResults(rig);
 }
 
-TEST(HostGpuCompute, AmpereComputeBLaunchComputesEveryWord) {
-    std::string why;
-    const auto host = VulkanOrNull(why);
-    if (!host) {
-        GTEST_SKIP() << "no Vulkan device at all, compute launches are not tested: " << why;
-    }
-    Rig rig(0xC76F, std::chrono::milliseconds(20000), host);
+TEST_F(HostGpuCompute, AmpereComputeBLaunchComputesEveryWord) {
+    Rig rig(0xC76F, std::chrono::milliseconds(20000), host_);
     FillMemory(rig, kWords * 4);
     const std::vector<u8> code = AmpereProgram();
     const u64 program = kRegion + 0x400;
@@ -165,13 +158,8 @@ TEST(HostGpuCompute, AmpereComputeBLaunchComputesEveryWord) {
 // Shared memory, a barrier and local memory from the QMD's sizes: each thread puts its input in
 // shared[tid] and in its local memory at 0x8, waits at BAR.SYNC, and writes shared[63 - tid] plus
 // its own input read back from local memory: out[g] = in[64 b + (63 - t)] + in[g], g = 64 b + t.
-TEST(HostGpuCompute, MaxwellSharedMemoryBarrierAndLocalMemory) {
-    std::string why;
-    const auto host = VulkanOrNull(why);
-    if (!host) {
-        GTEST_SKIP() << "no Vulkan device at all, compute launches are not tested: " << why;
-    }
-    Rig rig(0xB06F, std::chrono::milliseconds(20000), host);
+TEST_F(HostGpuCompute, MaxwellSharedMemoryBarrierAndLocalMemory) {
+    Rig rig(0xB06F, std::chrono::milliseconds(20000), host_);
     FillMemory(rig, kWords * 4);
     const std::vector<u8> code = MaxwellCode({
         "S2R R0, SR_TID.X ;",
@@ -214,13 +202,8 @@ TEST(HostGpuCompute, MaxwellSharedMemoryBarrierAndLocalMemory) {
 
 // Bank 1 (deko3d's compiler constants) is fixed in the translation: the same program launched
 // again after its c[0x1][0x0] changed adds the new value, not the kept translation's.
-TEST(HostGpuCompute, AChangedConstantBank1ReachesTheNextLaunch) {
-    std::string why;
-    const auto host = VulkanOrNull(why);
-    if (!host) {
-        GTEST_SKIP() << "no Vulkan device at all, compute launches are not tested: " << why;
-    }
-    Rig rig(0xB06F, std::chrono::milliseconds(20000), host);
+TEST_F(HostGpuCompute, AChangedConstantBank1ReachesTheNextLaunch) {
+    Rig rig(0xB06F, std::chrono::milliseconds(20000), host_);
     constexpr u64 kBank1 = Rig::kData + 0x1400;
     const std::vector<u8> code = MaxwellCode({
         "S2R R0, SR_TID.X ;",
@@ -254,14 +237,9 @@ TEST(HostGpuCompute, AChangedConstantBank1ReachesTheNextLaunch) {
 
 // Refused, nothing written and nothing released: a storage buffer of size 0 (its accesses
 // cannot be bounded), and a grid wider than Vulkan's guaranteed 65535 blocks a dimension.
-TEST(HostGpuCompute, UnboundedLaunchesAreRefused) {
-    std::string why;
-    const auto host = VulkanOrNull(why);
-    if (!host) {
-        GTEST_SKIP() << "no Vulkan device at all, compute launches are not tested: " << why;
-    }
+TEST_F(HostGpuCompute, UnboundedLaunchesAreRefused) {
     for (const bool sizeless : {true, false}) {
-        Rig rig(0xB06F, std::chrono::milliseconds(20000), host);
+        Rig rig(0xB06F, std::chrono::milliseconds(20000), host_);
         FillMemory(rig, sizeless ? 0 : kWords * 4);
         const std::vector<u8> code = MaxwellProgram();
         std::memcpy(rig.Data(kRegion + kProgramOffset), code.data(), code.size());
