@@ -12,7 +12,6 @@
 
 #include <fmt/format.h>
 
-#include "base/error.h"
 #include "graphics_renderer.h"
 #include "shader/graphics.h"
 #include "shader/graphics_environment.h"
@@ -72,20 +71,6 @@ std::vector<u8> Code(Architecture architecture, std::vector<std::string> lines) 
     return bytes;
 }
 
-GraphicsRenderer* Renderer(std::string& why) {
-    static std::unique_ptr<GraphicsRenderer> renderer;
-    static std::string error;
-    if (!renderer && error.empty()) {
-        try {
-            renderer = GraphicsRenderer::Open();
-        } catch (const base::Error& e) {
-            error = e.what();
-        }
-    }
-    why = error;
-    return renderer.get();
-}
-
 // The triangle (-1,-1) (3,-1) (-1,3) in NDC, vertex v at w = kW[v]; generic vector 0 of vertex
 // v is kValues[v].
 constexpr std::array<float, 3> kW = {1.0f, 2.0f, 0.5f};
@@ -132,7 +117,7 @@ struct Case {
 
 void DrawAndCompare(const Case& test, Architecture architecture) {
     std::string why;
-    GraphicsRenderer* renderer = Renderer(why);
+    GraphicsRenderer* renderer = GraphicsRenderer::Shared(why);
     if (renderer == nullptr) {
         GTEST_SKIP() << "no Vulkan device: " << why;
     }

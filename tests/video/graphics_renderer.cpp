@@ -385,4 +385,18 @@ std::unique_ptr<GraphicsRenderer> GraphicsRenderer::Open() {
     return std::make_unique<VulkanRenderer>();
 }
 
+GraphicsRenderer* GraphicsRenderer::Shared(std::string& why) {
+    static std::unique_ptr<GraphicsRenderer> renderer;
+    static std::string error;
+    if (!renderer && error.empty()) {
+        try {
+            renderer = Open();
+        } catch (const base::Error& e) {
+            error = e.what();
+        }
+    }
+    why = error;
+    return renderer.get();
+}
+
 }  // namespace video::testing

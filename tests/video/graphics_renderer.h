@@ -52,6 +52,9 @@ class GraphicsRenderer {
 public:
     // Throws base::Error when there is no usable Vulkan device.
     static std::unique_ptr<GraphicsRenderer> Open();
+    // One renderer for the whole test program, opened at the first call; null (and why) when
+    // there is no usable Vulkan device.
+    static GraphicsRenderer* Shared(std::string& why);
     virtual ~GraphicsRenderer() = default;
 
     virtual const std::string& DeviceName() const = 0;

@@ -13,7 +13,6 @@
 
 #include <fmt/format.h>
 
-#include "base/error.h"
 #include "graphics_renderer.h"
 #include "shader/graphics.h"
 #include "shader/modeset_programs.h"
@@ -36,20 +35,6 @@ bool Close(float a, float b) {
         return std::isnan(a) && std::isnan(b);
     }
     return std::fabs(a - b) <= 0x1p-16f * (1.0f + std::max(std::fabs(a), std::fabs(b)));
-}
-
-GraphicsRenderer* Renderer(std::string& why) {
-    static std::unique_ptr<GraphicsRenderer> renderer;
-    static std::string error;
-    if (!renderer && error.empty()) {
-        try {
-            renderer = GraphicsRenderer::Open();
-        } catch (const base::Error& e) {
-            error = e.what();
-        }
-    }
-    why = error;
-    return renderer.get();
 }
 
 // A random whole number below `n`.
@@ -251,7 +236,7 @@ class GraphicsTwin : public ::testing::TestWithParam<std::string> {};
 // Close's tolerance, something drawn, and a different picture for each seed.
 TEST_P(GraphicsTwin, BothTranslationsDrawTheSamePictures) {
     std::string why;
-    GraphicsRenderer* renderer = Renderer(why);
+    GraphicsRenderer* renderer = GraphicsRenderer::Shared(why);
     if (renderer == nullptr) {
         GTEST_SKIP() << "no Vulkan device: " << why;
     }
