@@ -82,13 +82,14 @@ constexpr u8 kTexels0Data[2][8] = {{200, 10, 30, 255, 20, 180, 40, 255},
                                    {60, 70, 220, 255, 140, 150, 160, 255}};
 constexpr u8 kTexels1Data[16] = {90, 0, 0, 255, 0, 0, 0, 0, 0, 100, 0, 128, 40, 0, 30, 64};
 
-class HostGpuAmpereDraw : public ::testing::Test {
+class HostGpuAmpereDraw : public HostGpuTest {
 protected:
+    HostGpuAmpereDraw() : HostGpuTest("the host-GPU draws") {}
+
     void SetUp() override {
-        std::string why;
-        host_ = VulkanOrNull(why);
-        if (!host_) {
-            GTEST_SKIP() << "no Vulkan device at all, the host-GPU draws are not tested: " << why;
+        HostGpuTest::SetUp();
+        if (IsSkipped()) {
+            return;
         }
         programs_ = shader::sass::testing::LoadGraphicsPrograms("nvidia-ampere-graphics");
         if (programs_.empty()) {
@@ -144,7 +145,6 @@ protected:
         Set(kBindGroup + 32 * group, {slot << 4 | 1});
     }
 
-    std::shared_ptr<gpu::HostGpu> host_;
     std::vector<shader::sass::testing::GraphicsProgramFixture> programs_;
     std::unique_ptr<Rig> rig_;
     std::vector<u32> words_;

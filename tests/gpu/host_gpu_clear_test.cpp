@@ -50,13 +50,14 @@ u64 Swizzled(u32 x_bytes, u32 y, u32 gobs_wide, u32 block_height_log2) {
            (gob_row & ((1u << block_height_log2) - 1)) * 512 + in_gob;
 }
 
-class HostGpuClear : public ::testing::Test {
+class HostGpuClear : public HostGpuTest {
 protected:
+    HostGpuClear() : HostGpuTest("the host-GPU clears") {}
+
     void SetUp() override {
-        std::string why;
-        host_ = VulkanOrNull(why);
-        if (!host_) {
-            GTEST_SKIP() << "no Vulkan device at all, the host-GPU clears are not tested: " << why;
+        HostGpuTest::SetUp();
+        if (IsSkipped()) {
+            return;
         }
         rig_ = std::make_unique<Rig>(0xB06F, std::chrono::milliseconds(5000), host_);
         // Something to keep where a clear does not reach.
@@ -126,7 +127,6 @@ protected:
         return bytes;
     }
 
-    std::shared_ptr<gpu::HostGpu> host_;
     std::unique_ptr<Rig> rig_;
     std::vector<u32> words_;
 };

@@ -33,18 +33,9 @@ constexpr u64 kIn = Rig::kData + 0x1'0000;
 constexpr u64 kOut = Rig::kData + 0x2'0000;
 constexpr u64 kSemaphore = Rig::kData + 0x3'0000;
 
-// Every test needs the Vulkan host GPU.
-class HostGpuCompute : public ::testing::Test {
+class HostGpuCompute : public HostGpuTest {
 protected:
-    void SetUp() override {
-        std::string why;
-        host_ = VulkanOrNull(why);
-        if (!host_) {
-            GTEST_SKIP() << "no Vulkan device at all, compute launches are not tested: " << why;
-        }
-    }
-
-    std::shared_ptr<gpu::HostGpu> host_;
+    HostGpuCompute() : HostGpuTest("compute launches") {}
 };
 
 u32 Input(u32 i) {

@@ -154,13 +154,14 @@ struct Vertex {
 
 constexpr std::array<u8, 4> kBackground{0x10, 0x20, 0x30, 0xFF};
 
-class HostGpuDraw : public ::testing::Test {
+class HostGpuDraw : public HostGpuTest {
 protected:
+    HostGpuDraw() : HostGpuTest("the host-GPU draws") {}
+
     void SetUp() override {
-        std::string why;
-        host_ = VulkanOrNull(why);
-        if (!host_) {
-            GTEST_SKIP() << "no Vulkan device at all, the host-GPU draws are not tested: " << why;
+        HostGpuTest::SetUp();
+        if (IsSkipped()) {
+            return;
         }
         if (work_) {
             host_ = video::OpenVulkanHostGpu({}, work_);  // a host of its own, counting
@@ -268,7 +269,6 @@ protected:
         EXPECT_EQ(wrong, 0u) << "depth values differ";
     }
 
-    std::shared_ptr<gpu::HostGpu> host_;
     std::shared_ptr<gpu::FrameWork> work_;  // set before SetUp: the host counts its work there
     std::unique_ptr<Rig> rig_;
     std::vector<u32> words_;

@@ -38,6 +38,26 @@ inline std::shared_ptr<gpu::HostGpu> VulkanOrNull(std::string& why) {
     }
 }
 
+// A test on the Vulkan host GPU: skipped, saying what is not tested and why, without a device.
+// A fixture that sets up more calls this SetUp first and returns when IsSkipped().
+class HostGpuTest : public ::testing::Test {
+protected:
+    explicit HostGpuTest(const char* what) : what_(what) {}
+
+    void SetUp() override {
+        std::string why;
+        host_ = VulkanOrNull(why);
+        if (!host_) {
+            GTEST_SKIP() << "no Vulkan device at all, " << what_ << " are not tested: " << why;
+        }
+    }
+
+    std::shared_ptr<gpu::HostGpu> host_;
+
+private:
+    const char* what_;
+};
+
 // Sets bits [lo, lo + width) of `bytes` (a header) to `value`.
 inline void SetBits(std::vector<u8>& bytes, u32 lo, u32 width, u32 value) {
     for (u32 i = 0; i < width; ++i) {
