@@ -19,6 +19,7 @@
 #include "base/error.h"
 #include "gpu/gpu_scheduler.h"
 #include "gpu_test_rig.h"
+#include "header_bits.h"
 #include "video/vulkan_host_gpu.h"
 
 namespace gpu_test {
@@ -57,15 +58,6 @@ protected:
 private:
     const char* what_;
 };
-
-// Sets bits [lo, lo + width) of `bytes` (a header) to `value`.
-inline void SetBits(std::vector<u8>& bytes, u32 lo, u32 width, u32 value) {
-    for (u32 i = 0; i < width; ++i) {
-        const u32 bit = lo + i;
-        bytes[bit / 8] =
-            static_cast<u8>((bytes[bit / 8] & ~(1u << bit % 8)) | ((value >> i & 1) << bit % 8));
-    }
-}
 
 // TIC words (OGD clb197tex.h; the same bits in clc797tex.h for addresses below 2^48 and sizes
 // below 2^16) of a 2D pitch-layout RGBA8 (A8B8G8R8 0x08, UNORM 2) texture with the identity
