@@ -1,6 +1,9 @@
-// Translation speed of shader::TranslateCompute on one core, cold and from the shader cache, over
-// every kernel of every cubin in tests/shader/cuda. Kernels that fail to translate are counted
-// and named; the rates are over those that translate. bench/shader/run_translate.sh records it.
+// Translation speed on one core, cold and from the shader cache: shader::TranslateCompute over
+// every kernel of every cubin in tests/shader/cuda, and shader::TranslateGraphics over the 34
+// nvidia-modeset programs of ../shared/fixtures in both encodings (Ampere and Maxwell), with
+// the SPIR-V's size and instruction count against the SASS it came from. Programs that fail to
+// translate are counted and named; the rates are over those that translate.
+// bench/shader/run_translate.sh records it.
 //
 // Usage: nx_shader_translate_bench [--rounds N] [--cubins FOLDER]
 #include <time.h>
@@ -21,7 +24,10 @@
 #include "base/file.h"
 #include "shader/cache/shader_cache.h"
 #include "shader/compute.h"
+#include "shader/graphics.h"
 #include "shader/sass/cubin.h"
+
+#include "modeset_programs.h"
 
 namespace {
 
@@ -60,6 +66,13 @@ constexpr TargetProfile kTarget{.subgroup_size = 32,
                                 .subgroup_arithmetic = true,
                                 .shader_clock = true};
 constexpr ComputeState kState{.block = {128, 1, 1}};
+// For graphics, the same device with quad operations in fragment stages (derivatives).
+constexpr TargetProfile kGraphicsTarget = [] {
+    TargetProfile target = kTarget;
+    target.fragment_quad_operations = true;
+    target.vertex_viewport_index = true;
+    return target;
+}();
 
 double ThreadCpuSeconds() {
     timespec now{};
@@ -91,12 +104,12 @@ RoundTimes MeasureRounds(int rounds, Round round) {
     return times;
 }
 
-void PrintRates(std::string_view name, const RoundTimes& times, int rounds, std::size_t kernels) {
+void PrintRates(std::string_view name, const RoundTimes& times, int rounds, std::size_t kernels,
+                std::string_view unit = "kernel") {
     const double per_round = static_cast<double>(kernels);
-    fmt::print(
-        "{:7} {:8.0f} kernels/s best round, {:8.0f} mean ({:8.0f} wall), {:7.1f} us a kernel\n",
-        name, per_round / times.best_cpu, per_round * rounds / times.total_cpu,
-        per_round * rounds / times.total_wall, times.best_cpu / per_round * 1e6);
+    fmt::print("{:7} {:8.0f} {}s/s best round, {:8.0f} mean ({:8.0f} wall), {:7.1f} us a {}\n",
+               name, per_round / times.best_cpu, unit, per_round * rounds / times.total_cpu,
+               per_round * rounds / times.total_wall, times.best_cpu / per_round * 1e6, unit);
 }
 
 std::vector<NamedKernel> LoadKernels(const fs::path& folder) {
@@ -119,6 +132,135 @@ std::vector<NamedKernel> LoadKernels(const fs::path& folder) {
 
 std::string FirstLine(const std::string& text) {
     return text.substr(0, text.find('\n'));
+}
+
+// One program of a graphics fixture set, as its driver hands it to the translator.
+struct GraphicsCase {
+    std::string name;
+    testing::GraphicsEnvironment environment;
+    std::vector<u8> header;
+    std::vector<u8> code;
+    std::vector<u32> fixed_constants;  // the Maxwell programs' bank 1
+    u64 sass_instructions = 0;         // Ampere: 16-byte words; Maxwell: 3 in each 32-byte bundle
+};
+
+std::vector<GraphicsCase> LoadGraphicsCases(const char* set, Architecture architecture) {
+    const std::map<std::string, int> indices = testing::ModesetConstantIndices();
+    std::vector<GraphicsCase> cases;
+    for (const sass::testing::GraphicsProgramFixture& program :
+         sass::testing::LoadGraphicsPrograms(set)) {
+        const auto index = indices.find(program.name);
+        const int const_index = index == indices.end() ? -1 : index->second;
+        const bool ampere = architecture == Architecture::Ampere;
+        GraphicsCase one{
+            .name = program.name,
+            .environment = ampere
+                               ? testing::AmpereEnvironment(program, kGraphicsTarget)
+                               : testing::MaxwellEnvironment(program, const_index, kGraphicsTarget),
+            .header = program.header,
+            .code = program.code,
+            .fixed_constants = {},
+            .sass_instructions = ampere ? program.code.size() / 16 : program.code.size() / 32 * 3,
+        };
+        if (!ampere && const_index >= 0) {
+            one.fixed_constants = testing::ModesetConstantBuffer(const_index);
+        }
+        cases.push_back(std::move(one));
+    }
+    return cases;
+}
+
+// SPIR-V instructions after the 5-word header (each starts with its word count << 16).
+u64 SpirvInstructions(const std::vector<u32>& spirv) {
+    u64 count = 0;
+    for (std::size_t at = 5; at < spirv.size(); ++count) {
+        at += std::max<u32>(1, spirv[at] >> 16);
+    }
+    return count;
+}
+
+void RunGraphicsSet(int rounds, const char* set, Architecture architecture) {
+    const std::vector<GraphicsCase> cases = LoadGraphicsCases(set, architecture);
+    std::vector<const GraphicsCase*> translatable;
+    u64 sass_bytes = 0, sass_instructions = 0, spirv_bytes = 0, spirv_instructions = 0;
+    std::vector<std::pair<double, std::string>> growth;  // SPIR-V / SASS instructions, by program
+    for (const GraphicsCase& one : cases) {
+        try {
+            const GraphicsProgram program = TranslateGraphics(one.environment);
+            translatable.push_back(&one);
+            sass_bytes += one.code.size();
+            sass_instructions += one.sass_instructions;
+            spirv_bytes += program.spirv.size() * 4;
+            spirv_instructions += SpirvInstructions(program.spirv);
+            growth.emplace_back(static_cast<double>(SpirvInstructions(program.spirv)) /
+                                    static_cast<double>(one.sass_instructions),
+                                one.name);
+        } catch (const std::exception& error) {
+            fmt::print("  FAIL {} {}: {}\n", set, one.name, FirstLine(error.what()));
+        }
+    }
+    fmt::print("{}: {} programs, {} translate\n", set, cases.size(), translatable.size());
+    if (translatable.empty()) {
+        return;
+    }
+    fmt::print(
+        "  SASS {} bytes, {} instructions; SPIR-V {} bytes ({:.2f}x), {} instructions "
+        "({:.2f}x)\n",
+        sass_bytes, sass_instructions, spirv_bytes,
+        static_cast<double>(spirv_bytes) / static_cast<double>(sass_bytes), spirv_instructions,
+        static_cast<double>(spirv_instructions) / static_cast<double>(sass_instructions));
+    std::sort(growth.rbegin(), growth.rend());
+    fmt::print("  SPIR-V instructions a SASS instruction, most and least:");
+    for (std::size_t i = 0; i < growth.size(); ++i) {
+        if (i < 3 || i + 2 >= growth.size()) {
+            fmt::print(" {} {:.1f}x{}", growth[i].second, growth[i].first,
+                       i + 1 < growth.size() ? "," : "\n");
+        }
+    }
+
+    const RoundTimes cold = MeasureRounds(rounds, [&] {
+        for (const GraphicsCase* one : translatable) {
+            if (TranslateGraphics(one->environment).spirv.empty()) {
+                base::Fail("{}: no SPIR-V", one->name);
+            }
+        }
+    });
+    const fs::path cache_folder =
+        fs::temp_directory_path() /
+        fmt::format("nxhost-graphics-translate-bench-{}", std::random_device()());
+    ShaderCache cache(cache_folder, "bench");
+    const auto key_of = [&](const GraphicsCase& one) {
+        return MakeGraphicsCacheKey({.environment = set,
+                                     .stage = one.environment.GetStage(),
+                                     .header = one.header,
+                                     .code = one.code,
+                                     .fixed_constants = one.fixed_constants,
+                                     .build = cache.Build()},
+                                    kGraphicsTarget);
+    };
+    for (const GraphicsCase* one : translatable) {
+        cache.Store(key_of(*one), TranslateGraphics(one->environment));
+    }
+    // What a warm start pays a program: its key (a hash of the header, code and fixed constants)
+    // and reading and checking the entry, which the OS has in its page cache here.
+    const RoundTimes cached = MeasureRounds(rounds, [&] {
+        for (const GraphicsCase* one : translatable) {
+            if (!cache.LoadGraphics(key_of(*one))) {
+                base::Fail("{}: not in the cache", one->name);
+            }
+        }
+    });
+    const ShaderCacheStats stats = cache.Stats();
+    fs::remove_all(cache_folder);
+    if (stats.stored != translatable.size() ||
+        stats.hits != static_cast<u64>(rounds) * translatable.size()) {
+        base::Fail("the cache stored {} of {} and hit {} times", stats.stored, translatable.size(),
+                   stats.hits);
+    }
+    PrintRates("  cold:", cold, rounds, translatable.size(), "program");
+    PrintRates("  cached:", cached, rounds, translatable.size(), "program");
+    fmt::print("  cold against the goal of 5000 programs/s: {:.2f}x of it (best round)\n",
+               static_cast<double>(translatable.size()) / cold.best_cpu / 5000.0);
 }
 
 int Run(int rounds, const fs::path& cubin_folder) {
@@ -183,6 +325,10 @@ int Run(int rounds, const fs::path& cubin_folder) {
     PrintRates("cached:", cached, rounds, translatable.size());
     fmt::print("cached / cold: {:.1f}x faster (best rounds), {:.1f}x (means)\n",
                cold.best_cpu / cached.best_cpu, cold.total_cpu / cached.total_cpu);
+
+    fmt::print("\ngraphics programs, one thread; rates by this thread's CPU time\n");
+    RunGraphicsSet(rounds, "nvidia-ampere-graphics", Architecture::Ampere);
+    RunGraphicsSet(rounds, "nvidia-maxwell-graphics", Architecture::Maxwell);
     return 0;
 }
 

@@ -38,6 +38,7 @@ struct RunArguments {
     std::optional<std::string> audio_out;
     std::optional<std::string> sound;  // on or off; default on with --window, off headless
     std::string gpu = "on";            // the host GPU: on (Vulkan) or off
+    std::string shader_cache;  // --shader-cache: a folder, "off", or empty for the user's folder
     u32 volume = 100;
     bool mute = false;
 };

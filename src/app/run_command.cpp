@@ -27,6 +27,7 @@
 #include "services/fs/fs_context.h"
 #include "services/hid/script_runner.h"
 #include "services/services.h"
+#include "shader/cache/shader_cache.h"
 
 namespace app {
 namespace {
@@ -393,7 +394,13 @@ RunOutcome RunPrograms(const RunArguments& arguments) {
                 [stats](bool on) { stats->SetRecording(on); },
                 [frames] { return frames->Count(); }});
     }
-    session.host_gpu = HostGpuFor(arguments.gpu, session.gpu_work);
+    std::optional<std::filesystem::path> shader_cache_folder;
+    if (arguments.shader_cache != "off") {
+        shader_cache_folder = arguments.shader_cache.empty()
+                                  ? shader::DefaultShaderCacheFolder()
+                                  : std::filesystem::path(arguments.shader_cache);
+    }
+    session.host_gpu = HostGpuFor(arguments.gpu, session.gpu_work, shader_cache_folder);
     if (!session.host_gpu) {
         fmt::print(stderr, "nxhost: --gpu takes on or off, not \"{}\"\n", arguments.gpu);
         return {2, {}};
@@ -511,6 +518,9 @@ void AddRunCommand(CLI::App& parent, int& exit_code) {
                         "The host GPU the 3D work runs on: on (default: Vulkan, as "
                         "NXHOST_VULKAN_DEVICE chooses, else a discrete GPU, an integrated one, "
                         "lavapipe) or off (3D work is named in the log, not executed)");
+    command->add_option("--shader-cache", arguments->shader_cache,
+                        "Where translated shaders are kept for the next start (default "
+                        "$XDG_CACHE_HOME/nxhost/shaders), or off");
     command->add_flag("--docked", arguments->docked,
                       "Run docked (the TV's resolution) instead of handheld; also the profile "
                       "key `docked on`");

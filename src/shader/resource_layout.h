@@ -27,6 +27,7 @@ struct ConstantBankBinding {
     u32 bank = 0;
     u32 binding = 0;
     u32 bytes = 0;  // a multiple of 16
+    bool operator==(const ConstantBankBinding&) const = default;
 };
 
 // A texture or surface as an image of descriptor set 0, named by the handle that the

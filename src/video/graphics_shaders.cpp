@@ -4,6 +4,7 @@
 #include <xxhash.h>
 
 #include "base/error.h"
+#include "base/log.h"
 #include "shader/deko_environment.h"
 #include "shader/engine_environment.h"
 #include "shader/graphics.h"
@@ -49,10 +50,14 @@ void MoveToDescriptorSet(std::vector<u32>& spirv, u32 set) {
 }
 
 GraphicsShaders::GraphicsShaders(VkDevice device, const shader::TargetProfile& target,
-                                 u32 api_version)
-    : device_(device), target_(target), api_version_(api_version) {}
+                                 u32 api_version, std::shared_ptr<shader::ShaderCache> cache)
+    : device_(device), target_(target), api_version_(api_version), cache_(std::move(cache)) {}
 
 GraphicsShaders::~GraphicsShaders() {
+    if (cache_) {
+        LOG_INFO("video", "graphics programs: {} translated, {} loaded from the shader cache in {}",
+                 translations_, loaded_, cache_->Folder().string());
+    }
     for (const auto& [hash, translated] : shaders_) {
         if (translated->module != VK_NULL_HANDLE) {
             vkDestroyShaderModule(device_, translated->module, nullptr);
@@ -87,26 +92,31 @@ const GraphicsShader& GraphicsShaders::Get(const gpu::ShaderProgram& program,
         return translated;
     }
     try {
-        const std::string name =
-            fmt::format("{} program at {:#x}", KindName(program.kind), program.address);
-        if (program.architecture == gpu::ShaderArchitecture::Ampere) {
-            const shader::EngineEnvironment environment(
-                {.name = name, .stage = *stage, .header = program.header, .code = program.code},
+        const bool ampere = program.architecture == gpu::ShaderArchitecture::Ampere;
+        std::optional<shader::ShaderCacheKey> key;
+        if (cache_) {
+            key = shader::MakeGraphicsCacheKey(
+                {.environment = ampere ? "engine" : "deko3d",
+                 .stage = *stage,
+                 .header = program.header,
+                 .code = program.code,
+                 .fixed_constants = ampere ? std::span<const u32>{} : bank1,
+                 .build = cache_->Build()},
                 target_);
-            translated.program = shader::TranslateGraphics(environment);
-        } else {
-            shader::DekoProgram deko;
-            deko.name = name;
-            deko.stage = *stage;
-            deko.header = program.header;
-            deko.code = program.code;
-            deko.constants.assign(bank1.begin(), bank1.end());
-            const shader::DekoEnvironment environment(std::move(deko), target_);
-            translated.program = shader::TranslateGraphics(environment);
         }
-        ++translations_;
+        if (std::optional<shader::GraphicsProgram> cached =
+                key ? cache_->LoadGraphics(*key) : std::nullopt) {
+            translated.program = std::move(*cached);
+            ++loaded_;
+        } else {
+            translated.program = Translate(program, *stage, bank1);
+            ++translations_;
+            ValidateSpirv(translated.program.spirv, api_version_);
+            if (key) {
+                cache_->Store(*key, translated.program);
+            }
+        }
         MoveToDescriptorSet(translated.program.spirv, set);
-        ValidateSpirv(translated.program.spirv, api_version_);
         auto info =
             VulkanStruct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
         info.codeSize = translated.program.spirv.size() * sizeof(u32);
@@ -117,6 +127,27 @@ const GraphicsShader& GraphicsShaders::Get(const gpu::ShaderProgram& program,
         translated.error = error.what();
     }
     return translated;
+}
+
+shader::GraphicsProgram GraphicsShaders::Translate(const gpu::ShaderProgram& program,
+                                                   shader::Stage stage,
+                                                   std::span<const u32> bank1) {
+    const std::string name =
+        fmt::format("{} program at {:#x}", KindName(program.kind), program.address);
+    if (program.architecture == gpu::ShaderArchitecture::Ampere) {
+        const shader::EngineEnvironment environment(
+            {.name = name, .stage = stage, .header = program.header, .code = program.code},
+            target_);
+        return shader::TranslateGraphics(environment);
+    }
+    shader::DekoProgram deko;
+    deko.name = name;
+    deko.stage = stage;
+    deko.header = program.header;
+    deko.code = program.code;
+    deko.constants.assign(bank1.begin(), bank1.end());
+    const shader::DekoEnvironment environment(std::move(deko), target_);
+    return shader::TranslateGraphics(environment);
 }
 
 }  // namespace video

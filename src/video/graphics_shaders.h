@@ -7,7 +7,8 @@
 // deko3d binds there and the translation fixes: shader/deko_environment.h); a Volta-and-later
 // one (AMPERE_B) is translated by the Ampere frontend with no bank fixed
 // (shader/engine_environment.h), and `bank1` is not read. A program that does not translate is kept
-// with its error, so it is named once and not translated again.
+// with its error, so it is named once and not translated again. With a shader cache, a
+// translation is looked up on disk first (shader::MakeGraphicsCacheKey) and stored there after.
 
 #include <map>
 #include <memory>
@@ -18,6 +19,7 @@
 #include <vulkan/vulkan_core.h>
 
 #include "gpu/draw_call.h"
+#include "shader/cache/shader_cache.h"
 #include "shader/program.h"
 #include "shader/target_profile.h"
 
@@ -36,7 +38,9 @@ void MoveToDescriptorSet(std::vector<u32>& spirv, u32 set);
 
 class GraphicsShaders {
 public:
-    GraphicsShaders(VkDevice device, const shader::TargetProfile& target, u32 api_version);
+    // `cache` (may be null): translations kept on disk for the next start.
+    GraphicsShaders(VkDevice device, const shader::TargetProfile& target, u32 api_version,
+                    std::shared_ptr<shader::ShaderCache> cache);
     ~GraphicsShaders();
     GraphicsShaders(const GraphicsShaders&) = delete;
     GraphicsShaders& operator=(const GraphicsShaders&) = delete;
@@ -45,13 +49,19 @@ public:
     const GraphicsShader& Get(const gpu::ShaderProgram& program, std::span<const u32> bank1,
                               u32 set);
     u64 Translations() const { return translations_; }
+    u64 LoadedFromCache() const { return loaded_; }
 
 private:
+    shader::GraphicsProgram Translate(const gpu::ShaderProgram& program, shader::Stage stage,
+                                      std::span<const u32> bank1);
+
     VkDevice device_;
     shader::TargetProfile target_;
     u32 api_version_;
     std::map<u64, std::unique_ptr<GraphicsShader>> shaders_;
+    std::shared_ptr<shader::ShaderCache> cache_;
     u64 translations_ = 0;
+    u64 loaded_ = 0;
 };
 
 }  // namespace video

@@ -60,7 +60,8 @@ gpu::Rect Union(const std::optional<gpu::Rect>& a, const gpu::Rect& b) {
 
 }  // namespace
 
-VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::FrameWork> work)
+VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::FrameWork> work,
+                             std::shared_ptr<shader::ShaderCache> shader_cache)
     : work_(std::move(work)), selector_(selector) {
     OpenVulkanContext(context_, selector);
     if (!context_.queue_has_graphics) {
@@ -80,7 +81,7 @@ VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::F
     limits.mirror_clamp_to_edge = false;  // not enabled at device creation yet
     samplers_ = std::make_unique<SamplerCache>(context_.device, limits);
     shaders_ = std::make_unique<GraphicsShaders>(context_.device, context_.features->target,
-                                                 context_.api_version);
+                                                 context_.api_version, std::move(shader_cache));
     graphics_ = std::make_unique<GraphicsPipelines>(context_.device);
     uploads_ = std::make_unique<DrawUploads>(context_.device, context_.memory_types,
                                              context_.limits.minUniformBufferOffsetAlignment);
@@ -609,8 +610,9 @@ std::optional<RenderTargetImage> VulkanHostGpu::RenderTargetAt(const gpu::Memory
 }
 
 std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector,
-                                                std::shared_ptr<gpu::FrameWork> work) {
-    return std::make_shared<VulkanHostGpu>(selector, std::move(work));
+                                                std::shared_ptr<gpu::FrameWork> work,
+                                                std::shared_ptr<shader::ShaderCache> shader_cache) {
+    return std::make_shared<VulkanHostGpu>(selector, std::move(work), std::move(shader_cache));
 }
 
 }  // namespace video

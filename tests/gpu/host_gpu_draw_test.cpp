@@ -9,7 +9,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <functional>
+#include <random>
+
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -117,7 +121,7 @@ protected:
             return;
         }
         if (work_) {
-            host_ = video::OpenVulkanHostGpu({}, work_);  // a host of its own, counting
+            host_ = video::OpenVulkanHostGpu({}, work_, cache_);  // a host of its own, counting
         }
         rig_ = std::make_unique<Rig>(0xB06F, std::chrono::milliseconds(5000), host_);
         Method(words_, 0, 0, {0xB197});
@@ -223,6 +227,7 @@ protected:
     }
 
     std::shared_ptr<gpu::FrameWork> work_;  // set before SetUp: the host counts its work there
+    std::shared_ptr<shader::ShaderCache> cache_;  // with work_: where the host keeps translations
     std::unique_ptr<Rig> rig_;
     std::vector<u32> words_;
 };
@@ -280,6 +285,50 @@ TEST_F(HostGpuDrawCounted, TheFrameWorkCountsTranslationsPipelinesAndUploads) {
     EXPECT_EQ(counts.pipelines_built, 1u);
     EXPECT_EQ(counts.bytes_uploaded, 2u * (3 * sizeof(Vertex) + 64 + 16));
     EXPECT_GT(counts.translate_ns, 0u);
+}
+
+// A host with a shader cache stores the translations of its draws' programs; a second host on
+// the same folder (the next start) loads them instead of translating, and draws the same.
+class HostGpuDrawCached : public HostGpuDrawCounted {
+protected:
+    HostGpuDrawCached()
+        : folder_(std::filesystem::temp_directory_path() /
+                  fmt::format("nxhost-draw-cache-{}-{}", ::getpid(), std::random_device()())) {
+        cache_ = std::make_shared<shader::ShaderCache>(folder_, "test build");
+    }
+    ~HostGpuDrawCached() override { std::filesystem::remove_all(folder_); }
+
+    std::filesystem::path folder_;
+};
+
+TEST_F(HostGpuDrawCached, ASecondHostLoadsTheTranslationsTheFirstStored) {
+    const auto colour = Unorm(1, 0, 0.2f, 1);
+    const auto draw = [&] {
+        Vertices(
+            {{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+        DrawArrays(0, 3);
+        ExpectPixels(Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? colour : kBackground; });
+    };
+    ASSERT_NO_FATAL_FAILURE(draw());
+    EXPECT_EQ(work_->Take().shaders_translated, 2u);
+    EXPECT_EQ(cache_->Stats().stored, 2u);
+    EXPECT_EQ(cache_->Stats().hits, 0u);
+
+    words_.clear();
+    cache_ = std::make_shared<shader::ShaderCache>(folder_, "test build");
+    SetUp();  // a fresh host, rig and state on the same folder
+    ASSERT_NO_FATAL_FAILURE(draw());
+    EXPECT_EQ(work_->Take().shaders_translated, 0u);
+    EXPECT_EQ(cache_->Stats().hits, 2u);
+    EXPECT_EQ(cache_->Stats().stored, 0u);
+
+    // Another build's entries are not this one's: it translates again.
+    words_.clear();
+    cache_ = std::make_shared<shader::ShaderCache>(folder_, "another build");
+    SetUp();
+    ASSERT_NO_FATAL_FAILURE(draw());
+    EXPECT_EQ(work_->Take().shaders_translated, 2u);
+    EXPECT_EQ(cache_->Stats().hits, 0u);
 }
 
 // Four vertices of a rectangle, drawn as two triangles by 16-bit indices from the third index

@@ -379,7 +379,7 @@ TEST_F(ShaderCacheTest, PayloadReaderChecksEveryLengthBehindAValidChecksum) {
     }
 
     std::vector<u8> huge_count = whole;
-    Put<u32>(huge_count, kHeaderBytes, 0xffffffff);  // the SPIR-V word count
+    Put<u32>(huge_count, kHeaderBytes + 4, 0xffffffff);  // the SPIR-V word count, after the kind
     FixUpHeader(huge_count);
     WriteBytes(cache.EntryPath(key_), huge_count);
     const auto [program, log] = LoadLogged(cache, key_);
@@ -567,6 +567,178 @@ TEST(ShaderCacheFolderTest, FollowsXdgCacheHomeThenHome) {
     EXPECT_EQ(DefaultShaderCacheFolder(), fs::path("/home/player/.cache/nxhost/shaders"));
     xdg.Set(nullptr);
     EXPECT_EQ(DefaultShaderCacheFolder(), fs::path("/home/player/.cache/nxhost/shaders"));
+}
+
+// Graphics entries: the translations of the 3D engines' programs (video::GraphicsShaders).
+
+GraphicsProgram MakeGraphicsProgram() {
+    GraphicsProgram program;
+    program.stage = Stage::Fragment;
+    for (u32 i = 0; i < 24; ++i) {
+        program.spirv.push_back(0x07230203u ^ (i * 0x9e3779b9u));
+    }
+    program.entry_point = "fragment_main";
+    ResourceLayout& layout = program.layout;
+    layout.constant_banks = {{.bank = 0, .binding = 0, .bytes = 0x1a0},
+                             {.bank = 2, .binding = 1, .bytes = 0x40}};
+    layout.images = {{.binding = 2,
+                      .handle_bank = 0,
+                      .handle_offset = 0x690,
+                      .kind = ImageKind::Sampled,
+                      .dim = ImageDim::D3,
+                      .arrayed = false,
+                      .texel_words = 4}};
+    layout.inputs = {{.location = 0, .components = 0xF, .interpolation = Interpolation::Linear},
+                     {.location = 33, .components = 0x3, .interpolation = Interpolation::Flat}};
+    layout.outputs = {{.location = 1, .components = 0x7, .interpolation = Interpolation::Flat}};
+    layout.render_targets = {{0, 0xF}, {3, 0x1}};
+    layout.writes_depth = true;
+    layout.writes_viewport_index = true;
+    return program;
+}
+
+void ExpectSameGraphicsProgram(const GraphicsProgram& actual, const GraphicsProgram& expected) {
+    EXPECT_EQ(actual.stage, expected.stage);
+    EXPECT_EQ(actual.spirv, expected.spirv);
+    EXPECT_EQ(actual.entry_point, expected.entry_point);
+    EXPECT_EQ(actual.layout, expected.layout);
+}
+
+const std::vector<u8> kHeader(0x50, 0x21);
+const std::vector<u8> kCode{1, 2, 3, 4, 5, 6, 7, 8};
+const std::vector<u32> kConstants{0x3f800000, 7};
+
+GraphicsCacheSource Source() {
+    return {.environment = "deko3d",
+            .stage = Stage::Fragment,
+            .header = kHeader,
+            .code = kCode,
+            .fixed_constants = kConstants,
+            .build = "v1-test"};
+}
+
+TEST_F(ShaderCacheTest, GraphicsRoundTripKeepsEveryField) {
+    ShaderCache cache(folder_, "v1-test");
+    EXPECT_EQ(cache.Build(), "v1-test");
+    const ShaderCacheKey key = MakeGraphicsCacheKey(Source(), {});
+    EXPECT_FALSE(cache.LoadGraphics(key).has_value());
+    const GraphicsProgram program = MakeGraphicsProgram();
+    cache.Store(key, program);
+    const std::optional<GraphicsProgram> loaded = cache.LoadGraphics(key);
+    ASSERT_TRUE(loaded.has_value());
+    ExpectSameGraphicsProgram(*loaded, program);
+
+    const ShaderCacheKey other = MakeGraphicsCacheKey({.environment = "engine",
+                                                       .stage = Stage::Vertex,
+                                                       .header = {},
+                                                       .code = {},
+                                                       .fixed_constants = {},
+                                                       .build = "v1-test"},
+                                                      {});
+    cache.Store(other, GraphicsProgram{});
+    const std::optional<GraphicsProgram> empty = cache.LoadGraphics(other);
+    ASSERT_TRUE(empty.has_value());
+    ExpectSameGraphicsProgram(*empty, GraphicsProgram{});
+    EXPECT_EQ(cache.Stats().hits, 2u);
+    EXPECT_EQ(cache.Stats().misses, 1u);
+}
+
+TEST(ShaderCacheKeyTest, EveryGraphicsInputChangesTheKey) {
+    std::vector<ShaderCacheKey> keys{MakeGraphicsCacheKey(Source(), {})};
+    EXPECT_EQ(keys[0], MakeGraphicsCacheKey(Source(), {}));
+    const auto with = [&](auto change) {
+        GraphicsCacheSource source = Source();
+        std::vector<u8> header = kHeader;
+        std::vector<u8> code = kCode;
+        std::vector<u32> constants = kConstants;
+        source.header = header;
+        source.code = code;
+        source.fixed_constants = constants;
+        change(source, header, code, constants);
+        keys.push_back(MakeGraphicsCacheKey(source, {}));
+    };
+    with([](GraphicsCacheSource& s, auto&, auto&, auto&) { s.environment = "engine"; });
+    with([](GraphicsCacheSource& s, auto&, auto&, auto&) { s.stage = Stage::Vertex; });
+    with([](GraphicsCacheSource& s, auto&, auto&, auto&) { s.build = "v2-test"; });
+    with([](GraphicsCacheSource&, std::vector<u8>& header, auto&, auto&) { header[0x4f] ^= 1; });
+    with([](GraphicsCacheSource& s, std::vector<u8>& header, auto&, auto&) {
+        s.header = std::span(header).first(0x4f);
+    });
+    with([](GraphicsCacheSource&, auto&, std::vector<u8>& code, auto&) { code[0] ^= 0x80; });
+    with([](GraphicsCacheSource&, auto&, auto&, std::vector<u32>& constants) { constants[1] = 8; });
+    // A byte moved from the end of the header to the start of the code is another program.
+    with([](GraphicsCacheSource& s, std::vector<u8>& header, std::vector<u8>& code, auto&) {
+        code.insert(code.begin(), header.back());
+        s.header = std::span(header).first(header.size() - 1);
+        s.code = code;
+    });
+    TargetProfile target;
+    target.fragment_quad_operations = true;
+    keys.push_back(MakeGraphicsCacheKey(Source(), target));
+    keys.push_back(MakeShaderCacheKey(MakeKernel(), {}, {}));
+
+    std::set<std::string> distinct;
+    for (const ShaderCacheKey& key : keys) {
+        distinct.insert(key.Hex());
+    }
+    EXPECT_EQ(distinct.size(), keys.size());
+}
+
+// A compute entry is never taken for a graphics one, nor the other way round, even under the
+// right key (a file renamed or copied into place).
+TEST_F(ShaderCacheTest, AnEntryOfTheOtherKindIsNamedAndMissed) {
+    ShaderCache cache(folder_);
+    cache.Store(key_, MakeProgram());
+    ::testing::internal::CaptureStderr();
+    EXPECT_FALSE(cache.LoadGraphics(key_).has_value());
+    const std::string log = ::testing::internal::GetCapturedStderr();
+    EXPECT_NE(log.find("(it holds a compute program)"), std::string::npos) << log;
+
+    cache.Store(key_, MakeGraphicsProgram());
+    const auto [program, compute_log] = LoadLogged(cache, key_);
+    EXPECT_FALSE(program.has_value());
+    EXPECT_NE(compute_log.find("(it holds a graphics program)"), std::string::npos) << compute_log;
+    EXPECT_EQ(cache.Stats().damaged, 2u);
+}
+
+// Every truncation, every flipped byte, and every payload byte set to all-ones behind a valid
+// checksum: a graphics entry that loads whole or a logged damaged miss (enumerations out of
+// range included), never a crash.
+TEST_F(ShaderCacheTest, DamagedGraphicsEntriesAreMissesOrLoadWhole) {
+    ShaderCache cache(folder_);
+    const ShaderCacheKey key = MakeGraphicsCacheKey(Source(), {});
+    cache.Store(key, MakeGraphicsProgram());
+    const std::vector<u8> whole = base::ReadFile(cache.EntryPath(key));
+    const auto load = [&](std::span<const u8> bytes, const std::string& context, bool may_load) {
+        WriteBytes(cache.EntryPath(key), bytes);
+        const u64 damaged_before = cache.Stats().damaged;
+        ::testing::internal::CaptureStderr();
+        const std::optional<GraphicsProgram> loaded = cache.LoadGraphics(key);
+        const std::string log = ::testing::internal::GetCapturedStderr();
+        if (!may_load) {
+            EXPECT_FALSE(loaded.has_value()) << context;
+        }
+        EXPECT_EQ(loaded.has_value(), cache.Stats().damaged == damaged_before) << context;
+        EXPECT_EQ(log.empty(), loaded.has_value()) << context << ": " << log;
+    };
+    for (std::size_t size = 0; size < whole.size(); ++size) {
+        load(std::span(whole).first(size), "truncated to " + std::to_string(size), false);
+    }
+    for (std::size_t at = 0; at < whole.size(); ++at) {
+        std::vector<u8> flipped = whole;
+        flipped[at] ^= 0x01;
+        load(flipped, "byte " + std::to_string(at) + " flipped", false);
+    }
+    for (std::size_t at = kHeaderBytes; at < whole.size(); ++at) {
+        std::vector<u8> changed = whole;
+        changed[at] = 0xff;
+        FixUpHeader(changed);
+        load(changed, "payload byte " + std::to_string(at) + " all ones", true);
+    }
+    cache.Store(key, MakeGraphicsProgram());
+    const std::optional<GraphicsProgram> loaded = cache.LoadGraphics(key);
+    ASSERT_TRUE(loaded.has_value());
+    ExpectSameGraphicsProgram(*loaded, MakeGraphicsProgram());
 }
 
 }  // namespace

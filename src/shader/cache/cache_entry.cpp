@@ -57,6 +57,15 @@ public:
         }
         return value != 0;
     }
+    // A u32 holding one of the enumeration's values, `last` the highest.
+    template <typename Enum>
+    Enum GetEnum(std::string_view field, Enum last) {
+        const u32 value = Get<u32>(field);
+        if (value > static_cast<u32>(last)) {
+            base::Fail("{} is {}, out of range", field, value);
+        }
+        return static_cast<Enum>(value);
+    }
     std::vector<u32> GetWords(std::string_view field) {
         const u32 count = Get<u32>(field);
         const std::span<const u8> bytes = Take(u64{count} * sizeof(u32), field);
@@ -100,9 +109,80 @@ private:
     u64 at_ = 0;
 };
 
-// Both functions bind every member of ComputeProgram (and GlobalBufferBinding) by name: a field
-// added to them stops this file from compiling until the entry format carries it (and
+// The functions below bind every member of the structs they carry by name: a field added to one
+// stops this file from compiling until the entry format carries it (and
 // kShaderCacheFormatVersion is bumped).
+
+void WriteConstantBanks(PayloadWriter& out, const std::vector<ConstantBankBinding>& banks) {
+    out.Put(static_cast<u32>(banks.size()));
+    for (const ConstantBankBinding& bank : banks) {
+        const auto& [number, binding, bytes] = bank;
+        out.Put(number);
+        out.Put(binding);
+        out.Put(bytes);
+    }
+}
+
+std::vector<ConstantBankBinding> ReadConstantBanks(PayloadReader& in) {
+    std::vector<ConstantBankBinding> banks(in.GetCount("constant banks", 3 * sizeof(u32)));
+    for (ConstantBankBinding& bank : banks) {
+        auto& [number, binding, bytes] = bank;
+        number = in.Get<u32>("constant bank number");
+        binding = in.Get<u32>("constant bank binding");
+        bytes = in.Get<u32>("constant bank size");
+    }
+    return banks;
+}
+
+void WriteImages(PayloadWriter& out, const std::vector<ImageBinding>& images) {
+    out.Put(static_cast<u32>(images.size()));
+    for (const ImageBinding& image : images) {
+        const auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words] = image;
+        out.Put(binding);
+        out.Put(handle_bank);
+        out.Put(handle_offset);
+        out.Put(static_cast<u32>(kind));
+        out.Put(static_cast<u32>(dim));
+        out.Put(arrayed);
+        out.Put(texel_words);
+    }
+}
+
+std::vector<ImageBinding> ReadImages(PayloadReader& in) {
+    std::vector<ImageBinding> images(in.GetCount("images", 6 * sizeof(u32) + 1));
+    for (ImageBinding& image : images) {
+        auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words] = image;
+        binding = in.Get<u32>("image binding");
+        handle_bank = in.Get<u32>("image handle bank");
+        handle_offset = in.Get<u32>("image handle offset");
+        kind = in.GetEnum<ImageKind>("image kind", ImageKind::Storage);
+        dim = in.GetEnum<ImageDim>("image dimension", ImageDim::D3);
+        arrayed = in.GetBool("image array flag");
+        texel_words = in.Get<u32>("image texel words");
+    }
+    return images;
+}
+
+void WriteVaryings(PayloadWriter& out, const std::vector<StageVarying>& varyings) {
+    out.Put(static_cast<u32>(varyings.size()));
+    for (const StageVarying& varying : varyings) {
+        const auto& [location, components, interpolation] = varying;
+        out.Put(location);
+        out.Put(components);
+        out.Put(static_cast<u32>(interpolation));
+    }
+}
+
+std::vector<StageVarying> ReadVaryings(PayloadReader& in, std::string_view field) {
+    std::vector<StageVarying> varyings(in.GetCount(field, 3 * sizeof(u32)));
+    for (StageVarying& varying : varyings) {
+        auto& [location, components, interpolation] = varying;
+        location = in.Get<u32>(field);
+        components = in.Get<u32>(field);
+        interpolation = in.GetEnum<Interpolation>(field, Interpolation::Flat);
+    }
+    return varyings;
+}
 
 void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
     const auto& [spirv, entry_point, workgroup_size, cbank0_binding, cbank0_bytes, global_buffers,
@@ -121,32 +201,16 @@ void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
         out.Put(binding);
         out.Put(cbank0_offset);
     }
-    out.Put(static_cast<u32>(constant_banks.size()));
-    for (const ConstantBankBinding& bank : constant_banks) {
-        const auto& [number, binding, bytes] = bank;
-        out.Put(number);
-        out.Put(binding);
-        out.Put(bytes);
-    }
+    WriteConstantBanks(out, constant_banks);
     out.Put(module_global_binding.has_value());
     out.Put(module_global_binding.value_or(0));
-    out.Put(static_cast<u32>(images.size()));
-    for (const ImageBinding& image : images) {
-        const auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words] = image;
-        out.Put(binding);
-        out.Put(handle_bank);
-        out.Put(handle_offset);
-        out.Put(static_cast<u32>(kind));
-        out.Put(static_cast<u32>(dim));
-        out.Put(arrayed);
-        out.Put(texel_words);
-    }
+    WriteImages(out, images);
     out.Put(shared_bytes);
     out.Put(local_bytes);
     out.Put(requires_32_wide_subgroups);
 }
 
-ComputeProgram ReadProgram(PayloadReader& in) {
+ComputeProgram ReadComputeProgram(PayloadReader& in) {
     ComputeProgram program;
     auto& [spirv, entry_point, workgroup_size, cbank0_binding, cbank0_bytes, global_buffers,
            constant_banks, module_global_binding, images, shared_bytes, local_bytes,
@@ -164,38 +228,59 @@ ComputeProgram ReadProgram(PayloadReader& in) {
         binding = in.Get<u32>("global buffer binding");
         cbank0_offset = in.Get<u32>("global buffer parameter offset");
     }
-    constant_banks.resize(in.GetCount("constant banks", 3 * sizeof(u32)));
-    for (ConstantBankBinding& bank : constant_banks) {
-        auto& [number, binding, bytes] = bank;
-        number = in.Get<u32>("constant bank number");
-        binding = in.Get<u32>("constant bank binding");
-        bytes = in.Get<u32>("constant bank size");
-    }
+    constant_banks = ReadConstantBanks(in);
     if (in.GetBool("module global memory flag")) {
         module_global_binding = in.Get<u32>("module global memory binding");
     } else {
         in.Get<u32>("module global memory binding");
     }
-    images.resize(in.GetCount("images", 6 * sizeof(u32) + 1));
-    for (ImageBinding& image : images) {
-        auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words] = image;
-        binding = in.Get<u32>("image binding");
-        handle_bank = in.Get<u32>("image handle bank");
-        handle_offset = in.Get<u32>("image handle offset");
-        const u32 kind_value = in.Get<u32>("image kind");
-        const u32 dim_value = in.Get<u32>("image dimension");
-        if (kind_value > static_cast<u32>(ImageKind::Storage) ||
-            dim_value > static_cast<u32>(ImageDim::D3)) {
-            base::Fail("image kind {} or dimension {} out of range", kind_value, dim_value);
-        }
-        kind = static_cast<ImageKind>(kind_value);
-        dim = static_cast<ImageDim>(dim_value);
-        arrayed = in.GetBool("image array flag");
-        texel_words = in.Get<u32>("image texel words");
-    }
+    images = ReadImages(in);
     shared_bytes = in.Get<u32>("shared memory size");
     local_bytes = in.Get<u32>("local memory size");
     requires_32_wide_subgroups = in.GetBool("32-wide subgroup flag");
+    in.ExpectEnd();
+    return program;
+}
+
+void WriteProgram(PayloadWriter& out, const GraphicsProgram& program) {
+    const auto& [stage, spirv, entry_point, layout] = program;
+    const auto& [constant_banks, images, inputs, outputs, render_targets, writes_depth,
+                 writes_viewport_index] = layout;
+    out.Put(static_cast<u32>(stage));
+    out.PutWords(spirv);
+    out.PutString(entry_point);
+    WriteConstantBanks(out, constant_banks);
+    WriteImages(out, images);
+    WriteVaryings(out, inputs);
+    WriteVaryings(out, outputs);
+    out.Put(static_cast<u32>(render_targets.size()));
+    for (const auto& [index, components] : render_targets) {
+        out.Put(index);
+        out.Put(components);
+    }
+    out.Put(writes_depth);
+    out.Put(writes_viewport_index);
+}
+
+GraphicsProgram ReadGraphicsProgram(PayloadReader& in) {
+    GraphicsProgram program;
+    auto& [stage, spirv, entry_point, layout] = program;
+    auto& [constant_banks, images, inputs, outputs, render_targets, writes_depth,
+           writes_viewport_index] = layout;
+    stage = in.GetEnum<Stage>("stage", Stage::Fragment);
+    spirv = in.GetWords("SPIR-V words");
+    entry_point = in.GetString("entry point name");
+    constant_banks = ReadConstantBanks(in);
+    images = ReadImages(in);
+    inputs = ReadVaryings(in, "inputs");
+    outputs = ReadVaryings(in, "outputs");
+    render_targets.resize(in.GetCount("render targets", 2 * sizeof(u32)));
+    for (auto& [index, components] : render_targets) {
+        index = in.Get<u32>("render target index");
+        components = in.Get<u32>("render target components");
+    }
+    writes_depth = in.GetBool("depth write flag");
+    writes_viewport_index = in.GetBool("viewport index flag");
     in.ExpectEnd();
     return program;
 }
@@ -207,10 +292,21 @@ T ReadHeaderField(std::span<const u8> bytes, std::size_t offset) {
     return value;
 }
 
-}  // namespace
+// The payload starts with the kind of program it holds, so that a compute entry is never read as
+// a graphics one (their keys hash different things, but a file can be renamed).
+enum class ProgramKind : u32 { Compute, Graphics };
 
-std::vector<u8> EncodeCacheEntry(const ShaderCacheKey& key, const ComputeProgram& program) {
+ProgramKind KindOf(const ComputeProgram&) {
+    return ProgramKind::Compute;
+}
+ProgramKind KindOf(const GraphicsProgram&) {
+    return ProgramKind::Graphics;
+}
+
+template <typename Program>
+std::vector<u8> Encode(const ShaderCacheKey& key, const Program& program) {
     PayloadWriter payload_writer;
+    payload_writer.Put(static_cast<u32>(KindOf(program)));
     WriteProgram(payload_writer, program);
     const std::vector<u8> payload = payload_writer.Take();
 
@@ -225,7 +321,10 @@ std::vector<u8> EncodeCacheEntry(const ShaderCacheKey& key, const ComputeProgram
     return entry.Take();
 }
 
-ComputeProgram DecodeCacheEntry(std::span<const u8> bytes, const ShaderCacheKey& key) {
+// Checks the header and returns a reader of the payload after its program kind, which must be
+// `kind`.
+PayloadReader CheckedPayload(std::span<const u8> bytes, const ShaderCacheKey& key,
+                             ProgramKind kind) {
     if (bytes.size() < kShaderCacheHeaderBytes) {
         base::Fail("{} bytes, shorter than the {}-byte header", bytes.size(),
                    kShaderCacheHeaderBytes);
@@ -249,7 +348,33 @@ ComputeProgram DecodeCacheEntry(std::span<const u8> bytes, const ShaderCacheKey&
         base::Fail("payload checksum mismatch");
     }
     PayloadReader reader(payload);
-    return ReadProgram(reader);
+    if (const u32 held = reader.Get<u32>("program kind"); held != static_cast<u32>(kind)) {
+        base::Fail("it holds a {} program",
+                   held == static_cast<u32>(ProgramKind::Compute)    ? "compute"
+                   : held == static_cast<u32>(ProgramKind::Graphics) ? "graphics"
+                                                                     : "unknown kind of");
+    }
+    return reader;
+}
+
+}  // namespace
+
+std::vector<u8> EncodeCacheEntry(const ShaderCacheKey& key, const ComputeProgram& program) {
+    return Encode(key, program);
+}
+
+std::vector<u8> EncodeCacheEntry(const ShaderCacheKey& key, const GraphicsProgram& program) {
+    return Encode(key, program);
+}
+
+ComputeProgram DecodeCacheEntry(std::span<const u8> bytes, const ShaderCacheKey& key) {
+    PayloadReader reader = CheckedPayload(bytes, key, ProgramKind::Compute);
+    return ReadComputeProgram(reader);
+}
+
+GraphicsProgram DecodeGraphicsCacheEntry(std::span<const u8> bytes, const ShaderCacheKey& key) {
+    PayloadReader reader = CheckedPayload(bytes, key, ProgramKind::Graphics);
+    return ReadGraphicsProgram(reader);
 }
 
 }  // namespace shader

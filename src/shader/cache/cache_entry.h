@@ -14,14 +14,17 @@ namespace shader {
 //  12  u64    key.low,  20  u64 key.high (the key again, for a file renamed or copied)
 //  28  u64    payload length (exactly the bytes after the header)
 //  36  u64    XXH3-64 of the payload
-//  44         payload: the ComputeProgram, field by field
-inline constexpr u32 kShaderCacheFormatVersion = 4;
+//  44         payload: a u32 program kind (0 compute, 1 graphics), then the ComputeProgram or
+//             GraphicsProgram, field by field
+inline constexpr u32 kShaderCacheFormatVersion = 5;
 inline constexpr std::size_t kShaderCacheHeaderBytes = 44;
 
 std::vector<u8> EncodeCacheEntry(const ShaderCacheKey& key, const ComputeProgram& program);
+std::vector<u8> EncodeCacheEntry(const ShaderCacheKey& key, const GraphicsProgram& program);
 
 // Throws base::Error saying what is wrong with the entry (truncated, checksum, magic, version,
 // key, a length past the end); reads nothing outside `bytes` whatever they hold.
 ComputeProgram DecodeCacheEntry(std::span<const u8> bytes, const ShaderCacheKey& key);
+GraphicsProgram DecodeGraphicsCacheEntry(std::span<const u8> bytes, const ShaderCacheKey& key);
 
 }  // namespace shader

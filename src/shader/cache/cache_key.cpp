@@ -180,4 +180,23 @@ ShaderCacheKey MakeShaderCacheKey(const sass::CubinKernel& kernel, const TargetP
     return hasher.Finish();
 }
 
+ShaderCacheKey MakeGraphicsCacheKey(const GraphicsCacheSource& source,
+                                    const TargetProfile& target) {
+    const auto& [environment, stage, header, code, fixed_constants, build] = source;
+    KeyHasher hasher;
+    hasher.AddString("graphics");
+    hasher.Add(kTranslatorVersion);
+    hasher.AddString(environment);
+    hasher.Add(static_cast<u8>(stage));
+    hasher.AddBytes(header);
+    hasher.AddBytes(code);
+    hasher.Add<u64>(fixed_constants.size());
+    for (const u32 word : fixed_constants) {
+        hasher.Add(word);
+    }
+    hasher.AddString(build);
+    AddTarget(hasher, target);
+    return hasher.Finish();
+}
+
 }  // namespace shader

@@ -96,13 +96,15 @@ std::filesystem::path DefaultShaderCacheFolder() {
     return base::UserCacheFolder("shaders");
 }
 
-ShaderCache::ShaderCache(std::filesystem::path folder) : folder_(std::move(folder)) {}
+ShaderCache::ShaderCache(std::filesystem::path folder, std::string build)
+    : folder_(std::move(folder)), build_(std::move(build)) {}
 
 std::filesystem::path ShaderCache::EntryPath(const ShaderCacheKey& key) const {
     return folder_ / key.Hex();
 }
 
-std::optional<ComputeProgram> ShaderCache::Load(const ShaderCacheKey& key) {
+template <typename Program, typename Decode>
+std::optional<Program> ShaderCache::LoadWith(const ShaderCacheKey& key, Decode decode) {
     const std::filesystem::path path = EntryPath(key);
     try {
         std::optional<std::vector<u8>> bytes = ReadEntryFile(path);
@@ -111,7 +113,7 @@ std::optional<ComputeProgram> ShaderCache::Load(const ShaderCacheKey& key) {
             ++stats_.misses;
             return std::nullopt;
         }
-        ComputeProgram program = DecodeCacheEntry(*bytes, key);
+        Program program = decode(*bytes, key);
         const std::lock_guard lock(mutex_);
         ++stats_.hits;
         return program;
@@ -119,6 +121,16 @@ std::optional<ComputeProgram> ShaderCache::Load(const ShaderCacheKey& key) {
         CountDamaged(path, error.what());
         return std::nullopt;
     }
+}
+
+std::optional<ComputeProgram> ShaderCache::Load(const ShaderCacheKey& key) {
+    return LoadWith<ComputeProgram>(key, [](std::span<const u8> bytes, const ShaderCacheKey& k) {
+        return DecodeCacheEntry(bytes, k);
+    });
+}
+
+std::optional<GraphicsProgram> ShaderCache::LoadGraphics(const ShaderCacheKey& key) {
+    return LoadWith<GraphicsProgram>(key, DecodeGraphicsCacheEntry);
 }
 
 void ShaderCache::CountDamaged(const std::filesystem::path& path, const std::string& reason) {
@@ -129,13 +141,20 @@ void ShaderCache::CountDamaged(const std::filesystem::path& path, const std::str
 }
 
 void ShaderCache::Store(const ShaderCacheKey& key, const ComputeProgram& program) {
+    StoreEntry(key, EncodeCacheEntry(key, program));
+}
+
+void ShaderCache::Store(const ShaderCacheKey& key, const GraphicsProgram& program) {
+    StoreEntry(key, EncodeCacheEntry(key, program));
+}
+
+void ShaderCache::StoreEntry(const ShaderCacheKey& key, const std::vector<u8>& entry) {
     {
         const std::lock_guard lock(mutex_);
         if (storing_disabled_) {
             return;
         }
     }
-    const std::vector<u8> entry = EncodeCacheEntry(key, program);
     try {
         const std::lock_guard store_lock(StoreMutex());
         std::error_code error;
