@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Shader translation speed on one core, cold (TranslateCompute) and from the on-disk shader
-# cache, over every kernel of tests/shader/cuda/*.cubin. Runs nx_shader_translate_bench and
+# Shader translation speed on one core, cold (TranslateCompute, TranslateGraphics) and from the
+# on-disk shader cache, over every kernel of tests/shader/cuda/*.cubin and the 68 nvidia-modeset
+# graphics programs. Runs nx_shader_translate_bench and
 # writes its output, with the machine, date, commit and command, to
 # bench/results/shader_translate.md.
 #
@@ -38,6 +39,15 @@ rounds does every kernel that translates once; rates are by this thread's CPU ti
 fastest round and over all rounds (the wall-clock rate over all rounds, which other work on the
 machine slows, in brackets). Kernels that fail to translate are named with the translator's
 error.
+
+Graphics: the 34 nvidia-modeset programs of \`../shared/fixtures/nvidia-{ampere,maxwell}-graphics\`
+(1 vertex, 33 fragment; NVIDIA's compiler, one GLSL source each for both encodings), translated
+by \`shader::TranslateGraphics\` as their driver hands them over (the Maxwell ones with their
+switch tables in bank 1) for the same target with quad operations; "cached" is the graphics key
+(\`MakeGraphicsCacheKey\`) plus \`ShaderCache::LoadGraphics\`. The goal (issue 14) is 5,000
+programs a second cold on one core. The SPIR-V's size and instruction count are set against the
+SASS's (Ampere: 16-byte instructions; Maxwell: three in each 32-byte bundle), with the programs
+that grow most and least.
 
 Command: \`$bench --rounds $rounds\`
 

@@ -5,7 +5,8 @@
 // translate are counted and named; the rates are over those that translate.
 // bench/shader/run_translate.sh records it.
 //
-// Usage: nx_shader_translate_bench [--rounds N] [--cubins FOLDER]
+// Usage: nx_shader_translate_bench [--rounds N] [--cubins FOLDER] [--dump-spirv FOLDER]
+// (--dump-spirv writes each graphics program's SPIR-V there, SET.NAME.spv, for spirv-dis)
 #include <time.h>
 
 #include <algorithm>
@@ -66,13 +67,6 @@ constexpr TargetProfile kTarget{.subgroup_size = 32,
                                 .subgroup_arithmetic = true,
                                 .shader_clock = true};
 constexpr ComputeState kState{.block = {128, 1, 1}};
-// For graphics, the same device with quad operations in fragment stages (derivatives).
-constexpr TargetProfile kGraphicsTarget = [] {
-    TargetProfile target = kTarget;
-    target.fragment_quad_operations = true;
-    target.vertex_viewport_index = true;
-    return target;
-}();
 
 double ThreadCpuSeconds() {
     timespec now{};
@@ -144,7 +138,8 @@ struct GraphicsCase {
     u64 sass_instructions = 0;         // Ampere: 16-byte words; Maxwell: 3 in each 32-byte bundle
 };
 
-std::vector<GraphicsCase> LoadGraphicsCases(const char* set, Architecture architecture) {
+std::vector<GraphicsCase> LoadGraphicsCases(const char* set, Architecture architecture,
+                                            const TargetProfile& target) {
     const std::map<std::string, int> indices = testing::ModesetConstantIndices();
     std::vector<GraphicsCase> cases;
     for (const sass::testing::GraphicsProgramFixture& program :
@@ -154,9 +149,8 @@ std::vector<GraphicsCase> LoadGraphicsCases(const char* set, Architecture archit
         const bool ampere = architecture == Architecture::Ampere;
         GraphicsCase one{
             .name = program.name,
-            .environment = ampere
-                               ? testing::AmpereEnvironment(program, kGraphicsTarget)
-                               : testing::MaxwellEnvironment(program, const_index, kGraphicsTarget),
+            .environment = ampere ? testing::AmpereEnvironment(program, target)
+                                  : testing::MaxwellEnvironment(program, const_index, target),
             .header = program.header,
             .code = program.code,
             .fixed_constants = {},
@@ -179,14 +173,22 @@ u64 SpirvInstructions(const std::vector<u32>& spirv) {
     return count;
 }
 
-void RunGraphicsSet(int rounds, const char* set, Architecture architecture) {
-    const std::vector<GraphicsCase> cases = LoadGraphicsCases(set, architecture);
+// The set translated for `target` (`target_name` in what is printed and dumped).
+void RunGraphicsSet(int rounds, const char* set, Architecture architecture,
+                    const TargetProfile& target, std::string_view target_name,
+                    const fs::path& dump_folder) {
+    const std::vector<GraphicsCase> cases = LoadGraphicsCases(set, architecture, target);
     std::vector<const GraphicsCase*> translatable;
     u64 sass_bytes = 0, sass_instructions = 0, spirv_bytes = 0, spirv_instructions = 0;
     std::vector<std::pair<double, std::string>> growth;  // SPIR-V / SASS instructions, by program
     for (const GraphicsCase& one : cases) {
         try {
             const GraphicsProgram program = TranslateGraphics(one.environment);
+            if (!dump_folder.empty()) {
+                base::WriteFileAtomic(
+                    dump_folder / fmt::format("{}.{}.{}.spv", target_name, set, one.name),
+                    {reinterpret_cast<const u8*>(program.spirv.data()), program.spirv.size() * 4});
+            }
             translatable.push_back(&one);
             sass_bytes += one.code.size();
             sass_instructions += one.sass_instructions;
@@ -199,7 +201,8 @@ void RunGraphicsSet(int rounds, const char* set, Architecture architecture) {
             fmt::print("  FAIL {} {}: {}\n", set, one.name, FirstLine(error.what()));
         }
     }
-    fmt::print("{}: {} programs, {} translate\n", set, cases.size(), translatable.size());
+    fmt::print("{} for {}: {} programs, {} translate\n", set, target_name, cases.size(),
+               translatable.size());
     if (translatable.empty()) {
         return;
     }
@@ -236,7 +239,7 @@ void RunGraphicsSet(int rounds, const char* set, Architecture architecture) {
                                      .code = one.code,
                                      .fixed_constants = one.fixed_constants,
                                      .build = cache.Build()},
-                                    kGraphicsTarget);
+                                    target);
     };
     for (const GraphicsCase* one : translatable) {
         cache.Store(key_of(*one), TranslateGraphics(one->environment));
@@ -263,7 +266,7 @@ void RunGraphicsSet(int rounds, const char* set, Architecture architecture) {
                static_cast<double>(translatable.size()) / cold.best_cpu / 5000.0);
 }
 
-int Run(int rounds, const fs::path& cubin_folder) {
+int Run(int rounds, const fs::path& cubin_folder, const fs::path& dump_folder) {
     const std::vector<NamedKernel> all = LoadKernels(cubin_folder);
     std::vector<const NamedKernel*> translatable;
     std::vector<Failure> failures;
@@ -327,8 +330,16 @@ int Run(int rounds, const fs::path& cubin_folder) {
                cold.best_cpu / cached.best_cpu, cold.total_cpu / cached.total_cpu);
 
     fmt::print("\ngraphics programs, one thread; rates by this thread's CPU time\n");
-    RunGraphicsSet(rounds, "nvidia-ampere-graphics", Architecture::Ampere);
-    RunGraphicsSet(rounds, "nvidia-maxwell-graphics", Architecture::Maxwell);
+    // An NVIDIA-like device keeps denormals and fuses FMA as the guest's GPU does, so float
+    // arithmetic translates directly; on a lavapipe-like one FADD, FMUL and FFMA take the exact
+    // paths through doubles.
+    for (const auto& [target, name] : {std::pair{testing::NvidiaLike(), "nvidia-like"},
+                                       {testing::LavapipeLike(), "lavapipe-like"}}) {
+        RunGraphicsSet(rounds, "nvidia-ampere-graphics", Architecture::Ampere, target, name,
+                       dump_folder);
+        RunGraphicsSet(rounds, "nvidia-maxwell-graphics", Architecture::Maxwell, target, name,
+                       dump_folder);
+    }
     return 0;
 }
 
@@ -337,14 +348,19 @@ int Run(int rounds, const fs::path& cubin_folder) {
 int main(int argc, char** argv) {
     int rounds = 50;
     fs::path cubins = fs::path(NXHOST_SOURCE_DIR) / "tests/shader/cuda";
+    fs::path dump;
     for (int i = 1; i < argc; ++i) {
         const std::string argument = argv[i];
         if (argument == "--rounds" && i + 1 < argc) {
             rounds = std::atoi(argv[++i]);
+        } else if (argument == "--dump-spirv" && i + 1 < argc) {
+            dump = argv[++i];
+            fs::create_directories(dump);
         } else if (argument == "--cubins" && i + 1 < argc) {
             cubins = argv[++i];
         } else {
-            fmt::print(stderr, "usage: {} [--rounds N] [--cubins FOLDER]\n", argv[0]);
+            fmt::print(stderr, "usage: {} [--rounds N] [--cubins FOLDER] [--dump-spirv FOLDER]\n",
+                       argv[0]);
             return 2;
         }
     }
@@ -353,7 +369,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     try {
-        return Run(rounds, cubins);
+        return Run(rounds, cubins, dump);
     } catch (const std::exception& error) {
         fmt::print(stderr, "nx_shader_translate_bench: {}\n", error.what());
         return 1;
