@@ -222,7 +222,7 @@ GraphicsPipeline GraphicsPipelines::Build(const PipelineDescription& d) {
     info.layout = built.layout;
     info.renderPass = d.render_pass;
     const VkResult result =
-        vkCreateGraphicsPipelines(device_, VK_NULL_HANDLE, 1, &info, nullptr, &built.pipeline);
+        vkCreateGraphicsPipelines(device_, cache_, 1, &info, nullptr, &built.pipeline);
     if (result != VK_SUCCESS) {
         vkDestroyPipelineLayout(device_, built.layout, nullptr);
         for (VkDescriptorSetLayout set : built.set_layouts) {

@@ -49,7 +49,8 @@ struct GraphicsPipeline {
 
 class GraphicsPipelines {
 public:
-    explicit GraphicsPipelines(VkDevice device) : device_(device) {}
+    // `cache`: the driver's pipeline cache the pipelines are built through (may be null).
+    GraphicsPipelines(VkDevice device, VkPipelineCache cache) : device_(device), cache_(cache) {}
     ~GraphicsPipelines();
     GraphicsPipelines(const GraphicsPipelines&) = delete;
     GraphicsPipelines& operator=(const GraphicsPipelines&) = delete;
@@ -65,6 +66,7 @@ private:
     GraphicsPipeline Build(const PipelineDescription& description);
 
     VkDevice device_;
+    VkPipelineCache cache_;
     std::map<std::vector<u32>, VkRenderPass> render_passes_;
     std::map<std::string, GraphicsPipeline> pipelines_;
     u64 built_ = 0;

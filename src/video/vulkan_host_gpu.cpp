@@ -80,9 +80,14 @@ VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::F
     limits.max_lod_bias = context_.limits.maxSamplerLodBias;
     limits.mirror_clamp_to_edge = false;  // not enabled at device creation yet
     samplers_ = std::make_unique<SamplerCache>(context_.device, limits);
+    VkPhysicalDeviceProperties properties{};
+    vkGetPhysicalDeviceProperties(context_.physical_device, &properties);
+    pipeline_cache_ = std::make_unique<PipelineDiskCache>(
+        context_.device, properties,
+        shader_cache ? std::optional(shader_cache->Folder()) : std::nullopt);
     shaders_ = std::make_unique<GraphicsShaders>(context_.device, context_.features->target,
                                                  context_.api_version, std::move(shader_cache));
-    graphics_ = std::make_unique<GraphicsPipelines>(context_.device);
+    graphics_ = std::make_unique<GraphicsPipelines>(context_.device, pipeline_cache_->Get());
     uploads_ = std::make_unique<DrawUploads>(context_.device, context_.memory_types,
                                              context_.limits.minUniformBufferOffsetAlignment);
     if (context_.features->core.features.occlusionQueryPrecise) {

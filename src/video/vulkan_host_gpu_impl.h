@@ -20,6 +20,7 @@
 #include "video/graphics_pipelines.h"
 #include "video/graphics_shaders.h"
 #include "video/guest_compute.h"
+#include "video/pipeline_disk_cache.h"
 #include "video/render_target_image.h"
 #include "video/sampler_cache.h"
 #include "video/surface_format.h"
@@ -117,6 +118,7 @@ private:
     // descriptor sets, and its framebuffers (destroyed after it completes, as render targets
     // may go then).
     std::unique_ptr<GraphicsShaders> shaders_;
+    std::unique_ptr<PipelineDiskCache> pipeline_cache_;  // beside the shader cache's entries
     std::unique_ptr<GraphicsPipelines> graphics_;
     std::unique_ptr<DrawUploads> uploads_;
     std::map<std::tuple<VkRenderPass, std::vector<VkImageView>, u32, u32>, VkFramebuffer>

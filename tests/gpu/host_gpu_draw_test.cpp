@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include "base/file.h"
 #include "gpu/block_linear.h"
 #include "host_gpu_test_support.h"
 #include "maxwell_draw_programs.h"
@@ -313,6 +314,16 @@ TEST_F(HostGpuDrawCached, ASecondHostLoadsTheTranslationsTheFirstStored) {
     EXPECT_EQ(work_->Take().shaders_translated, 2u);
     EXPECT_EQ(cache_->Stats().stored, 2u);
     EXPECT_EQ(cache_->Stats().hits, 0u);
+    host_.reset();  // the host closes: the driver's pipeline cache is written beside the entries
+    rig_.reset();
+    std::vector<std::filesystem::path> pipeline_files;
+    for (const auto& entry : std::filesystem::directory_iterator(folder_)) {
+        if (entry.path().extension() == ".pipelines") {
+            pipeline_files.push_back(entry.path());
+        }
+    }
+    ASSERT_EQ(pipeline_files.size(), 1u);
+    EXPECT_GE(std::filesystem::file_size(pipeline_files[0]), 28u + 32u);  // both headers
 
     words_.clear();
     cache_ = std::make_shared<shader::ShaderCache>(folder_, "test build");
@@ -322,10 +333,20 @@ TEST_F(HostGpuDrawCached, ASecondHostLoadsTheTranslationsTheFirstStored) {
     EXPECT_EQ(cache_->Stats().hits, 2u);
     EXPECT_EQ(cache_->Stats().stored, 0u);
 
-    // Another build's entries are not this one's: it translates again.
+    // Another build's entries are not this one's: it translates again. A damaged pipeline cache
+    // is named and not given to the driver; the draw is the same.
+    host_.reset();
+    rig_.reset();
+    std::vector<u8> damaged = base::ReadFile(pipeline_files[0]);
+    damaged.back() ^= 0xFF;
+    base::WriteFileAtomic(pipeline_files[0], damaged);
     words_.clear();
     cache_ = std::make_shared<shader::ShaderCache>(folder_, "another build");
+    ::testing::internal::CaptureStderr();
     SetUp();
+    const std::string log = ::testing::internal::GetCapturedStderr();
+    EXPECT_NE(log.find("not used (checksum mismatch); starting an empty one"), std::string::npos)
+        << log;
     ASSERT_NO_FATAL_FAILURE(draw());
     EXPECT_EQ(work_->Take().shaders_translated, 2u);
     EXPECT_EQ(cache_->Stats().hits, 0u);
