@@ -171,6 +171,24 @@ class NvkReplayOnHost : public HostGpuTest {
 protected:
     NvkReplayOnHost() : HostGpuTest("the NVK replays") {}
 
+    // Replays the case and compares its result buffer with lavapipe's byte for byte.
+    void ReplayBytes(const std::string& name) {
+        const CaseResult expected = ReadCase(name);
+        NvkReplay replay(host_);
+        replay.Run(ReadNvkCapture(kCaptures + name + ".nvkcap"));
+        const std::vector<u8> seen = replay.Read(expected.address, expected.bytes);
+        u64 wrong = 0;
+        for (std::size_t i = 0; i < seen.size() && i < expected.reference.size(); ++i) {
+            if (seen[i] != expected.reference[i] && wrong++ < 8) {
+                ADD_FAILURE() << name << ": byte " << i << " is " << int{seen[i]} << ", lavapipe's "
+                              << int{expected.reference[i]};
+            }
+        }
+        EXPECT_EQ(wrong, 0u) << name << ": bytes differ from lavapipe's";
+        std::cout << name << ": " << replay.Submissions() << " submissions replayed; " << wrong
+                  << " of " << seen.size() << " bytes differ from lavapipe's\n";
+    }
+
     // Replays the case and compares its RGBA8 UNORM picture with lavapipe's within 2/255 per
     // component (NAK's code and lavapipe's may round differently), reporting the largest
     // difference; returns it.
@@ -197,6 +215,10 @@ protected:
         return largest;
     }
 };
+
+TEST_F(NvkReplayOnHost, CopyGivesLavapipesBytes) {
+    ReplayBytes("copy");
+}
 
 TEST_F(NvkReplayOnHost, ClearGivesLavapipesPicture) {
     ReplayUnormPicture("clear", 64, 32);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Captures each case (a Vulkan program here: clear.c, triangle.c) under Mesa's NVK on the
+# Captures each case (a Vulkan program here: clear.c, triangle.c, ...) under Mesa's NVK on the
 # nouveau no-op DRM shim in a Debian 13 root (../../../../shared/notes/oracles.md) and runs it
 # on lavapipe (the host's Vulkan) for the reference.
 #   ROOT: the trixie root, made once with
@@ -18,7 +18,7 @@ set -eu
 root=$1
 out=$2
 shift 2
-cases=${*:-clear triangle}
+cases=${*:-clear triangle copy compute indexed blend_depth}
 here=$(cd "$(dirname "$0")" && pwd)
 shim=/usr/lib/x86_64-linux-gnu/libnouveau_noop_drm_shim.so
 mkdir -p "$out" "$root/tmp/xdg" "$root/tmp/nvk"
@@ -27,18 +27,18 @@ cc -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -o "$out/nvk_capture.so" \
 cp "$out/nvk_capture.so" "$root/tmp/nvk/nvk_capture.so"
 mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
 
-# The triangle's shaders, assembled into triangle_spirv.h.
-spirv-as --target-env vulkan1.0 "$here/triangle_vert.spvasm" -o "$out/vert.spv"
-spirv-as --target-env vulkan1.0 "$here/triangle_frag.spvasm" -o "$out/frag.spv"
+# Every shader here (NAME_STAGE.spvasm), assembled into shaders_spirv.h as kNameStage[].
 {
-    echo "// Assembled from triangle_vert.spvasm and triangle_frag.spvasm by capture.sh."
-    for stage in vert frag; do
-        name=$(echo "$stage" | sed 's/^./\U&/')
-        echo "static const uint32_t kTriangle$name[] = {"
-        od -An -v -tx4 "$out/$stage.spv" | sed 's/\([0-9a-f]\{8\}\)/0x\1,/g'
+    echo "// Assembled from the .spvasm files beside the cases by capture.sh."
+    for source in "$here"/*.spvasm; do
+        stem=$(basename "$source" .spvasm)
+        spirv-as --target-env vulkan1.0 "$source" -o "$out/$stem.spv"
+        name=$(echo "$stem" | awk -F_ '{for (i = 1; i <= NF; i++) printf "%s", toupper(substr($i, 1, 1)) substr($i, 2)}')
+        echo "static const uint32_t k$name[] = {"
+        od -An -v -tx4 "$out/$stem.spv" | sed 's/\([0-9a-f]\{8\}\)/0x\1,/g'
         echo "};"
     done
-} > "$out/triangle_spirv.h"
+} > "$out/shaders_spirv.h"
 
 nvk() {  # runs /tmp/nvk/PROGRAM in the root under NVK (AMPERE_B: NOUVEAU_CHIPSET=172, a GA10x)
     chroot "$root" env XDG_RUNTIME_DIR=/tmp/xdg NOUVEAU_CHIPSET=172 \
@@ -55,7 +55,7 @@ for case in $cases; do
     grep '^result ' "$out/$case.nvk.txt" > "$out/$case.result"
     VK_DRIVER_FILES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json \
         "$out/$case" "$out/$case.lavapipe.bin" > "$out/$case.lavapipe.txt"
-    echo "$case: $(wc -c < "$out/$case.nvkcap") bytes captured; lavapipe: $(grep '^row' "$out/$case.lavapipe.txt")"
+    echo "$case: $(wc -c < "$out/$case.nvkcap") bytes captured; lavapipe: $(tail -1 "$out/$case.lavapipe.txt")"
 done
 
 case " $cases " in *" triangle "*)

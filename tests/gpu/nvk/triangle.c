@@ -3,10 +3,10 @@
 // Mesa's NVK on the nouveau no-op DRM shim (capture.sh), NVK_DEBUG=push_dump prints the
 // AMPERE_B command stream of the draw and nvk_capture.so captures it; run on lavapipe it gives
 // the picture. The shaders are triangle_vert.spvasm and triangle_frag.spvasm, assembled by
-// capture.sh into triangle_spirv.h.
+// capture.sh into shaders_spirv.h.
 #include "vk_case.h"
 
-#include "triangle_spirv.h"
+#include "shaders_spirv.h"
 
 enum { kWidth = 64, kHeight = 32 };
 

@@ -238,3 +238,15 @@ static inline void PrintFirstRow(const unsigned char* pixels, uint32_t width) {
     }
     printf("\n");
 }
+
+// A barrier making the transfers and shader writes before it visible to those after it and to
+// the host.
+static inline void Barrier(VkCommandBuffer commands) {
+    VkMemoryBarrier barrier = {VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT |
+                            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                         &barrier, 0, NULL, 0, NULL);
+}
