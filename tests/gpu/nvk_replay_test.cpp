@@ -228,4 +228,12 @@ TEST_F(NvkReplayOnHost, TriangleGivesLavapipesPicture) {
     ReplayUnormPicture("triangle", 64, 32);
 }
 
+TEST_F(NvkReplayOnHost, IndexedInstancedDrawGivesLavapipesPicture) {
+    ReplayUnormPicture("indexed", 64, 32);
+}
+
+TEST_F(NvkReplayOnHost, BlendAndDepthGiveLavapipesPicture) {
+    ReplayUnormPicture("blend_depth", 64, 32);
+}
+
 }  // namespace

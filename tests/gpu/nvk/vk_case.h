@@ -250,3 +250,77 @@ static inline void Barrier(VkCommandBuffer commands) {
                          VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
                          &barrier, 0, NULL, 0, NULL);
 }
+
+// A graphics pipeline of `vertex` and `fragment` for `pass` over a width x height viewport:
+// triangle lists, no culling, `blend` for its one colour attachment, `depth` (or NULL).
+static inline VkPipeline GraphicsPipeline(const struct VkCase* c, VkRenderPass pass, uint32_t width,
+                                          uint32_t height, VkShaderModule vertex,
+                                          VkShaderModule fragment,
+                                          const VkPipelineVertexInputStateCreateInfo* vertex_input,
+                                          const VkPipelineColorBlendAttachmentState* blend,
+                                          const VkPipelineDepthStencilStateCreateInfo* depth) {
+    VkPipelineShaderStageCreateInfo stages[2] = {
+        {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
+        {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
+    stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
+    stages[0].module = vertex;
+    stages[0].pName = "main";
+    stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+    stages[1].module = fragment;
+    stages[1].pName = "main";
+    VkPipelineInputAssemblyStateCreateInfo assembly = {
+        VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+    assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    VkViewport viewport = {0, 0, (float)width, (float)height, 0, 1};
+    VkRect2D scissor = {{0, 0}, {width, height}};
+    VkPipelineViewportStateCreateInfo viewport_state = {
+        VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+    viewport_state.viewportCount = 1;
+    viewport_state.pViewports = &viewport;
+    viewport_state.scissorCount = 1;
+    viewport_state.pScissors = &scissor;
+    VkPipelineRasterizationStateCreateInfo raster = {
+        VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+    raster.polygonMode = VK_POLYGON_MODE_FILL;
+    raster.cullMode = VK_CULL_MODE_NONE;
+    raster.lineWidth = 1;
+    VkPipelineMultisampleStateCreateInfo multisample = {
+        VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+    multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+    VkPipelineColorBlendStateCreateInfo blend_state = {
+        VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+    blend_state.attachmentCount = 1;
+    blend_state.pAttachments = blend;
+    VkPipelineLayoutCreateInfo layout_info = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    VkPipelineLayout layout;
+    CHECK(vkCreatePipelineLayout(c->device, &layout_info, NULL, &layout));
+    VkGraphicsPipelineCreateInfo info = {VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+    info.stageCount = 2;
+    info.pStages = stages;
+    info.pVertexInputState = vertex_input;
+    info.pInputAssemblyState = &assembly;
+    info.pViewportState = &viewport_state;
+    info.pRasterizationState = &raster;
+    info.pMultisampleState = &multisample;
+    info.pDepthStencilState = depth;
+    info.pColorBlendState = &blend_state;
+    info.layout = layout;
+    info.renderPass = pass;
+    VkPipeline pipeline;
+    CHECK(vkCreateGraphicsPipelines(c->device, VK_NULL_HANDLE, 1, &info, NULL, &pipeline));
+    return pipeline;
+}
+
+// Begins `pass` over the whole of a width x height `framebuffer`, clearing its attachments to
+// `clears`.
+static inline void BeginPass(VkCommandBuffer commands, VkRenderPass pass, VkFramebuffer framebuffer,
+                             uint32_t width, uint32_t height, const VkClearValue* clears,
+                             uint32_t clear_count) {
+    VkRenderPassBeginInfo begin = {VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+    begin.renderPass = pass;
+    begin.framebuffer = framebuffer;
+    begin.renderArea = (VkRect2D){{0, 0}, {width, height}};
+    begin.clearValueCount = clear_count;
+    begin.pClearValues = clears;
+    vkCmdBeginRenderPass(commands, &begin, VK_SUBPASS_CONTENTS_INLINE);
+}
