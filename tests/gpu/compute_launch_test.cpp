@@ -162,3 +162,54 @@ TEST(ComputeLaunch, WithoutAHostGpuNothingIsReleased) {
 }
 
 }  // namespace
+
+// Ampere's SEND_SIGNALING_PCAS2_B (0x2C0, clc6c0.h): PCAS_ACTION INVALIDATE_COPY_SCHEDULE (3)
+// launches the QMD, as NVK sends it; INVALIDATE (1) alone launches nothing.
+TEST(ComputeLaunch, AmperePcas2ScheduleLaunchesAndInvalidateAloneDoesNot) {
+    for (const u32 action : {1u, 3u}) {
+        auto host = std::make_shared<RecordingHostGpu>();
+        Rig rig(0xC56F, std::chrono::milliseconds(5000), host);
+        const u64 program = Rig::kData + 0x3000;
+        const std::vector<u64> code = {kAmpereSelfBranchLow, kAmpereSelfBranchHigh};
+        std::memcpy(rig.Data(program), code.data(), code.size() * 8);
+        PutQmd(rig, AmpereQmd(SampleFields(program)));
+        std::vector<u32> words;
+        Method(words, 1, 0, {0xC7C0});
+        Method(words, 1, 0x2B4 / 4, {static_cast<u32>(kQmd >> 8)});
+        Method(words, 1, 0x2C0 / 4, {action});
+        ASSERT_EQ(rig.Execute(words), gpu::ChannelProgress::Idle);
+        EXPECT_EQ(host->calls.size(), action == 3 ? 1u : 0u) << "action " << action;
+        EXPECT_EQ(rig.Get<u32>(kSemaphore), action == 3 ? 0xC0FFEEu : 0u) << "action " << action;
+    }
+}
+
+// Volta+ words written here by their fields (src/shader/sass/forms_control.cpp): opcode in
+// 11:0, guard predicate 14:12 (7 = PT), the branch offset in 4-byte units at 81:34, the
+// condition predicate 89:87 (7 = PT).
+constexpr u64 kPtGuard = 7u << 12;
+constexpr u64 kPtCondition = u64{7} << (87 - 64);
+std::array<u64, 2> AmpereWord(u32 opcode, s64 offset_words = 0, u64 guard = kPtGuard) {
+    const u64 offset = static_cast<u64>(offset_words) & ((u64{1} << 48) - 1);
+    return {opcode | guard | offset << 34, offset >> 30 | kPtCondition};
+}
+
+// Mesa NAK ends a program with EXIT and no self-branch: the code read ends at the first EXIT
+// under PT that no earlier branch passes; one under a predicate, or one a forward BRA jumps
+// over, does not end it.
+TEST(ComputeLaunch, AmpereCodeEndsAtAnExitNoBranchPasses) {
+    auto host = std::make_shared<RecordingHostGpu>();
+    Rig rig(0xC56F, std::chrono::milliseconds(5000), host);
+    const u64 program = Rig::kData + 0x3000;
+    const std::vector<std::array<u64, 2>> words = {
+        AmpereWord(0x947, 4),            // 0x00: BRA to 0x10 + 4 * 4 = 0x20
+        AmpereWord(0x94D),               // 0x10: EXIT, which the BRA passes
+        AmpereWord(0x94D, 0, 0u << 12),  // 0x20: @P0 EXIT
+        AmpereWord(0x918),               // 0x30: NOP
+        AmpereWord(0x94D),               // 0x40: EXIT: the end
+        {0x5555555555555555ull, 0x5555555555555555ull}};
+    std::memcpy(rig.Data(program), words.data(), words.size() * 16);
+    PutQmd(rig, AmpereQmd(SampleFields(program)));
+    ASSERT_EQ(rig.Execute(LaunchWords(0xC7C0, kQmd, 0)), gpu::ChannelProgress::Idle);
+    ASSERT_EQ(host->calls.size(), 1u);
+    EXPECT_EQ(host->calls[0].code.size(), 5 * 16u);
+}

@@ -13,6 +13,13 @@ namespace {
 
 constexpr u32 kProgramRegionA = 0x1608 / 4;
 constexpr u32 kSchedule = 1u << 1;  // SEND_SIGNALING_PCAS_B_SCHEDULE
+
+// Whether SEND_SIGNALING_PCAS2_B's PCAS_ACTION (3:0) schedules the QMD (clc6c0.h: SCHEDULE 2,
+// INVALIDATE_COPY_SCHEDULE 3, PREFETCH_SCHEDULE 9; the others invalidate, prefetch or count).
+bool Pcas2Schedules(u32 argument) {
+    const u32 action = argument & 0xF;
+    return action == 2 || action == 3 || action == 9;
+}
 // The most threads a block may have (the hardware's 1024; Vulkan guarantees no more either).
 constexpr u32 kLargestBlock = 1024;
 
@@ -25,7 +32,7 @@ bool ComputeLaunches::Ampere() const {
 void ComputeLaunches::Refuse(u64 qmd_address, const std::string& why) {
     if (named_.insert(why).second) {
         LOG_WARNING("gpu",
-                    "channel {}: {} SEND_SIGNALING_PCAS_B (0x02bc): the compute launch of the "
+                    "channel {}: {} SEND_SIGNALING_PCAS_B or PCAS2_B: the compute launch of the "
                     "QMD at {:#x} is not made: {}; named once",
                     context_.channel_id, ClassName(class_number_).value_or("compute class"),
                     qmd_address, why);
@@ -51,8 +58,10 @@ void ComputeLaunches::Release(const QmdRelease& release) {
     }
 }
 
-void ComputeLaunches::Execute(const RegisterFile& registers, u32 argument) {
-    if ((argument & kSchedule) == 0) {
+void ComputeLaunches::Execute(const RegisterFile& registers, u32 method, u32 argument) {
+    const bool schedules =
+        method == kSendSignalingPcas2B ? Pcas2Schedules(argument) : (argument & kSchedule) != 0;
+    if (!schedules) {
         return;  // an invalidation alone starts nothing
     }
     const u64 qmd_address = u64{registers.Get(kSendPcasA)} << 8;

@@ -184,8 +184,8 @@ void RegisterEngine::Apply(u32 method, u32 argument) {
         reports_->Execute(registers_, method, argument);
         return;
     }
-    if (compute_launches_ && ComputeLaunches::Handles(method)) {
-        compute_launches_->Execute(registers_, argument);
+    if (compute_launches_ && compute_launches_->Handles(method)) {
+        compute_launches_->Execute(registers_, method, argument);
         return;
     }
     if (twod_blit_ && TwodBlit::Handles(method)) {

@@ -44,16 +44,56 @@ bool IsAmpereSelfBranch(u64 lo, u64 hi) {
            offset == 0xFFFF'FFFF'FFFC;
 }
 
-// Whether the unit (a Maxwell bundle, an Ampere word) at `bytes` holds the program's end.
-bool EndsProgram(const u8* bytes, ShaderArchitecture architecture) {
+// Volta and later's opcode: bits 11:0 and bit 91 (src/shader/sass/forms_control.cpp).
+u32 AmpereOpcode(u64 lo, u64 hi) {
+    return static_cast<u32>((lo & 0xFFF) | base::Bits(hi, 27, 1) << 12);
+}
+
+// The end of a Volta and later program that has no self-branch (Mesa's NAK writes none): an
+// EXIT under PT (guard bits 14:12 = 7, bit 15 clear; condition bits 89:87 = 7, bit 90 clear)
+// past which no relative branch before it leads (BRA 0x947 and CALL.REL 0x944: a 48-bit
+// offset at bits 81:34, BSSY 0x945: 30 bits, in 4-byte units from the next instruction;
+// forms_control.cpp), in a program with no indirect branch (BRA to a uniform register 0x1947,
+// BRX 0x949, JMX 0x94c, CALL.ABS 0x943), which could lead anywhere.
+class AmpereEndFinder {
+public:
+    // Whether the word at byte `offset` of the code ends the program; words come in order.
+    bool Ends(u64 lo, u64 hi, u64 offset) {
+        const u32 opcode = AmpereOpcode(lo, hi);
+        if (opcode == 0x1947 || opcode == 0x949 || opcode == 0x94C || opcode == 0x943) {
+            indirect_ = true;
+        }
+        if (opcode == 0x947 || opcode == 0x944 || opcode == 0x945) {
+            const u32 width = opcode == 0x945 ? 30 : 48;
+            const u64 raw = (lo >> 34 | hi << 30) & ((u64{1} << width) - 1);
+            const s64 words = static_cast<s64>(raw << (64 - width)) >> (64 - width);
+            const s64 target = static_cast<s64>(offset + kAmpereWordBytes) + words * 4;
+            furthest_ = std::max(furthest_, target);
+        }
+        const bool unconditional_exit = opcode == 0x94D && base::Bits(lo, 12, 3) == 7 &&
+                                        !base::Bit(lo, 15) && base::Bits(hi, 23, 3) == 7 &&
+                                        !base::Bit(hi, 26);
+        return IsAmpereSelfBranch(lo, hi) ||
+               (unconditional_exit && !indirect_ && furthest_ <= static_cast<s64>(offset));
+    }
+
+private:
+    bool indirect_ = false;
+    s64 furthest_ = 0;
+};
+
+// Whether the unit (a Maxwell bundle, an Ampere word) at byte `offset` of `code` holds the
+// program's end.
+bool EndsProgram(const std::vector<u8>& code, u64 offset, ShaderArchitecture architecture,
+                 AmpereEndFinder& ampere) {
     if (architecture == ShaderArchitecture::Ampere) {
         u64 words[2];
-        std::memcpy(words, bytes, sizeof(words));
-        return IsAmpereSelfBranch(words[0], words[1]);
+        std::memcpy(words, code.data() + offset, sizeof(words));
+        return ampere.Ends(words[0], words[1], offset);
     }
     for (u64 slot = 8; slot < kMaxwellBundleBytes; slot += 8) {
         u64 word = 0;
-        std::memcpy(&word, bytes + slot, sizeof(word));
+        std::memcpy(&word, code.data() + offset + slot, sizeof(word));
         if (IsMaxwellSelfBranch(word, slot)) {
             return true;
         }
@@ -73,6 +113,7 @@ std::optional<std::vector<u8>> ReadProgramCode(const MemoryManager& memory, u64 
     const u64 unit =
         architecture == ShaderArchitecture::Ampere ? kAmpereWordBytes : kMaxwellBundleBytes;
     std::vector<u8> code;
+    AmpereEndFinder ampere;
     // Chunks end at kChunkBytes boundaries of the GPU address space: a mapping ends at a page
     // boundary, so the chunk holding a program's last bundle never reads past its mapping
     // (deko3d places code at the very end of a memory block).
@@ -88,7 +129,7 @@ std::optional<std::vector<u8>> ReadProgramCode(const MemoryManager& memory, u64 
         }
         code.insert(code.end(), chunk.begin(), chunk.end());
         for (u64 offset = at; offset < at + length; offset += unit) {
-            if (EndsProgram(code.data() + offset, architecture)) {
+            if (EndsProgram(code, offset, architecture, ampere)) {
                 code.resize(offset + unit);
                 return code;
             }

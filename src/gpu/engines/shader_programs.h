@@ -25,7 +25,9 @@ u64 ProgramHeaderBytes(ShaderArchitecture architecture);
 inline constexpr u64 kLargestProgram = 0x40000;
 
 // The code from `address` up to and including the bundle (Maxwell) or 16-byte word (Ampere) of
-// its branch to itself; nothing (and why) when memory is not mapped or no end is found.
+// its branch to itself, or (Ampere) of the EXIT under PT that no earlier relative branch passes
+// in code without indirect branches (Mesa NAK's programs end so); nothing (and why) when memory
+// is not mapped or no end is found.
 std::optional<std::vector<u8>> ReadProgramCode(const MemoryManager& memory, u64 address,
                                                ShaderArchitecture architecture,
                                                std::string& why_not);

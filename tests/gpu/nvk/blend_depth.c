@@ -1,0 +1,149 @@
+// Depth testing and blending into a 64x32 RGBA8 image cleared to (0.5, 0.5, 0.5, 1) with a D32
+// depth attachment cleared to 1 (colour_vert/frag.spvasm, one vkCmdDraw of three flat-coloured
+// triangles): depth test LESS with writes, blending SRC_ALPHA / ONE_MINUS_SRC_ALPHA (add).
+// The first triangle (z 0.5, red, alpha 1) covers the left half; the second (z 0.7, green)
+// lies behind it where they overlap and shows only right of it; the third (z 0.3, blue,
+// alpha 0.5) blends over both. The colour image is copied to a buffer (the result,
+// vk_case.h).
+#include "vk_case.h"
+
+#include "shaders_spirv.h"
+
+enum { kWidth = 64, kHeight = 32 };
+
+struct Vertex {
+    float x, y, z;
+    unsigned char rgba[4];
+};
+
+int main(int argc, char** argv) {
+    struct VkCase c = OpenCase();
+    VkImageView colour_view, depth_view;
+    VkImage image = DeviceImage(
+        &c, VK_FORMAT_R8G8B8A8_UNORM, kWidth, kHeight,
+        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &colour_view);
+    VkImageCreateInfo depth_info = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+    depth_info.imageType = VK_IMAGE_TYPE_2D;
+    depth_info.format = VK_FORMAT_D32_SFLOAT;
+    depth_info.extent = (VkExtent3D){kWidth, kHeight, 1};
+    depth_info.mipLevels = 1;
+    depth_info.arrayLayers = 1;
+    depth_info.samples = VK_SAMPLE_COUNT_1_BIT;
+    depth_info.tiling = VK_IMAGE_TILING_OPTIMAL;
+    depth_info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    VkImage depth;
+    CHECK(vkCreateImage(c.device, &depth_info, NULL, &depth));
+    VkMemoryRequirements needs;
+    vkGetImageMemoryRequirements(c.device, depth, &needs);
+    CHECK(vkBindImageMemory(c.device, depth,
+                            Allocate(&c, needs, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0), 0));
+    VkImageViewCreateInfo view_info = {VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    view_info.image = depth;
+    view_info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    view_info.format = VK_FORMAT_D32_SFLOAT;
+    view_info.subresourceRange = (VkImageSubresourceRange){VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1};
+    CHECK(vkCreateImageView(c.device, &view_info, NULL, &depth_view));
+
+    VkAttachmentDescription attachments[2] = {{0}, {0}};
+    attachments[0].format = VK_FORMAT_R8G8B8A8_UNORM;
+    attachments[0].samples = VK_SAMPLE_COUNT_1_BIT;
+    attachments[0].loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    attachments[0].storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    attachments[0].stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+    attachments[0].stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    attachments[0].initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    attachments[0].finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    attachments[1] = attachments[0];
+    attachments[1].format = VK_FORMAT_D32_SFLOAT;
+    attachments[1].storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    attachments[1].finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    VkAttachmentReference colour_reference = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    VkAttachmentReference depth_reference = {1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+    VkSubpassDescription subpass = {0};
+    subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+    subpass.colorAttachmentCount = 1;
+    subpass.pColorAttachments = &colour_reference;
+    subpass.pDepthStencilAttachment = &depth_reference;
+    VkRenderPassCreateInfo pass_info = {VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+    pass_info.attachmentCount = 2;
+    pass_info.pAttachments = attachments;
+    pass_info.subpassCount = 1;
+    pass_info.pSubpasses = &subpass;
+    VkRenderPass pass;
+    CHECK(vkCreateRenderPass(c.device, &pass_info, NULL, &pass));
+    const VkImageView views[2] = {colour_view, depth_view};
+    VkFramebufferCreateInfo framebuffer_info = {VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+    framebuffer_info.renderPass = pass;
+    framebuffer_info.attachmentCount = 2;
+    framebuffer_info.pAttachments = views;
+    framebuffer_info.width = kWidth;
+    framebuffer_info.height = kHeight;
+    framebuffer_info.layers = 1;
+    VkFramebuffer framebuffer;
+    CHECK(vkCreateFramebuffer(c.device, &framebuffer_info, NULL, &framebuffer));
+
+    // Binding 0: position and colour; binding 1 (per instance): a zero offset.
+    VkVertexInputBindingDescription bindings[2] = {
+        {0, sizeof(struct Vertex), VK_VERTEX_INPUT_RATE_VERTEX},
+        {1, 8, VK_VERTEX_INPUT_RATE_INSTANCE}};
+    VkVertexInputAttributeDescription attributes[3] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
+                                                       {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 12},
+                                                       {2, 1, VK_FORMAT_R32G32_SFLOAT, 0}};
+    VkPipelineVertexInputStateCreateInfo vertex_input = {
+        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+    vertex_input.vertexBindingDescriptionCount = 2;
+    vertex_input.pVertexBindingDescriptions = bindings;
+    vertex_input.vertexAttributeDescriptionCount = 3;
+    vertex_input.pVertexAttributeDescriptions = attributes;
+    VkPipelineColorBlendAttachmentState blend = {0};
+    blend.blendEnable = VK_TRUE;
+    blend.srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA;
+    blend.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+    blend.colorBlendOp = VK_BLEND_OP_ADD;
+    blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+    blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO;
+    blend.alphaBlendOp = VK_BLEND_OP_ADD;
+    blend.colorWriteMask = 0xF;
+    VkPipelineDepthStencilStateCreateInfo depth_state = {
+        VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+    depth_state.depthTestEnable = VK_TRUE;
+    depth_state.depthWriteEnable = VK_TRUE;
+    depth_state.depthCompareOp = VK_COMPARE_OP_LESS;
+    VkPipeline pipeline = GraphicsPipeline(
+        &c, pass, kWidth, kHeight, Module(&c, kColourVert, sizeof(kColourVert)),
+        Module(&c, kColourFrag, sizeof(kColourFrag)), &vertex_input, &blend, &depth_state);
+
+    const struct Vertex triangles[9] = {
+        {-1, -1, 0.5f, {255, 0, 0, 255}},       {0.2f, -1, 0.5f, {255, 0, 0, 255}},
+        {-1, 3, 0.5f, {255, 0, 0, 255}},        {-0.5f, -1, 0.7f, {0, 255, 0, 255}},
+        {3, -1, 0.7f, {0, 255, 0, 255}},        {-0.5f, 3, 0.7f, {0, 255, 0, 255}},
+        {-0.6f, -0.6f, 0.3f, {0, 0, 255, 128}}, {0.6f, -0.6f, 0.3f, {0, 0, 255, 128}},
+        {0, 0.8f, 0.3f, {0, 0, 255, 128}}};
+    const float offset[2] = {0, 0};
+    void* mapped;
+    VkBuffer vertices =
+        HostBuffer(&c, sizeof(triangles), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &mapped);
+    memcpy(mapped, triangles, sizeof(triangles));
+    VkBuffer instances = HostBuffer(&c, sizeof(offset), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &mapped);
+    memcpy(mapped, offset, sizeof(offset));
+    void* pixels;
+    VkBuffer result =
+        HostBuffer(&c, kWidth * kHeight * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &pixels);
+    PrintResultAddress(&c, result, kWidth * kHeight * 4);
+
+    VkCommandBuffer commands = BeginCommands(&c);
+    VkClearValue clears[2] = {{.color = {{0.5f, 0.5f, 0.5f, 1}}}, {.depthStencil = {1, 0}}};
+    BeginPass(commands, pass, framebuffer, kWidth, kHeight, clears, 2);
+    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+    const VkBuffer streams[2] = {vertices, instances};
+    const VkDeviceSize stream_offsets[2] = {0, 0};
+    vkCmdBindVertexBuffers(commands, 0, 2, streams, stream_offsets);
+    vkCmdDraw(commands, 9, 1, 0, 0);
+    vkCmdEndRenderPass(commands);
+    CopyImageToBuffer(commands, image, kWidth, kHeight, result);
+    SubmitAndWait(&c, commands);
+
+    PrintFirstRow(pixels, kWidth);
+    WriteResult(argc > 1 ? argv[1] : NULL, pixels, kWidth * kHeight * 4);
+    return 0;
+}
