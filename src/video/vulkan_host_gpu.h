@@ -12,14 +12,17 @@
 
 #include "gpu/frame_work.h"
 #include "gpu/host_gpu.h"
+#include "video/compressed_texture_decoding.h"
 
 namespace video {
 
 // Opens the device as the compute device does (`selector`, else NXHOST_VULKAN_DEVICE, else
 // discrete, integrated, any). Throws base::Error when there is no Vulkan device with a
 // graphics queue. The draws' pipelines built, shaders translated, bytes uploaded and the time
-// translating and building are counted in `work` (null: not counted).
+// translating and building are counted in `work` (null: not counted). Compressed textures
+// the device samples are decoded on the CPU all the same where `decoding` says so.
 std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector = {},
-                                                std::shared_ptr<gpu::FrameWork> work = nullptr);
+                                                std::shared_ptr<gpu::FrameWork> work = nullptr,
+                                                CompressedTextureDecoding decoding = {});
 
 }  // namespace video

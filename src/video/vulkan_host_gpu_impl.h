@@ -53,7 +53,8 @@ struct CachedSurface {
 
 class VulkanHostGpu final : public gpu::HostGpu {
 public:
-    VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::FrameWork> work);
+    VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::FrameWork> work,
+                  CompressedTextureDecoding decoding);
     ~VulkanHostGpu() override;
 
     std::string_view Name() const override { return context_.name; }
