@@ -387,6 +387,22 @@ TEST_F(TextureCacheTest, CompressedTexturesAreNativeWhereTheDeviceSamplesThem) {
     }
 }
 
+TEST_F(TextureCacheTest, AstcIsNativeExactlyWhereTheDeviceHasIt) {
+    const auto words = Tic(0x40, 2, kBase + 0x8000, 8, 4, 1, false, 0, 32);  // ASTC 4x4, pitch
+    VkCommandBuffer commands = Begin();
+    const video::CachedTexture* cached =
+        cache_->Get(memory_, words, gpu::TextureHeaderLayout::Maxwell, commands, 1);
+    ASSERT_NE(cached, nullptr);
+    Run(commands);
+    const bool native =
+        context_.features->core.features.textureCompressionASTC_LDR &&
+        video::DeviceSamples(context_.physical_device, VK_FORMAT_ASTC_4x4_UNORM_BLOCK);
+    EXPECT_EQ(cached->decoded, !native);
+    EXPECT_EQ(cached->format, native ? VK_FORMAT_ASTC_4x4_UNORM_BLOCK : VK_FORMAT_R8G8B8A8_UNORM);
+    std::cout << "ASTC is " << (native ? "sampled natively" : "decoded on the CPU") << " on "
+              << context_.name << "\n";
+}
+
 TEST_F(TextureCacheTest, CompressedTexturesForcedToTheCpuDecoder) {
     video::TextureCache decoding(context_, {true, true});
     Bc1Texture texture(ram_->bytes, 0x4000);
