@@ -25,7 +25,7 @@ std::shared_ptr<gpu::HostGpu> HostGpuFor(const std::string& option,
                 cache =
                     std::make_shared<shader::ShaderCache>(*shader_cache_folder, NxhostVersion());
             }
-            return video::OpenVulkanHostGpu({}, work, std::move(cache));
+            return video::OpenVulkanHostGpu({}, work, {}, std::move(cache));
         } catch (const base::Error& error) {
             LOG_WARNING("video", "no Vulkan host GPU ({}): 3D work is not executed", error.what());
             return gpu::MakeNoHostGpu();

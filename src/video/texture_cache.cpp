@@ -9,6 +9,7 @@
 #include "base/error.h"
 #include "base/log.h"
 #include "gpu/block_linear.h"
+#include "gpu/texture_decoder.h"
 #include "gpu/texture_format.h"
 #include "gpu/texture_layout.h"
 #include "video/texture_format_vk.h"
@@ -68,7 +69,18 @@ void Transition(VkCommandBuffer commands, VkImage image, VkImageAspectFlags aspe
 
 }  // namespace
 
-TextureCache::TextureCache(const VulkanContext& context) : context_(context) {}
+TextureCache::TextureCache(const VulkanContext& context, CompressedTextureDecoding decoding)
+    : context_(context), decoding_(decoding) {}
+
+bool TextureCache::DecodedOnCpu(gpu::TextureFormat format, VkFormat native) const {
+    // Natively where the device has the feature and samples the format, unless forced.
+    const VkPhysicalDeviceFeatures& features = context_.features->core.features;
+    const bool astc =
+        format >= gpu::TextureFormat::Astc4x4Unorm && format <= gpu::TextureFormat::Astc12x12Srgb;
+    const bool feature = astc ? features.textureCompressionASTC_LDR : features.textureCompressionBC;
+    const bool forced = astc ? decoding_.astc : decoding_.bc;
+    return forced || !feature || !DeviceSamples(context_.physical_device, native);
+}
 
 TextureCache::~TextureCache() {
     for (auto& [key, texture] : textures_) {
@@ -109,12 +121,20 @@ void TextureCache::SubmissionDone(u64 submission) {
 
 std::unique_ptr<CachedTexture> TextureCache::Create(const gpu::TextureHeader& header) {
     const auto format = gpu::TextureFormatOf(header);
-    const auto vk = format ? TextureFormatVkOf(*format) : std::nullopt;
+    auto vk = format ? TextureFormatVkOf(*format) : std::nullopt;
     const auto shape = ShapeOf(header.type);
     if (!format || !vk) {
         NameOnce(fmt::format("texture format {} is not known: not sampled",
                              gpu::DescribeComponents(header)));
         return nullptr;
+    }
+    // A compressed format the device cannot sample (or one forced to) is decoded on the CPU.
+    bool decoded = false;
+    if (const auto decoded_format = gpu::DecodedFormatOf(*format)) {
+        if (DecodedOnCpu(*format, vk->format)) {
+            vk = TextureFormatVkOf(*decoded_format);
+            decoded = true;
+        }
     }
     if (!shape || header.version == gpu::TextureHeaderVersion::OneDBuffer) {
         NameOnce("1D buffer textures are not made yet");
@@ -131,10 +151,9 @@ std::unique_ptr<CachedTexture> TextureCache::Create(const gpu::TextureHeader& he
         return nullptr;
     }
     if (!DeviceSamples(context_.physical_device, vk->format)) {
-        NameOnce(
-            fmt::format("the device {} cannot sample texture format {} (Vulkan format {}), "
-                        "and nxhost does not decode it yet",
-                        context_.name, gpu::InfoOf(*format).name, static_cast<int>(vk->format)));
+        NameOnce(fmt::format("the device {} cannot sample texture format {} (Vulkan format {}{})",
+                             context_.name, gpu::InfoOf(*format).name, static_cast<int>(vk->format),
+                             decoded ? ", its decoded form" : ""));
         return nullptr;
     }
     const bool cube =
@@ -163,6 +182,8 @@ std::unique_ptr<CachedTexture> TextureCache::Create(const gpu::TextureHeader& he
     texture->view_type = shape->view_type;
     texture->levels = header.Levels();
     texture->layers = layers;
+    texture->guest_format = *format;
+    texture->decoded = decoded;
 
     auto info = VulkanStruct<VkImageCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO);
     info.flags = cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0;
@@ -211,7 +232,7 @@ std::unique_ptr<CachedTexture> TextureCache::Create(const gpu::TextureHeader& he
 bool TextureCache::Upload(CachedTexture& texture, const gpu::MemoryManager& memory,
                           VkCommandBuffer commands, u64 submission) {
     const gpu::TextureHeader& header = texture.header;
-    const gpu::TextureFormat format = *gpu::TextureFormatOf(header);
+    const gpu::TextureFormat format = texture.guest_format;
     std::string why;
     const auto layout = gpu::LayoutOf(header, format, &why);
     if (!layout) {
@@ -237,11 +258,19 @@ bool TextureCache::Upload(CachedTexture& texture, const gpu::MemoryManager& memo
     texture.hash = hash;
 
     const gpu::TextureFormatInfo info = gpu::InfoOf(format);
+    // Decoded: the staging buffer holds texels of the decoded format.
+    const u32 decoded_bytes =
+        texture.decoded ? gpu::InfoOf(*gpu::DecodedFormatOf(format)).block_bytes : 0;
+    const auto staged_bytes = [&](const gpu::TextureLevel& level) {
+        return texture.decoded
+                   ? u64{level.width} * level.height * level.depth * decoded_bytes
+                   : u64{level.width_blocks} * info.block_bytes * level.height_blocks * level.depth;
+    };
     u64 linear_size = 0;
     for (const auto& level : layout->levels) {
-        linear_size += u64{level.width_blocks} * info.block_bytes * level.height_blocks *
-                       level.depth * layout->layers;
+        linear_size += staged_bytes(level) * layout->layers;
     }
+    std::vector<u8> blocks;  // a level's blocks before decoding
     auto staging = std::make_unique<VulkanBuffer>(
         context_.device, context_.memory_types, std::max<u64>(linear_size, 4),
         VK_BUFFER_USAGE_TRANSFER_SRC_BIT, BufferMemory::Host);
@@ -251,9 +280,14 @@ bool TextureCache::Upload(CachedTexture& texture, const gpu::MemoryManager& memo
         for (u32 i = 0; i < layout->levels.size(); ++i) {
             const gpu::TextureLevel& level = layout->levels[i];
             const u32 row_bytes = level.width_blocks * info.block_bytes;
-            const u64 bytes = u64{row_bytes} * level.height_blocks * level.depth;
+            const u64 block_bytes = u64{row_bytes} * level.height_blocks * level.depth;
+            const u64 bytes = staged_bytes(level);
             const u64 from = layer * layout->layer_stride + level.offset;
-            std::span<u8> linear{staging->Mapped() + at, bytes};
+            if (texture.decoded) {
+                blocks.resize(block_bytes);
+            }
+            std::span<u8> linear = texture.decoded ? std::span<u8>(blocks)
+                                                   : std::span<u8>(staging->Mapped() + at, bytes);
             if (layout->block_linear) {
                 if (!gpu::DeswizzleBlockLinear(level.surface,
                                                std::span<const u8>(guest).subspan(from), linear,
@@ -267,6 +301,13 @@ bool TextureCache::Upload(CachedTexture& texture, const gpu::MemoryManager& memo
                     std::memcpy(linear.data() + u64{y} * row_bytes,
                                 guest.data() + from + u64{y} * layout->pitch, row_bytes);
                 }
+            }
+            if (texture.decoded &&
+                !gpu::DecodeTextureLevel(format, blocks, level.width, level.height, level.depth,
+                                         {staging->Mapped() + at, bytes}, &why)) {
+                NameOnce(fmt::format("a {} texture at {:#x}: level {} not decoded: {}", info.name,
+                                     header.address, i, why));
+                return false;
             }
             VkBufferImageCopy region{};
             region.bufferOffset = at;

@@ -8,8 +8,11 @@
 // may have written it): a changed hash uploads again. Staging buffers live until the
 // submission that reads them completes (SubmissionDone). A texture whose memory is a render
 // target the host GPU holds samples that image (render_target_image.h).
+// Compressed formats (BCn, ASTC) are images of their own format where the device samples it,
+// else (or where CompressedTextureDecoding forces it) decoded on the CPU at each upload into
+// the uncompressed format gpu/texture_decoder.h names.
 // Not done yet (each named once): 1D buffer textures, depth formats with stencil, a format the
-// device cannot sample (no decoding of BCn/ASTC on the CPU yet), multisampled textures.
+// device cannot sample that nxhost does not decode, multisampled textures.
 
 #include <array>
 #include <map>
@@ -23,7 +26,9 @@
 
 #include "base/types.h"
 #include "gpu/memory_manager.h"
+#include "gpu/texture_format.h"
 #include "gpu/texture_header.h"
+#include "video/compressed_texture_decoding.h"
 #include "video/render_target_image.h"
 #include "video/vulkan_buffer.h"
 
@@ -41,15 +46,17 @@ struct CachedTexture {
     gpu::TextureHeader header;
     u32 levels = 1;
     u32 layers = 1;
-    u64 hash = 0;          // of the guest bytes last uploaded
-    bool checked = false;  // guest memory compared since the last Invalidate()
+    gpu::TextureFormat guest_format{};  // the header's format
+    bool decoded = false;               // a compressed format decoded on the CPU into `format`
+    u64 hash = 0;                       // of the guest bytes last uploaded
+    bool checked = false;               // guest memory compared since the last Invalidate()
     bool render_target = false;
     bool in_general_layout = false;  // after its first upload
 };
 
 class TextureCache {
 public:
-    explicit TextureCache(const VulkanContext& context);
+    explicit TextureCache(const VulkanContext& context, CompressedTextureDecoding decoding = {});
     ~TextureCache();
     TextureCache(const TextureCache&) = delete;
     TextureCache& operator=(const TextureCache&) = delete;
@@ -76,6 +83,7 @@ public:
 private:
     using Key = std::tuple<const gpu::MemoryManager*, std::array<u32, gpu::kTextureHeaderWords>>;
     std::unique_ptr<CachedTexture> Create(const gpu::TextureHeader& header);
+    bool DecodedOnCpu(gpu::TextureFormat format, VkFormat native) const;
     bool Upload(CachedTexture& texture, const gpu::MemoryManager& memory, VkCommandBuffer commands,
                 u64 submission);
     const CachedTexture* RenderTargetView(const Key& key, const gpu::TextureHeader& header,
@@ -84,6 +92,7 @@ private:
     void NameOnce(const std::string& what);
 
     const VulkanContext& context_;
+    CompressedTextureDecoding decoding_;
     std::map<Key, std::unique_ptr<CachedTexture>> textures_;
     std::map<Key, std::unique_ptr<CachedTexture>> render_target_views_;
     std::vector<std::pair<u64, std::unique_ptr<VulkanBuffer>>> pending_;

@@ -61,6 +61,7 @@ gpu::Rect Union(const std::optional<gpu::Rect>& a, const gpu::Rect& b) {
 }  // namespace
 
 VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::FrameWork> work,
+                             CompressedTextureDecoding decoding,
                              std::shared_ptr<shader::ShaderCache> shader_cache)
     : work_(std::move(work)), selector_(selector) {
     OpenVulkanContext(context_, selector);
@@ -70,7 +71,7 @@ VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::F
     pipelines_ = std::make_unique<ClearPipelines>(context_.device, context_.api_version);
     auto fence_info = VulkanStruct<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
     CheckVulkan(vkCreateFence(context_.device, &fence_info, nullptr, &fence_), "vkCreateFence");
-    textures_ = std::make_unique<TextureCache>(context_);
+    textures_ = std::make_unique<TextureCache>(context_, decoding);
     textures_->SetRenderTargets([this](const gpu::MemoryManager* memory, u64 address) {
         return RenderTargetAt(memory, address);
     });
@@ -616,8 +617,10 @@ std::optional<RenderTargetImage> VulkanHostGpu::RenderTargetAt(const gpu::Memory
 
 std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector,
                                                 std::shared_ptr<gpu::FrameWork> work,
+                                                CompressedTextureDecoding decoding,
                                                 std::shared_ptr<shader::ShaderCache> shader_cache) {
-    return std::make_shared<VulkanHostGpu>(selector, std::move(work), std::move(shader_cache));
+    return std::make_shared<VulkanHostGpu>(selector, std::move(work), decoding,
+                                           std::move(shader_cache));
 }
 
 }  // namespace video

@@ -13,16 +13,19 @@
 #include "gpu/frame_work.h"
 #include "gpu/host_gpu.h"
 #include "shader/cache/shader_cache.h"
+#include "video/compressed_texture_decoding.h"
 
 namespace video {
 
 // Opens the device as the compute device does (`selector`, else NXHOST_VULKAN_DEVICE, else
 // discrete, integrated, any). Throws base::Error when there is no Vulkan device with a
 // graphics queue. The draws' pipelines built, shaders translated, bytes uploaded and the time
-// translating and building are counted in `work` (null: not counted). Graphics translations are
-// kept in `shader_cache` for the next start (null: translated at every start).
+// translating and building are counted in `work` (null: not counted). Compressed textures
+// the device samples are decoded on the CPU all the same where `decoding` says so. Graphics
+// translations are kept in `shader_cache` for the next start (null: translated at every start).
 std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(
     const std::string& selector = {}, std::shared_ptr<gpu::FrameWork> work = nullptr,
+    CompressedTextureDecoding decoding = {},
     std::shared_ptr<shader::ShaderCache> shader_cache = nullptr);
 
 }  // namespace video

@@ -55,6 +55,7 @@ struct CachedSurface {
 class VulkanHostGpu final : public gpu::HostGpu {
 public:
     VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::FrameWork> work,
+                  CompressedTextureDecoding decoding,
                   std::shared_ptr<shader::ShaderCache> shader_cache);
     ~VulkanHostGpu() override;
 

@@ -11,14 +11,17 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <random>
 
 #include <unistd.h>
 
+#include <astcenc.h>
 #include <fmt/format.h>
 
 #include "base/file.h"
 #include "gpu/block_linear.h"
+#include "gpu/texture_decoder.h"
 #include "host_gpu_test_support.h"
 #include "maxwell_draw_programs.h"
 #include "maxwell_test_code.h"
@@ -121,8 +124,11 @@ protected:
         if (IsSkipped()) {
             return;
         }
-        if (work_) {
-            host_ = video::OpenVulkanHostGpu({}, work_, cache_);  // a host of its own, counting
+        if (work_ || decoding_) {
+            // A host of its own, counting, keeping translations, or decoding compressed
+            // textures on the CPU.
+            host_ = video::OpenVulkanHostGpu(
+                {}, work_, decoding_.value_or(video::CompressedTextureDecoding{}), cache_);
         }
         rig_ = std::make_unique<Rig>(0xB06F, std::chrono::milliseconds(5000), host_);
         Method(words_, 0, 0, {0xB197});
@@ -229,6 +235,7 @@ protected:
 
     std::shared_ptr<gpu::FrameWork> work_;  // set before SetUp: the host counts its work there
     std::shared_ptr<shader::ShaderCache> cache_;  // with work_: where the host keeps translations
+    std::optional<video::CompressedTextureDecoding> decoding_;  // set before SetUp
     std::unique_ptr<Rig> rig_;
     std::vector<u32> words_;
 };
@@ -742,5 +749,246 @@ TEST_F(HostGpuDraw, BlendAndDepth) {
     ExpectPixels(
         Run(), [&](u32 x, u32 y) { return InHalf(x, y) ? mixed : green; }, 1);
 }
+
+namespace compressed {
+
+// Byte column x, row y of a block-linear surface `width_bytes` wide with blocks one GOB tall
+// (notes/gpu-command-level.md section 5, written out here).
+u64 Swizzled(u32 x, u32 y, u32 width_bytes) {
+    const u64 in_gob =
+        (x % 64 / 32) * 256 + (y % 8 / 2) * 64 + (x % 32 / 16) * 32 + (y % 2) * 16 + x % 16;
+    return u64{y / 8} * ((width_bytes + 63) / 64) * 512 + u64{x / 64} * 512 + in_gob;
+}
+
+// A block-linear 2D TIC (one GOB a block) of `components` with component type `type`.
+std::array<u32, 8> BlockLinearTic(u64 address, u32 width, u32 height, u32 components, u32 type,
+                                  bool srgb) {
+    const auto pitch = PitchTic(address, width, height, 32);
+    std::vector<u8> bytes(32);
+    std::memcpy(bytes.data(), pitch.data(), 32);
+    SetBits(bytes, 0, 7, components);
+    for (u32 i = 0; i < 4; ++i) {
+        SetBits(bytes, 7 + 3 * i, 3, type);
+    }
+    SetBits(bytes, 85, 3, 3);   // HEADER_VERSION BLOCKLINEAR
+    SetBits(bytes, 96, 16, 0);  // GOBS_PER_BLOCK 1 x 1 x 1
+    SetBits(bytes, 150, 1, srgb ? 1 : 0);
+    std::array<u32, 8> words{};
+    std::memcpy(words.data(), bytes.data(), 32);
+    return words;
+}
+
+float SrgbToLinear(float c) {
+    return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+}
+
+float HalfToFloat(u16 half) {
+    const int exponent = half >> 10 & 0x1F;
+    const float mantissa = static_cast<float>(half & 0x3FF);
+    const float magnitude =
+        exponent == 0 ? std::ldexp(mantissa, -24) : std::ldexp(1 + mantissa / 1024, exponent - 15);
+    return half & 0x8000 ? -magnitude : magnitude;
+}
+
+u8 UnormByte(float value) {
+    return static_cast<u8>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255));
+}
+
+struct Case {
+    const char* name;
+    gpu::TextureFormat format;
+    u32 components;
+    u32 type;  // 1 SNORM, 2 UNORM, 7 FLOAT
+    bool srgb;
+    // The device's decoding against nxhost's, in the target's bytes: implementations round the
+    // 1/3, 1/5 and 1/7 interpolations of S3TC and RGTC their own way (lavapipe: up to 2 apart).
+    int native_tolerance;
+};
+
+}  // namespace compressed
+
+// Compressed textures sampled by a draw: a block-linear 64x32 texture of blocks made here (random
+// bytes; ASTC: an image encoded by libastcenc) covering the target, each pixel sampling its own
+// texel (point filtering at its centre). The picture is the decoder's texels
+// (gpu/texture_decoder.h, whose formulas TextureDecoder.* checks against hand-made blocks) as the
+// RGBA8 target stores them: exactly where nxhost decoded them (the parameter true: decoding
+// forced), within the case's tolerance where the device decoded the blocks itself (lavapipe has
+// BCn).
+class HostGpuCompressedTexture : public HostGpuDraw, public ::testing::WithParamInterface<bool> {
+protected:
+    HostGpuCompressedTexture() {
+        decoding_ = video::CompressedTextureDecoding{GetParam(), GetParam()};
+    }
+
+    void Sample(const compressed::Case& c, const std::vector<u8>& blocks) {
+        SCOPED_TRACE(c.name);
+        const gpu::TextureFormatInfo info = gpu::InfoOf(c.format);
+        const u32 blocks_x = (kWidth + info.block_width - 1) / info.block_width;
+        const u32 blocks_y = (kHeight + info.block_height - 1) / info.block_height;
+        const u32 row_bytes = blocks_x * info.block_bytes;
+        ASSERT_EQ(blocks.size(), u64{row_bytes} * blocks_y);
+        for (u32 y = 0; y < blocks_y; ++y) {
+            for (u32 x = 0; x < row_bytes; ++x) {
+                *rig_->Data(kTexels + compressed::Swizzled(x, y, row_bytes)) =
+                    blocks[u64{y} * row_bytes + x];
+            }
+        }
+        const auto decoded_format = gpu::DecodedFormatOf(c.format);
+        ASSERT_TRUE(decoded_format);
+        const u32 texel_bytes = gpu::InfoOf(*decoded_format).block_bytes;
+        std::vector<u8> texels(u64{kWidth} * kHeight * texel_bytes);
+        std::string why;
+        ASSERT_TRUE(gpu::DecodeTextureLevel(c.format, blocks, kWidth, kHeight, 1, texels, &why))
+            << why;
+
+        Fragment(kTextureProgram, 0x1000);
+        const auto tic =
+            compressed::BlockLinearTic(kTexels, kWidth, kHeight, c.components, c.type, c.srgb);
+        std::memcpy(rig_->Data(kTexturePools), tic.data(), sizeof(tic));
+        const u32 tsc[8] = {0, 1 | 1 << 4 | 1 << 6, 0, 0, 0, 0, 0, 0};  // point, no mips
+        std::memcpy(rig_->Data(kTexturePools + 0x100), tsc, sizeof(tsc));
+        Set(kHeaderPool, {High(kTexturePools), Low(kTexturePools), 0});
+        Set(kSamplerPool, {High(kTexturePools + 0x100), Low(kTexturePools + 0x100), 0});
+        Set(kConstantBufferSelector, {0x1000, High(kConstants), Low(kConstants)});
+        Set(kLoadConstantBuffer, {kFragmentTextureHandles, 0});
+        Set(kBindGroup + 32 * 4, {0 << 4 | 1});
+        // A quad over the target, its colour's r and g the texture coordinates 0..1.
+        Vertices({{-1, -1, 0, 0, 0, 0, 0},
+                  {1, -1, 0, 1, 0, 0, 0},
+                  {1, 1, 0, 1, 1, 0, 0},
+                  {-1, 1, 0, 0, 1, 0, 0}});
+        DrawArrays(0, 4, kQuads);
+        const auto expected = [&](u32 x, u32 y) -> std::array<u8, 4> {
+            const u8* t = &texels[(u64{y} * kWidth + x) * texel_bytes];
+            switch (*decoded_format) {
+                case gpu::TextureFormat::R8G8B8A8Srgb:
+                    return {compressed::UnormByte(compressed::SrgbToLinear(t[0] / 255.0f)),
+                            compressed::UnormByte(compressed::SrgbToLinear(t[1] / 255.0f)),
+                            compressed::UnormByte(compressed::SrgbToLinear(t[2] / 255.0f)), t[3]};
+                case gpu::TextureFormat::R8Unorm:
+                    return {t[0], 0, 0, 255};
+                case gpu::TextureFormat::R8G8Unorm:
+                    return {t[0], t[1], 0, 255};
+                case gpu::TextureFormat::R16G16B16A16Float: {
+                    std::array<u8, 4> rgba{};
+                    for (u32 i = 0; i < 4; ++i) {
+                        u16 half = 0;
+                        std::memcpy(&half, t + 2 * i, 2);
+                        rgba[i] = compressed::UnormByte(compressed::HalfToFloat(half));
+                    }
+                    return rgba;
+                }
+                default:
+                    return {t[0], t[1], t[2], t[3]};
+            }
+        };
+        const bool float_path = *decoded_format == gpu::TextureFormat::R8G8B8A8Srgb ||
+                                *decoded_format == gpu::TextureFormat::R16G16B16A16Float;
+        // Decoded by nxhost: the same bytes, but for float conversions (1).
+        const int tolerance = GetParam() ? (float_path ? 1 : 0) : c.native_tolerance;
+        gpu_test::ExpectPixels(Run(), kWidth, kHeight, expected, tolerance);
+    }
+};
+
+std::vector<u8> RandomBlocks(gpu::TextureFormat format, u32 seed) {
+    const gpu::TextureFormatInfo info = gpu::InfoOf(format);
+    std::vector<u8> blocks(u64{kWidth / 4} * (kHeight / 4) * info.block_bytes);
+    std::mt19937 random(seed);
+    for (auto& byte : blocks) {
+        byte = static_cast<u8>(random());
+    }
+    return blocks;
+}
+
+TEST_P(HostGpuCompressedTexture, Bc1) {
+    Sample({"BC1", gpu::TextureFormat::Bc1Unorm, 0x24, 2, false, 2},
+           RandomBlocks(gpu::TextureFormat::Bc1Unorm, 1));
+}
+TEST_P(HostGpuCompressedTexture, Bc1Srgb) {
+    Sample({"BC1 sRGB", gpu::TextureFormat::Bc1Srgb, 0x24, 2, true, 2},
+           RandomBlocks(gpu::TextureFormat::Bc1Srgb, 2));
+}
+TEST_P(HostGpuCompressedTexture, Bc2) {
+    Sample({"BC2", gpu::TextureFormat::Bc2Unorm, 0x25, 2, false, 2},
+           RandomBlocks(gpu::TextureFormat::Bc2Unorm, 3));
+}
+TEST_P(HostGpuCompressedTexture, Bc3) {
+    Sample({"BC3", gpu::TextureFormat::Bc3Unorm, 0x26, 2, false, 2},
+           RandomBlocks(gpu::TextureFormat::Bc3Unorm, 4));
+}
+TEST_P(HostGpuCompressedTexture, Bc4) {
+    Sample({"BC4", gpu::TextureFormat::Bc4Unorm, 0x27, 2, false, 2},
+           RandomBlocks(gpu::TextureFormat::Bc4Unorm, 5));
+}
+TEST_P(HostGpuCompressedTexture, Bc5) {
+    Sample({"BC5", gpu::TextureFormat::Bc5Unorm, 0x28, 2, false, 2},
+           RandomBlocks(gpu::TextureFormat::Bc5Unorm, 6));
+}
+TEST_P(HostGpuCompressedTexture, Bc6hUnsigned) {
+    Sample({"BC6H UF16", gpu::TextureFormat::Bc6hUfloat, 0x11, 7, false, 1},
+           RandomBlocks(gpu::TextureFormat::Bc6hUfloat, 7));
+}
+TEST_P(HostGpuCompressedTexture, Bc7) {
+    Sample({"BC7", gpu::TextureFormat::Bc7Unorm, 0x17, 2, false, 1},
+           RandomBlocks(gpu::TextureFormat::Bc7Unorm, 8));
+}
+TEST_P(HostGpuCompressedTexture, Bc7Srgb) {
+    Sample({"BC7 sRGB", gpu::TextureFormat::Bc7Srgb, 0x17, 2, true, 1},
+           RandomBlocks(gpu::TextureFormat::Bc7Srgb, 9));
+}
+
+// A 64x32 RGBA8 picture (gradients and a pattern) encoded by libastcenc at `block_width` x
+// `block_height`, its blocks row by row.
+std::vector<u8> AstcBlocks(u32 block_width, u32 block_height, bool srgb) {
+    std::vector<u8> picture(u64{kWidth} * kHeight * 4);
+    for (u32 y = 0; y < kHeight; ++y) {
+        for (u32 x = 0; x < kWidth; ++x) {
+            u8* p = &picture[(u64{y} * kWidth + x) * 4];
+            p[0] = static_cast<u8>(x * 4);
+            p[1] = static_cast<u8>(y * 8);
+            p[2] = static_cast<u8>((x ^ y) % 8 * 32);
+            p[3] = static_cast<u8>(255 - x * 2);
+        }
+    }
+    astcenc_config config{};
+    EXPECT_EQ(astcenc_config_init(srgb ? ASTCENC_PRF_LDR_SRGB : ASTCENC_PRF_LDR, block_width,
+                                  block_height, 1, ASTCENC_PRE_FASTEST, 0, &config),
+              ASTCENC_SUCCESS);
+    astcenc_context* context = nullptr;
+    EXPECT_EQ(astcenc_context_alloc(&config, 1, &context), ASTCENC_SUCCESS);
+    void* slice = picture.data();
+    astcenc_image image{kWidth, kHeight, 1, ASTCENC_TYPE_U8, &slice};
+    const astcenc_swizzle identity{ASTCENC_SWZ_R, ASTCENC_SWZ_G, ASTCENC_SWZ_B, ASTCENC_SWZ_A};
+    std::vector<u8> blocks(u64{(kWidth + block_width - 1) / block_width} *
+                           ((kHeight + block_height - 1) / block_height) * 16);
+    EXPECT_EQ(astcenc_compress_image(context, &image, &identity, blocks.data(), blocks.size(), 0),
+              ASTCENC_SUCCESS);
+    astcenc_context_free(context);
+    return blocks;
+}
+
+// ASTC 2D block sizes by COMPONENTS (clc797tex.h): 4x4 0x40, 6x5 0x51 (neither side divides the
+// texture's), 8x8 0x44, 12x12 0x46 (sRGB). lavapipe has no textureCompressionASTC_LDR: there
+// the Native cases decode on the CPU too (TextureCacheTest.AstcIsNativeExactlyWhereTheDeviceHasIt
+// checks the choice).
+TEST_P(HostGpuCompressedTexture, Astc4x4) {
+    Sample({"ASTC 4x4", gpu::TextureFormat::Astc4x4Unorm, 0x40, 2, false, 1},
+           AstcBlocks(4, 4, false));
+}
+TEST_P(HostGpuCompressedTexture, Astc6x5) {
+    Sample({"ASTC 6x5", gpu::TextureFormat::Astc6x5Unorm, 0x51, 2, false, 1},
+           AstcBlocks(6, 5, false));
+}
+TEST_P(HostGpuCompressedTexture, Astc8x8) {
+    Sample({"ASTC 8x8", gpu::TextureFormat::Astc8x8Unorm, 0x44, 2, false, 1},
+           AstcBlocks(8, 8, false));
+}
+TEST_P(HostGpuCompressedTexture, Astc12x12Srgb) {
+    Sample({"ASTC 12x12 sRGB", gpu::TextureFormat::Astc12x12Srgb, 0x46, 2, true, 1},
+           AstcBlocks(12, 12, true));
+}
+
+INSTANTIATE_TEST_SUITE_P(NativeOrDecoded, HostGpuCompressedTexture, ::testing::Bool(),
+                         [](const auto& info) { return info.param ? "Decoded" : "Native"; });
 
 }  // namespace

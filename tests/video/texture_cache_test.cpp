@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <iostream>
 #include <random>
 
 #include "base/error.h"
@@ -323,6 +324,134 @@ TEST_F(TextureCacheTest, ATextureOverARenderTargetViewsItsImage) {
     cache_->SetRenderTargets({});
     vkDestroyImage(context_.device, image, nullptr);
     vkFreeMemory(context_.device, image_memory, nullptr);
+}
+
+// BC1 (DXT1 0x24) block-linear, 16x8 texels: 4x2 blocks of 8 bytes, a row of blocks 32 bytes
+// (one GOB wide), one GOB tall. Every block has c0 = red (0xF800) > c1 = blue (0x001F), so four
+// colours (Khronos Data Format Specification, S3TC): red, blue, (2 red + blue) / 3 =
+// (170, 0, 85), (red + 2 blue) / 3 = (85, 0, 170); block b gives texel t index (t + b) % 4.
+struct Bc1Texture {
+    static constexpr u32 kWidth = 16, kHeight = 8;
+    std::vector<u8> expected;  // RGBA8, row by row
+    Bc1Texture(std::vector<u8>& ram, u32 at) : expected(kWidth * kHeight * 4) {
+        const u8 palette[4][4] = {
+            {255, 0, 0, 255}, {0, 0, 255, 255}, {170, 0, 85, 255}, {85, 0, 170, 255}};
+        for (u32 b = 0; b < 8; ++b) {
+            u8 block[8] = {0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0};
+            for (u32 t = 0; t < 16; ++t) {
+                const u32 index = (t + b) % 4;
+                block[4 + t / 4] |= static_cast<u8>(index << (2 * (t % 4)));
+                const u32 x = (b % 4) * 4 + t % 4;
+                const u32 y = (b / 4) * 4 + t / 4;
+                std::memcpy(&expected[(y * kWidth + x) * 4], palette[index], 4);
+            }
+            for (u32 i = 0; i < 8; ++i) {
+                // Block (b % 4, b / 4) is byte column 8 (b % 4) + i of block row b / 4.
+                ram[at + Swizzled((b % 4) * 8 + i, b / 4, 32, 0)] = block[i];
+            }
+        }
+    }
+};
+
+TEST_F(TextureCacheTest, CompressedTexturesAreNativeWhereTheDeviceSamplesThem) {
+    Bc1Texture texture(ram_->bytes, 0x4000);
+    const auto words = Tic(0x24, 2, kBase + 0x4000, 16, 8, 1, true, 0);
+    VkCommandBuffer commands = Begin();
+    const video::CachedTexture* cached =
+        cache_->Get(memory_, words, gpu::TextureHeaderLayout::Maxwell, commands, 1);
+    ASSERT_NE(cached, nullptr);
+    Run(commands);
+    if (!context_.features->core.features.textureCompressionBC ||
+        !video::DeviceSamples(context_.physical_device, VK_FORMAT_BC1_RGBA_UNORM_BLOCK)) {
+        // (lavapipe has textureCompressionBC: this is for devices without it.)
+        // Decoded on the CPU: the texels are the colours worked out above.
+        EXPECT_TRUE(cached->decoded);
+        EXPECT_EQ(cached->format, VK_FORMAT_R8G8B8A8_UNORM);
+        EXPECT_EQ(ReadBack(*cached, 0, 16, 8, 4), texture.expected);
+        return;
+    }
+    EXPECT_FALSE(cached->decoded);
+    EXPECT_EQ(cached->format, VK_FORMAT_BC1_RGBA_UNORM_BLOCK);
+    std::cout << "BC1 is sampled natively on " << context_.name << "\n";
+    // The image holds the blocks as the guest laid them out, row of blocks by row: block b's
+    // bytes at 8 b (a compressed image copies back 4x4 texels a block).
+    // 8 blocks of 8 bytes: 64 bytes, half a byte a texel (the buffer has room for 128).
+    const auto blocks = ReadBack(*cached, 0, 16, 8, 1);
+    ASSERT_EQ(blocks.size(), 128u);
+    for (u32 b = 0; b < 8; ++b) {
+        for (u32 i = 0; i < 8; ++i) {
+            ASSERT_EQ(blocks[8 * b + i],
+                      ram_->bytes[0x4000 + Swizzled((b % 4) * 8 + i, b / 4, 32, 0)])
+                << "block " << b << " byte " << i;
+        }
+    }
+}
+
+TEST_F(TextureCacheTest, AstcIsNativeExactlyWhereTheDeviceHasIt) {
+    const auto words = Tic(0x40, 2, kBase + 0x8000, 8, 4, 1, false, 0, 32);  // ASTC 4x4, pitch
+    VkCommandBuffer commands = Begin();
+    const video::CachedTexture* cached =
+        cache_->Get(memory_, words, gpu::TextureHeaderLayout::Maxwell, commands, 1);
+    ASSERT_NE(cached, nullptr);
+    Run(commands);
+    const bool native =
+        context_.features->core.features.textureCompressionASTC_LDR &&
+        video::DeviceSamples(context_.physical_device, VK_FORMAT_ASTC_4x4_UNORM_BLOCK);
+    EXPECT_EQ(cached->decoded, !native);
+    EXPECT_EQ(cached->format, native ? VK_FORMAT_ASTC_4x4_UNORM_BLOCK : VK_FORMAT_R8G8B8A8_UNORM);
+    std::cout << "ASTC is " << (native ? "sampled natively" : "decoded on the CPU") << " on "
+              << context_.name << "\n";
+}
+
+TEST_F(TextureCacheTest, CompressedTexturesForcedToTheCpuDecoder) {
+    video::TextureCache decoding(context_, {true, true});
+    Bc1Texture texture(ram_->bytes, 0x4000);
+    VkCommandBuffer commands = Begin();
+    const video::CachedTexture* bc1 =
+        decoding.Get(memory_, Tic(0x24, 2, kBase + 0x4000, 16, 8, 1, true, 0),
+                     gpu::TextureHeaderLayout::Maxwell, commands, 1);
+    ASSERT_NE(bc1, nullptr);
+    EXPECT_TRUE(bc1->decoded);
+    EXPECT_EQ(bc1->format, VK_FORMAT_R8G8B8A8_UNORM);
+    // The sRGB form decodes to an sRGB image of the same bytes.
+    auto srgb_words = Tic(0x24, 2, kBase + 0x4000, 16, 8, 1, true, 0);
+    Set(srgb_words, 150, 150, 1);
+    const video::CachedTexture* srgb =
+        decoding.Get(memory_, srgb_words, gpu::TextureHeaderLayout::Maxwell, commands, 1);
+    ASSERT_NE(srgb, nullptr);
+    EXPECT_EQ(srgb->format, VK_FORMAT_R8G8B8A8_SRGB);
+    // ASTC 4x4 (0x40), pitch layout 8x4: two void-extent blocks (ASTC spec: bits 0-11 0xDFC,
+    // extents all ones, RGBA UNORM16 at bits 64-127): (255, 128, 32, 255) then (0, 64, 255, 16),
+    // each c * 257 in 16 bits.
+    const u16 colours[2][4] = {{255, 128, 32, 255}, {0, 64, 255, 16}};
+    for (u32 b = 0; b < 2; ++b) {
+        u8* block = ram_->bytes.data() + 0x8000 + 16 * b;
+        const u64 head = 0xFFFF'FFFF'FFFF'FDFCull;
+        std::memcpy(block, &head, 8);
+        for (u32 c = 0; c < 4; ++c) {
+            const u16 value = static_cast<u16>(colours[b][c] * 257);
+            std::memcpy(block + 8 + 2 * c, &value, 2);
+        }
+    }
+    const video::CachedTexture* astc =
+        decoding.Get(memory_, Tic(0x40, 2, kBase + 0x8000, 8, 4, 1, false, 0, 32),
+                     gpu::TextureHeaderLayout::Maxwell, commands, 1);
+    ASSERT_NE(astc, nullptr);
+    EXPECT_TRUE(astc->decoded);
+    EXPECT_EQ(astc->format, VK_FORMAT_R8G8B8A8_UNORM);
+    Run(commands);
+    EXPECT_EQ(ReadBack(*bc1, 0, 16, 8, 4), texture.expected);
+    EXPECT_EQ(ReadBack(*srgb, 0, 16, 8, 4), texture.expected);
+    const auto astc_texels = ReadBack(*astc, 0, 8, 4, 4);
+    for (u32 y = 0; y < 4; ++y) {
+        for (u32 x = 0; x < 8; ++x) {
+            for (u32 c = 0; c < 4; ++c) {
+                ASSERT_EQ(astc_texels[(y * 8 + x) * 4 + c], colours[x / 4][c]) << x << "," << y;
+            }
+        }
+    }
+    EXPECT_EQ(decoding.Uploads(), 3u);
+    vkDeviceWaitIdle(context_.device);
 }
 
 TEST_F(TextureCacheTest, SamplersAreSharedByEqualHeaders) {
