@@ -157,6 +157,20 @@ TEST(MaxwellWord, SweepFindings) {
         {0x38b0000410000600ull, 0x7e1, "@P0 F2I.U32.F16 R0, 2.5 ;"},
         {0x5cb806000ff70600ull, 0x7e1, "I2F.F32.U16 R0, RZ.INVALIDSIZE3 ;"},
         {0x5cb806000ff70a00ull, 0x7e1, "I2F.F32.U32 R0, RZ.B3 ;"},
+        // The 10M sweep's wrong words at 4904adb (tests/shader/SWEEPS.md; texts: CUDA 11.8): LEA
+        // leaves out a shift of 0, I2I's 8-bit and 32-bit sources take byte selectors, IDE leaves
+        // out the value 0xc10 and no other.
+        {0x5bd1606c48e836c0ull, 0x7e1, "@!P0 LEA.X P1, R192, -R54, R142 ;"},
+        {0x5bd1006c48e836c0ull, 0x7e1, "@!P0 LEA P1, R192, R54, R142 ;"},
+        {0x5bd121ec48e836c0ull, 0x7e1, "@!P0 LEA P1, R192, -R54, R142, 0x3 ;"},
+        {0x4ce02406e12b10a7ull, 0x7e1, "@!P3 I2I.S8.U8 R167, -c[0x1] [-0x47b8].B2 ;"},
+        {0x4ce02606e12b38a7ull, 0x7e1, "@!P3 I2I.S8.S32 R167, -c[0x1] [-0x47b8].B3 ;"},
+        {0x4ce02606e12b34a7ull, 0x7e1, "@!P3 I2I.S8.S16 R167, -c[0x1] [-0x47b8].INVALIDSIZE3 ;"},
+        {0x4ce02606e12b1ca7ull, 0x7e1, "@!P3 I2I.S8.INVALID6 R167, -c[0x1] [-0x47b8].B3 ;"},
+        {0xe395ba60c108db2cull, 0x7e1, "IDE ;"},
+        {0xe395ba60c108db0cull, 0x7e1, "IDE.EN ;"},
+        {0xe395ba600008db2cull, 0x7e1, "IDE 0x0 ;"},
+        {0xe395ba60c118db2cull, 0x7e1, "IDE 0xc11 ;"},
     };
     for (const auto& c : cases) {
         const auto decoded = Decode(c.bits, c.control);
@@ -169,6 +183,58 @@ TEST(MaxwellWord, SweepFindings) {
     }
     // "@P0 SULD.P.3D.???0.INVALIDSURFACECLAMP3 R202, [R88], 0x13c1 ;": an empty mask has no name.
     EXPECT_FALSE(Decode(0xeb0f3c1a080058caull, 0x7e1).has_value());
+}
+
+// One word of each form added for the mnemonics the tables lacked (words and texts: CUDA 11.8's
+// nvdisasm, control 0x7e1).
+TEST(MaxwellWord, FormsOfTheMissingMnemonics) {
+    const std::pair<u64, std::string_view> cases[] = {
+        {0xefa0000010170201ull, "AL2P P0, R1, R2, 0x101 ;"},
+        {0xefa000000007ff01ull, "AL2P P0, R1 ;"},
+        {0xefa0000000070201ull, "AL2P P0, R1, R2 ;"},
+        {0xefa000001037ff01ull, "AL2P P0, R1, 0x103 ;"},
+        {0xefa0e00010170201ull, "AL2P.64 P6, R1, R2, 0x101 ;"},
+        {0xefa000001017ff01ull, "AL2P P0, R1, 0x101 ;"},
+        {0xefa1800110170201ull, "AL2P.O.128 P0, R1, R2, 0x101 ;"},
+        {0xefa0700010170201ull, "AL2P R1, R2, 0x101 ;"},
+        {0xefe8000000170201ull, "PIXLD R1, P0, [R2+0x1] ;"},
+        {0xefe8000200170201ull, "PIXLD.CENTROID_OFFSET R1, P0, [R2+0x1] ;"},
+        {0xefe800000ff7ff01ull, "PIXLD R1, P0, [0xff] ;"},
+        {0xefe8e00000170201ull, "PIXLD R1, [R2+0x1] ;"},
+        {0xefd0000580170201ull, "ISBERD.O.PRIM.SKEW R1, [R2] ;"},
+        {0xefd000000017ff01ull, "ISBERD R1, [RZ] ;"},
+        {0xefd1000600170201ull, "ISBERD.ATTR.32 R1, [R2] ;"},
+        {0xf0c0000010170201ull, "R2B 0x1, R1 ;"},
+        {0xf0c0000310170201ull, "R2B.INVALID 0x1, R1 ;"},
+        {0xfbe0008000370201ull, "OUT.EMIT R1, R2, R3 ;"},
+        {0xebe0018000370201ull, "OUT.EMIT_THEN_CUT R1, R2, c[0x0][0xc] ;"},
+        {0xf6e0010000370201ull, "OUT.CUT R1, R2, 0x3 ;"},
+        {0xf7e0010000370201ull, "OUT.CUT R1, R2, -0x7fffd ;"},
+        {0xdf5800100a170201ull, "TMML.LOD R1, R2, 0x1, 1D, 0x0 ;"},
+        {0xdf6000000a170201ull, "TMML.B.LOD R1, R2, R161, 0x0, 1D, 0x0 ;"},
+        {0xdf60000003f70201ull, "TMML.B.LOD R1, R2, R63, 0x0, 1D, 0x0 ;"},
+        {0xde0400180a170201ull, "TXD.LC.AOFFI P0, R1, R2, R161, 0x1, 1D, 0x0 ;"},
+        {0xde4200000a170201ull, "TXD.B.NODEP P0, R1, R2, R161, 0x0, 1D, 0x0 ;"},
+        {0xdf4200180a170201ull, "TXA.NDV.NODEP R1, R2, 0x1, 0x0 ;"},
+        {0xdf8c00100a170201ull, "TLD4S.F16.R.AOFFI.DC R0, R1, R2, R161, 0x1 ;"},
+        {0x1000001000170201ull, "IMAD32I.U32.U32 R1, R2, 0x10001, R1 ;"},
+        {0x13c0001000170201ull, "IMAD32I.PO R1, R2, 0x10001, R1 ;"},
+        {0x1340001000170201ull, "IMAD32I R1, -R2, 0x10001, R1 ;"},
+        {0x5a80018200170201ull, "IMADSP.U32.U24.U32 R1, R2, R1, R3 ;"},
+        {0x5ae9018200170201ull, "IMADSP.S32.S16H0.S24 R1, R2, R1, R3 ;"},
+        {0x3480018200170201ull, "IMADSP.U32.U24.U32 R1, R2, 0x2001, R3 ;"},
+        {0x5910000000370201ull, "DSET.BF.F.AND R1, R2, R3, P0 ;"},
+        {0x3200000000370201ull, "DSET.F.AND R1, R2, 2.6075084279381266208e-310, P0 ;"},
+    };
+    for (const auto& [bits, text] : cases) {
+        const auto decoded = Decode(bits, 0x7e1);
+        ASSERT_TRUE(decoded.has_value()) << text;
+        EXPECT_EQ(Disassemble(*decoded, {.address = 0x8}), text);
+        const Assembled again =
+            Assemble(Disassemble(*decoded, {.address = 0x8, .with_control = true}), 0x8);
+        EXPECT_EQ(again.instruction, bits) << text;
+        EXPECT_EQ(again.control, 0x7e1u) << text;
+    }
 }
 
 }  // namespace

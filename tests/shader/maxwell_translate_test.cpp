@@ -314,6 +314,14 @@ private:
                         return u32{u(0) & u(1)};
                     case spv::Op::OpBitFieldUExtract:
                         return u(2) == 0 ? 0 : u(0) >> u(1) & (~0u >> (32 - u(2)));
+                    case spv::Op::OpBitFieldSExtract: {
+                        if (u(2) == 0) {
+                            return 0;
+                        }
+                        const u32 field = u(0) >> u(1) & (~0u >> (32 - u(2)));
+                        const u32 sign = 1u << (u(2) - 1);
+                        return u32{(field ^ sign) - sign};
+                    }
                     case spv::Op::OpBitFieldInsert: {
                         const u32 mask = (~0u >> (32 - u(3))) << u(2);
                         return (u(0) & ~mask) | (u(1) << u(2) & mask);
@@ -380,6 +388,28 @@ TEST(MaxwellTranslate, XmadMultipliesIn32Bits) {
         });
         EXPECT_EQ(product, a * b) << std::hex << a << " * " << b;
     }
+}
+
+// I2I's selector picks a byte of an 8-bit or 32-bit source (.B2: bits 16..23) and a half of a
+// 16-bit one (.H1: bits 16..31), extended by the source's type.
+TEST(MaxwellTranslate, I2iSelectsBytesAndHalves) {
+    if (ModesetPrograms("nvidia-maxwell-graphics").empty()) {
+        GTEST_SKIP() << "fixture missing";
+    }
+    const u32 x = 0x8f9a1234;
+    const auto convert = [&](std::string_view instruction) {
+        return RunVertex({
+            fmt::format("MOV32I R0, {:#x} ;", x),
+            std::string(instruction),
+            "AST a[0x80], R1 ;",
+            "EXIT ;",
+        });
+    };
+    EXPECT_EQ(convert("I2I.U32.U8 R1, R0.B2 ;"), 0x9au);
+    EXPECT_EQ(convert("I2I.U32.S8 R1, R0.B3 ;"), 0xffffff8fu);
+    EXPECT_EQ(convert("I2I.U32.S16 R1, R0.H1 ;"), 0xffff8f9au);
+    EXPECT_EQ(convert("I2I.U32.U16 R1, R0.H1 ;"), 0x8f9au);
+    EXPECT_EQ(convert("I2I.S16.U32 R1, R0 ;"), 0x1234u);
 }
 
 TEST(MaxwellTranslate, RroThenMufuSinIsTheSine) {

@@ -106,6 +106,27 @@ TEST(SassAssembler, ConversionSourcesOfNvdisasm) {
     }
 }
 
+// The 10M-word sweep's wrong words at 4904adb (tests/shader/SWEEPS.md; texts: CUDA 11.8's and
+// 13.0's nvdisasm): R2P leaves out the mask 0xff and no other, and TEX's [24:32) is never RZ.
+TEST(SassAssembler, SweepFindingsOfNvdisasm) {
+    const std::pair<Word, std::string_view> cases[] = {
+        {{0x000000ff00087804ull, 0x000fe20000000800ull}, "R2P PR, R0 ;"},
+        {{0x000000fe00087804ull, 0x000fe20000000800ull}, "R2P PR, R0, 0xfe ;"},
+        {{0x00000fff00087804ull, 0x000fe20000000800ull}, "R2P PR, R0, 0xfff ;"},
+    };
+    for (const auto& [word, text] : cases) {
+        const auto decoded = Decode(word);
+        ASSERT_TRUE(decoded.has_value()) << text;
+        EXPECT_EQ(Disassemble(*decoded), text);
+        EXPECT_EQ(Assemble(Disassemble(*decoded, {.with_control = true})), word) << text;
+    }
+    // "@!PT TEX.SCR.EF P0, R0, R0, ???255, R0, 0x0, 0x0, 1D, 0x0 ;" and
+    // "TEX.AOFFI.EF P0, R0, R0, ???255, R5, UR0, 0x0, 1D, 0x0 ;": no register has that name.
+    EXPECT_FALSE(Decode({0x10000000ff00fb60ull, 0x000fe20000000000ull}).has_value());
+    EXPECT_FALSE(Decode({0x00000005ff007f60ull, 0x000fe201a8001000ull}).has_value());
+    EXPECT_FALSE(Decode({0x100000ffff00fb60ull, 0x000fe20000000000ull}).has_value());
+}
+
 // Random words either fail to decode or survive disassembly and assembly unchanged.
 TEST(SassRandomWords, DecodeOrRejectAndRoundTrip) {
     // NXHOST_SASS_RANDOM=N runs N words (default 20000) from seed N, for longer local runs.

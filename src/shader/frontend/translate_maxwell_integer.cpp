@@ -99,9 +99,14 @@ IntFormat FormatNamed(Translator& t, std::string_view name) {
 void I2i(Translator& t) {
     std::vector<std::string_view> names;
     for (const sass::Modifier& modifier : t.Inst().form->modifiers) {
+        // The destination's type is an enum; the source's an enum (8 and 32 bits) or a literal
+        // (16 bits, whose selector names halves).
         if (modifier.kind == sass::ModifierKind::Enum && modifier.names.size() == 4 &&
             (modifier.names[0] == "U8" || modifier.names[0] == "S8")) {
             names.push_back(modifier.names.at(t.Field(modifier.field)));
+        } else if (modifier.kind == sass::ModifierKind::Literal &&
+                   (modifier.names[0] == "U16" || modifier.names[0] == "S16")) {
+            names.push_back(modifier.names[0]);
         }
     }
     if (names.size() != 2) {

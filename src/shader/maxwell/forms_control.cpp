@@ -32,7 +32,8 @@ constexpr FormSpec kForms[] = {
     {"RAM", "1110 0011 1000 ----", "noguard"},
     {"SAM", "1110 0011 0111 ----", "noguard"},
     {"RTT", "1110 0011 0110 ----", "noguard {,TERMINATE,FALLTHROUGH,?}@0:2"},
-    {"IDE", "1110 0011 1001 ----", "noguard {EN,}@5 | X@20:16"},
+    // nvdisasm leaves out the value 0xc10, only that one (CUDA 11.8 on single-bit variations).
+    {"IDE", "1110 0011 1001 ----", "noguard {EN,}@5 | X@20:16 omit=0xc10"},
     // The local memory base and the call-return stack pointer.
     {"SETLMEMBASE", "1110 0010 1111 ----", "noguard | R@8"},
     {"GETLMEMBASE", "1110 0010 1101 ----", "noguard | R@0"},
@@ -47,6 +48,8 @@ constexpr FormSpec kForms[] = {
     {"NOP", "0101 0000 1011 0---", "; =15@8:5"},
     // The all-zero word (padding after the code): no guard, always "NOP;".
     {"NOP", "0000 0000 0000 0000", ";! noguard"},
+    // R2B: a register to a barrier (CUDA 11.8 on single-bit variations).
+    {"R2B", "1111 0000 1100 0---", "{,RESULT,WARP,INVALID}@32:2 | X@28:4, R@20"},
     {"DEPBAR", "1111 0000 1111 0---", "LE =1@29:1 | SB@26, X@20:6"},
     {"BAR", "1111 0000 1010 1---", "{SYNC,ARV,RED,SCAN,?,?,?,?}@32:3 =1@43:1 =1@44:1 | X@8:8"},
     {"MEMBAR", "1110 1111 1001 1---", "{CTA,GL,SYS,?}@8:2"},

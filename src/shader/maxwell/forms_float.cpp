@@ -27,6 +27,14 @@ namespace {
     {"I2F", "0101 1100 1011 1---", \
      "{INVALIDFPSRC0,F16,F32,F64}@8:2 " SOURCE_TYPE " {,RM,RP,RZ}@39:2 | " \
      "R@0 .{,CC}@47, $I -@45 |@49 " SELECTOR " in csp"}
+#define I2I_FROM(DESTINATION, SOURCE_TYPE, SELECTOR) \
+    {"I2I", "0101 1100 1110 0---", DESTINATION " " SOURCE_TYPE " SAT@50 | R@0 .{,CC}@47, " \
+     "$I -@45 |@49 " SELECTOR " in csp"}
+#define I2I_TO(DESTINATION) \
+    I2I_FROM(DESTINATION, "{U8,?,U32,INVALID6}@10:2 =0@13:1", ".{,B1,B2,B3}@41:2"), \
+    I2I_FROM(DESTINATION, "{S8,?,S32,INVALID7}@10:2 =1@13:1", ".{,B1,B2,B3}@41:2"), \
+    I2I_FROM(DESTINATION, "U16 =1@10:2 =0@13:1", ".{,INVALIDSIZE1,H1,INVALIDSIZE3}@41:2"), \
+    I2I_FROM(DESTINATION, "S16 =1@10:2 =1@13:1", ".{,INVALIDSIZE1,H1,INVALIDSIZE3}@41:2")
 // clang-format on
 
 constexpr FormSpec kForms[] = {
@@ -83,24 +91,21 @@ constexpr FormSpec kForms[] = {
     I2F_FROM("{S8,?,S32,S64}@10:2 =1@13:1", ".{,B1,B2,B3}@41:2"),
     I2F_FROM("U16 =1@10:2 =0@13:1", ".{,INVALIDSIZE1,H1,INVALIDSIZE3}@41:2"),
     I2F_FROM("S16 =1@10:2 =1@13:1", ".{,INVALIDSIZE1,H1,INVALIDSIZE3}@41:2"),
-    {"I2I", "0101 1100 1110 0---",
-     "{U8,U16,U32,?}@8:2 =0@12:1 {U8,U16,U32,?}@10:2 =0@13:1 SAT@50 | R@0 .{,CC}@47, "
-     "$I -@45 |@49 .{,INVALIDSIZE1,H1,?}@41:2 in csp"},
-    {"I2I", "0101 1100 1110 0---",
-     "{U8,U16,U32,?}@8:2 =0@12:1 {S8,S16,S32,?}@10:2 =1@13:1 SAT@50 | R@0 .{,CC}@47, "
-     "$I -@45 |@49 .{,INVALIDSIZE1,H1,?}@41:2 in csp"},
-    {"I2I", "0101 1100 1110 0---",
-     "{S8,S16,S32,?}@8:2 =1@12:1 {U8,U16,U32,?}@10:2 =0@13:1 SAT@50 | R@0 .{,CC}@47, "
-     "$I -@45 |@49 .{,INVALIDSIZE1,H1,?}@41:2 in csp"},
-    {"I2I", "0101 1100 1110 0---",
-     "{S8,S16,S32,?}@8:2 =1@12:1 {S8,S16,S32,?}@10:2 =1@13:1 SAT@50 | R@0 .{,CC}@47, "
-     "$I -@45 |@49 .{,INVALIDSIZE1,H1,?}@41:2 in csp"},
+    // A 16-bit source's selector names its half, any other source's a byte; source type 3 prints
+    // INVALID6 / INVALID7 (CUDA 11.8 on every type pair and selector).
+    I2I_TO("{U8,U16,U32,?}@8:2 =0@12:1"),
+    I2I_TO("{S8,S16,S32,?}@8:2 =1@12:1"),
     {"DADD", "0101 1100 0111 0---",
      "{,RM,RP,RZ}@39:2 | R@0 .{,CC}@47, R@8 -@48 |@46 r@81, $D -@45 |@49 r@83"},
     {"DMUL", "0101 1100 1000 0---", "{,RM,RP,RZ}@39:2 | R@0 .{,CC}@47, R@8 r@81, $D -@48 r@82"},
     {"DFMA", "0101 1011 0111 ----",
      "{,RM,RP,RZ}@50:2 | R@0 .{,CC}@47, R@8 r@81, $D -@48 r@82, $C -@49 r@83"},
     {"DMNMX", "0101 1100 0101 0---", "| R@0 .{,CC}@47, R@8 -@48 |@46, $D -@45 |@49, P@39 !@42"},
+    // DSET: FSET's layout without FTZ (CUDA 11.8 on single-bit variations).
+    {"DSET", "0101 1001 0--- ----",
+     "BF@52 {F,LT,EQ,LE,GT,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,T}@48:4 "
+     "{AND,OR,XOR,INVALIDBOP3}@45:2 | R@0 .{,CC}@47, R@8 -@43 |@54, $D -@53 |@44, "
+     "P@39 !@42"},
     {"DSETP", "0101 1011 1000 ----",
      "{F,LT,EQ,LE,GT,NE,GE,NUM,NAN,LTU,EQU,LEU,GTU,NEU,GEU,T}@48:4 "
      "{AND,OR,XOR,INVALIDBOP3}@45:2 | P@3, P@0, R@8 -@43 |@7, $D -@6 |@44, P@39 !@42"},

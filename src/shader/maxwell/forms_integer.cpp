@@ -4,6 +4,17 @@
 namespace shader::maxwell {
 namespace {
 
+// clang-format off
+#define IMAD32I(TYPES, A, B) \
+    {"IMAD32I", "0001 00-- ---- ----", TYPES " =" A "@54:1 =" B "@57:1 HI@53 PO =3@55:2 | " \
+     "R@0 .{,CC}@52, R@8, S@20:32, R@0"}, \
+    {"IMAD32I", "0001 00-- ---- ----", TYPES " =" A "@54:1 =" B "@57:1 HI@53 | " \
+     "R@0 .{,CC}@52, R@8 -@56, S@20:32, R@0 -@55"}
+#define IMADSP(FIRST, SECOND, THIRD) \
+    {"IMADSP", "0101 1010 1--- ----", FIRST " " SECOND " " THIRD " | R@0 .{,CC}@47, R@8, " \
+     "$I, $C"}
+// clang-format on
+
 constexpr FormSpec kForms[] = {
     // Both negations at once is IADD.PO (plus one), listed first so that it wins.
     {"IADD", "0101 1100 0001 0---", "PO =3@48:2 SAT@50 X@43 | R@0 .{,CC}@47, R@8 r@81, $I r@82"},
@@ -46,6 +57,19 @@ constexpr FormSpec kForms[] = {
      "S32 U32 =1@48:1 =0@53:1 HI@54 SAT@50 X@49 | R@0 .{,CC}@47, R@8 -@52, $I, $C -@51"},
     {"IMAD", "0101 1010 0--- ----",
      "=1@48:1 =1@53:1 HI@54 SAT@50 X@49 | R@0 .{,CC}@47, R@8 -@52, $I, $C -@51"},
+    // IMAD32I: the third source is the destination register; types and .PO as IMAD's (CUDA 11.8
+    // on single-bit variations).
+    IMAD32I("U32 U32", "0", "0"),
+    IMAD32I("U32 S32", "0", "1"),
+    IMAD32I("S32 U32", "1", "0"),
+    IMAD32I("", "1", "1"),
+    // IMADSP: the first factor's type [49:2) and the addend's [51:2) share the sign bit 48; the
+    // second factor's [53:2) has its own, which also makes the addend's signed (CUDA 11.8 on
+    // every type combination).
+    IMADSP("{U32,U24,U16H0,U16H1}@49:2 =0@48:1", "{U24,?,U16H0,?}@53:2", "{U32,U24,U16H0,?}@51:2"),
+    IMADSP("{U32,U24,U16H0,U16H1}@49:2 =0@48:1", "{?,S24,?,S16H0}@53:2", "{S32,S24,S16H0,?}@51:2"),
+    IMADSP("{S32,S24,S16H0,S16H1}@49:2 =1@48:1", "{U24,?,U16H0,?}@53:2", "{S32,S24,S16H0,?}@51:2"),
+    IMADSP("{S32,S24,S16H0,S16H1}@49:2 =1@48:1", "{?,S24,?,S16H0}@53:2", "{S32,S24,S16H0,?}@51:2"),
     // XMAD's variants do not follow the ALU pattern: each has its own layout.
     {"XMAD", "0101 1011 00-- ----",
      "{,S16.U16,U16.S16,S16.S16}@48:2 PSL@36 {,CLO,CHI,CSFU,CBCC,?,?,?}@50:3 MRG@37 X@38 | "
@@ -93,7 +117,8 @@ constexpr FormSpec kForms[] = {
     {"BFI", "0101 1011 1111 0---", "| R@0 .{,CC}@47, R@8 r@81, $I r@82, $C r@83"},
     {"FLO", "0101 1100 0011 0---", "{U32,}@48 SH@41 | R@0 .{,CC}@47, $I ~@40"},
     {"POPC", "0101 1100 0000 1---", "| R@0, $I ~@40"},
-    {"LEA", "0101 1011 1101 0---", "X@46 | P@48 omit=7, R@0, R@8 -@45 r@81, R@20 r@82, X@39:5"},
+    {"LEA", "0101 1011 1101 0---",
+     "X@46 | P@48 omit=7, R@0, R@8 -@45 r@81, R@20 r@82, X@39:5 omit=0"},
     {"LEA", "0101 1011 1101 1---",
      "HI X@38 | P@48 omit=7, R@0, R@8 -@37 r@81, R@20 r@82, R@39 r@83, X@28:5 omit=0"},
 };

@@ -9,6 +9,8 @@ namespace {
 #define NX_SIZES "{U8,S8,U16,S16,,64,128,INVALIDSIZE7}"
 #define NX_LOAD_SIZES "{U8,S8,U16,S16,,64,128,U.128}"
 
+#define NX_OUT_TYPE "{INVALIDOUTSTYPE0,EMIT,CUT,EMIT_THEN_CUT}@39:2"
+
 constexpr FormSpec kForms[] = {
     {"LDG", "1110 1110 1101 0---",
      "E@45 {,CG,CI,CV}@46:2 " NX_LOAD_SIZES "@48:3 | R@0, M base=8 off=20:24 unsigned"},
@@ -56,9 +58,26 @@ constexpr FormSpec kForms[] = {
     {"IPA", "1110 0000 ---- ----",
      "{PASS,,CONSTANT,SC}@54:2 {,CENTROID,OFFSET,INVALID}@52:2 SAT@51 =0@38:1 =255@8:8 | "
      "R@0, A@28:10, R@20, R@39 omit=255, P@47 !@50 omit=7"},
-    {"OUT", "1111 1011 1110 0---", "{,EMIT,CUT,EMIT_THEN_CUT}@39:2 | R@0, R@8, R@20"},
+    // OUT: the stream type's value 0 prints INVALIDOUTSTYPE0; the third operand a register, a
+    // constant or an immediate (top bytes 0xfb, 0xeb, 0xf6; CUDA 11.8 on single-bit variations).
+    {"OUT", "1111 1011 1110 0---", NX_OUT_TYPE " | R@0, R@8, R@20"},
+    {"OUT", "1110 1011 1110 0---", NX_OUT_TYPE " | R@0, R@8, C"},
+    {"OUT", "1111 011- 1110 0---", NX_OUT_TYPE " | R@0, R@8, S@20:19+56:1"},
+    // AL2P: an attribute offset to an address; ISBERD: reads the internal stage buffer; PIXLD:
+    // pixel information (CUDA 11.8 on single-bit variations).
+    {"AL2P", "1110 1111 1010 0---",
+     "O@32 {,64,96,128}@47:2 | P@44 omit=7, R@0, R@8 nz, S@20:11 omit=0"},
+    // Without a register the offset is unsigned, 10 bits; an offset of 0 is left out.
+    {"AL2P", "1110 1111 1010 0---",
+     "O@32 {,64,96,128}@47:2 =255@8:8 | P@44 omit=7, R@0, X@20:10 omit=0"},
+    {"ISBERD", "1110 1111 1101 0---",
+     "O@32 {,PATCH,PRIM,ATTR}@33:2 SKEW@31 {,U16,32,?}@47:2 | R@0, M base=8"},
+    {"PIXLD", "1110 1111 1110 1---",
+     "{,COVMASK,COVERED,OFFSET,CENTROID_OFFSET,MY_INDEX,INVALID0,INVALID1}@31:3 | R@0, "
+     "P@45 omit=7, M base=8 off=20:8 unsigned"},
 };
 
+#undef NX_OUT_TYPE
 #undef NX_SIZES
 #undef NX_LOAD_SIZES
 

@@ -64,6 +64,24 @@ constexpr FormSpec kForms[] = {
     {"TLD", "1101 1100 --11 1---",
      "{LZ,LL}@55:1 AOFFI@35 MS@50 CL@54 NODEP@49 " NX_TEX_PHASE " | P@51 omit=7, R@0, R@8, "
      "R@20 omit=255, X@36:13, " NX_TEX_TYPES ", X@31:4"},
+    // TMML (.LOD always printed), TXD, TXA and TLD4S: CUDA 11.8 on single-bit variations. The
+    // bindless forms print "0x0" for the texture; TMML without .B has no second source register.
+    {"TMML", "1101 1111 0101 1---",
+     "LOD NDV@35 NODEP@49 " NX_TEX_PHASE " | R@0, R@8, X@36:13, " NX_TEX_TYPES ", X@31:4"},
+    {"TMML", "1101 1111 0110 0---",
+     "B LOD NDV@35 NODEP@49 " NX_TEX_PHASE " | R@0, R@8, R@20 omit=255, L{0x0}, " NX_TEX_TYPES
+     ", X@31:4"},
+    {"TXD", "1101 1110 00-- ----",
+     "LC@50 AOFFI@35 NODEP@49 " NX_TEX_PHASE
+     " | P@51 omit=7, R@0, R@8, R@20, X@36:13, " NX_TEX_TYPES ", X@31:4"},
+    {"TXD", "1101 1110 01-- ----",
+     "B LC@50 AOFFI@35 NODEP@49 " NX_TEX_PHASE
+     " | P@51 omit=7, R@0, R@8, R@20, L{0x0}, " NX_TEX_TYPES ", X@31:4"},
+    {"TXA", "1101 1111 0100 0---", "NDV@35 NODEP@49 " NX_TEX_PHASE " | R@0, R@8, X@36:13, X@31:4"},
+    // TLD4S: the second destination [28:36) first; .F16 when bit 55 is set.
+    {"TLD4S", "1101 1111 -0-- ----",
+     "F16@55 {R,G,B,A}@52:2 AOFFI@51 DC@50 NODEP@49 " NX_TEX_PHASE
+     " | R@28, R@0, R@8, R@20, X@36:13"},
     {"TXQ", "1101 1111 0100 1---",
      "NODEP@49 " NX_TEX_PHASE " | R@0, R@8, K{" NX_TXQ_QUERIES "}@22:6, X@36:13, X@31:4"},
 };

@@ -7,13 +7,14 @@ namespace {
 
 constexpr FormSpec kForms[] = {
     // P2R / R2P: the predicate register file PR as a byte (.B1..B3 pick it) of a register, under
-    // a mask (CUDA 11.8 on single-bit variations; P2R's mask immediate prints signed in 13.0).
+    // a mask (CUDA 11.8 on single-bit variations; P2R's mask immediate prints signed in 13.0;
+    // R2P leaves out the mask 0xff, only that value, in 11.8 and 13.0).
     {"P2R", 0x203, "{,B1,B2,B3}@76:2 | R@16, L{PR}, R@24 r@122, R@32 r@123"},
     {"P2R", 0x803, "{,B1,B2,B3}@76:2 | R@16, L{PR}, R@24 r@122, S@32:32"},
     {"P2R", 0xa03, "{,B1,B2,B3}@76:2 | R@16, L{PR}, R@24 r@122, C"},
     {"P2R", 0x1c03, "{,B1,B2,B3}@76:2 | R@16, L{PR}, R@24 r@122, UR@32"},
     {"R2P", 0x204, "| L{PR}, R@24 .{,B1,B2,B3}@76:2 r@122, R@32 r@123"},
-    {"R2P", 0x804, "| L{PR}, R@24 .{,B1,B2,B3}@76:2 r@122, X@32:32"},
+    {"R2P", 0x804, "| L{PR}, R@24 .{,B1,B2,B3}@76:2 r@122, X@32:32 omit=255"},
     {"R2P", 0xa04, "| L{PR}, R@24 .{,B1,B2,B3}@76:2 r@122, C"},
     {"R2P", 0x1c04, "| L{PR}, R@24 .{,B1,B2,B3}@76:2 r@122, UR@32"},
     {"MOV", 0x202, "| R@16, R@32 r@123, X@72:4 omit=15"},

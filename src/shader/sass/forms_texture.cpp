@@ -8,7 +8,7 @@ namespace {
 
 #define TEX_DIM "K{1D,2D,3D,CUBE,ARRAY_1D,ARRAY_2D,?,ARRAY_CUBE}@61:3"
 // B (bindless, [59]): neither [24:32) nor [32:40) may be RZ then; without B, [32:40) is left
-// out when it is RZ.
+// out when it is RZ; [24:32) is never RZ (nvdisasm prints ???255, 11.8 and 13.0).
 // F16.RN, F16.RZ ([79:81)): half-precision results; LOD modes [87:90) (CUDA 11.8's names).
 #define F16_RESULT "{,F16.RN,F16.RZ,?}@79:2"
 #define TEX_MODS(B)                                       \
@@ -38,13 +38,14 @@ namespace {
 
 constexpr FormSpec kForms[] = {
     {"TEX", 0xb60,
-     TEX_MODS("=0@59:1") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, X@54:5, X@40:14, " TEX_DIM
-                         ", X@72:4 omit=15"},
+     TEX_MODS(
+         "=0@59:1") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 omit=255, X@54:5, X@40:14, " TEX_DIM
+                    ", X@72:4 omit=15"},
     {"TEX", 0xb60,
      TEX_MODS("B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 nz, X@54:5, X@40:14, " TEX_DIM
                            ", X@72:4 omit=15"},
     {"TEX", 0x1f60,
-     TEX_MODS("") "| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, UR@40 nz, X@46:8, " TEX_DIM
+     TEX_MODS("") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 omit=255, UR@40 nz, X@46:8, " TEX_DIM
                   ", X@72:4 omit=15"},
     // TLD: [24:32) cannot be RZ (nvdisasm prints ???255; CUDA 11.8, the 2,000,000-word sweep).
     {"TLD", 0xb66,

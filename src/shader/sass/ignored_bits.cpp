@@ -1933,7 +1933,7 @@ constexpr sass::IgnoredBits kTable[] = {
      {0xffffff0000ff0000, 0x3ff7ffcfff}},
     {"R2P",
      {0x804, 0x0},
-     "| L{PR}, R@24 .{,B1,B2,B3}@76:2 r@122, X@32:32",
+     "| L{PR}, R@24 .{,B1,B2,B3}@76:2 r@122, X@32:32 omit=255",
      {0xff0000, 0x3ff7ffcfff}},
     {"R2P",
      {0xa04, 0x0},
@@ -2142,7 +2142,7 @@ constexpr sass::IgnoredBits kTable[] = {
     {"TEX",
      {0xb60, 0x0},
      "SCR@60 =0@59:1 {,F16.RN,F16.RZ,?}@79:2 {,LZ,LB,LL,LC,LB.LC,LC.FDV,?}@87:3 AOFFI@76 DC@78 "
-     "{EF,,EL,LU,EU,NA,?,?}@84:3 NDV@77 NODEP@90| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, "
+     "{EF,,EL,LU,EU,NA,?,?}@84:3 NDV@77 NODEP@90| P@81 omit=7, R@64, R@16, R@24 nz, R@32 omit=255, "
      "X@54:5, X@40:14, K{1D,2D,3D,CUBE,ARRAY_1D,ARRAY_2D,?,ARRAY_CUBE}@61:3, X@72:4 omit=15",
      {0x0, 0x3ff0000000}},
     {"TEX",
@@ -2154,7 +2154,7 @@ constexpr sass::IgnoredBits kTable[] = {
     {"TEX",
      {0xf60, 0x8000000},
      "SCR@60  {,F16.RN,F16.RZ,?}@79:2 {,LZ,LB,LL,LC,LB.LC,LC.FDV,?}@87:3 AOFFI@76 DC@78 "
-     "{EF,,EL,LU,EU,NA,?,?}@84:3 NDV@77 NODEP@90| P@81 omit=7, R@64, R@16, R@24, R@32 omit=255, "
+     "{EF,,EL,LU,EU,NA,?,?}@84:3 NDV@77 NODEP@90| P@81 omit=7, R@64, R@16, R@24 nz, R@32 omit=255, "
      "UR@40 nz, X@46:8, K{1D,2D,3D,CUBE,ARRAY_1D,ARRAY_2D,?,ARRAY_CUBE}@61:3, X@72:4 omit=15",
      {0xfc0000000000000, 0x3ff0000000}},
     {"TLD",
