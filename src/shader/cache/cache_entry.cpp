@@ -132,7 +132,8 @@ void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
     out.Put(module_global_binding.value_or(0));
     out.Put(static_cast<u32>(images.size()));
     for (const ImageBinding& image : images) {
-        const auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words] = image;
+        const auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words, format] =
+            image;
         out.Put(binding);
         out.Put(handle_bank);
         out.Put(handle_offset);
@@ -140,6 +141,7 @@ void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
         out.Put(static_cast<u32>(dim));
         out.Put(arrayed);
         out.Put(texel_words);
+        out.Put(static_cast<u32>(format));
     }
     out.Put(shared_bytes);
     out.Put(local_bytes);
@@ -176,22 +178,28 @@ ComputeProgram ReadProgram(PayloadReader& in) {
     } else {
         in.Get<u32>("module global memory binding");
     }
-    images.resize(in.GetCount("images", 6 * sizeof(u32) + 1));
+    images.resize(in.GetCount("images", 7 * sizeof(u32) + 1));
     for (ImageBinding& image : images) {
-        auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words] = image;
+        auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words, format] =
+            image;
         binding = in.Get<u32>("image binding");
         handle_bank = in.Get<u32>("image handle bank");
         handle_offset = in.Get<u32>("image handle offset");
         const u32 kind_value = in.Get<u32>("image kind");
         const u32 dim_value = in.Get<u32>("image dimension");
         if (kind_value > static_cast<u32>(ImageKind::Storage) ||
-            dim_value > static_cast<u32>(ImageDim::D3)) {
+            dim_value > static_cast<u32>(ImageDim::Buffer)) {
             base::Fail("image kind {} or dimension {} out of range", kind_value, dim_value);
         }
         kind = static_cast<ImageKind>(kind_value);
         dim = static_cast<ImageDim>(dim_value);
         arrayed = in.GetBool("image array flag");
         texel_words = in.Get<u32>("image texel words");
+        const u32 format_value = in.Get<u32>("image format");
+        if (format_value >= kSurfaceFormatCount) {
+            base::Fail("image format {} out of range", format_value);
+        }
+        format = static_cast<SurfaceFormat>(format_value);
     }
     shared_bytes = in.Get<u32>("shared memory size");
     local_bytes = in.Get<u32>("local memory size");

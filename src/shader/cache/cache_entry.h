@@ -15,7 +15,7 @@ namespace shader {
 //  28  u64    payload length (exactly the bytes after the header)
 //  36  u64    XXH3-64 of the payload
 //  44         payload: the ComputeProgram, field by field
-inline constexpr u32 kShaderCacheFormatVersion = 4;
+inline constexpr u32 kShaderCacheFormatVersion = 5;  // 5: images keep their SurfaceFormat
 inline constexpr std::size_t kShaderCacheHeaderBytes = 44;
 
 std::vector<u8> EncodeCacheEntry(const ShaderCacheKey& key, const ComputeProgram& program);
