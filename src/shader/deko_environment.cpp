@@ -56,14 +56,21 @@ ComputeLaunch DekoEnvironment::Launch() const {
 }
 
 // A texture handle (TEX, TEXS, TLDS ...) or an image handle (SULD, SUST) of the stage's own
-// PerStageData; their dimension comes from the instructions.
+// PerStageData; their dimension comes from the instructions, an image's format from the
+// program's image_formats.
 std::optional<TextureType> DekoEnvironment::TextureHandle(u32 bank, u32 offset) const {
     const u32 base = DekoStageData(program_.stage);
     if (bank != 0 || offset % 4 != 0 || offset < base ||
         offset >= base + 4 * (kDekoTextureBindings + kDekoImageBindings)) {
         return std::nullopt;
     }
-    return TextureType{};
+    const u32 slot = (offset - base) / 4;
+    if (slot < kDekoTextureBindings) {
+        return TextureType{};
+    }
+    TextureType image;
+    image.format = program_.image_formats[slot - kDekoTextureBindings];
+    return image;
 }
 
 std::vector<u32> DekoEnvironment::StorageBufferAddresses() const {

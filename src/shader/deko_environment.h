@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,19 +9,6 @@
 #include "shader/sph.h"
 
 namespace shader {
-
-// One program of a deko3d DKSH file (formats::DkshProgram, handed over by value: shader/ does
-// not read files): its stage, header and code, the compiler's constants and a compute block.
-struct DekoProgram {
-    std::string name;
-    Stage stage = Stage::Vertex;
-    std::vector<u8> header;      // the 0x50-byte SPH of a graphics stage; empty for compute
-    std::vector<u8> code;        // Maxwell bundles
-    std::vector<u32> constants;  // c[0x1], the compiler's constants (fixed at translation)
-    std::array<u32, 3> block{1, 1, 1};
-    u32 shared_bytes = 0;
-    u32 local_bytes = 0;  // compute: per thread (DKSH's per-warp scratch / 32)
-};
 
 // deko3d's driver constant buffer c[0x0] (deko3d source/driver_constbuf.h, deko3d.h): graphics
 // stages have 0x10 bytes of draw data, then one PerStageData per stage (vertex 0, tess control
@@ -36,6 +24,22 @@ inline constexpr u32 kDekoPerStageBytes =
 inline constexpr u32 kDekoGraphicsStageData = 0x10;
 inline constexpr u32 kDekoComputeStageData = 0x20 + 16 * 8;
 inline constexpr u32 kDekoComputeCbufBytes = 0x300;  // (0xa0 + 0x1a0) rounded up to 0x100
+
+// One program of a deko3d DKSH file (formats::DkshProgram, handed over by value: shader/ does
+// not read files): its stage, header and code, the compiler's constants and a compute block.
+struct DekoProgram {
+    std::string name;
+    Stage stage = Stage::Vertex;
+    std::vector<u8> header;      // the 0x50-byte SPH of a graphics stage; empty for compute
+    std::vector<u8> code;        // Maxwell bundles
+    std::vector<u32> constants;  // c[0x1], the compiler's constants (fixed at translation)
+    std::array<u32, 3> block{1, 1, 1};
+    u32 shared_bytes = 0;
+    u32 local_bytes = 0;  // compute: per thread (DKSH's per-warp scratch / 32)
+    // The texel formats of the stage's images, by image binding, as the program's image
+    // descriptors (their texture headers) give them: formatted surface accesses need them.
+    std::array<std::optional<SurfaceFormat>, kDekoImageBindings> image_formats{};
+};
 
 // The start of a stage's PerStageData in c[0x0].
 u32 DekoStageData(Stage stage);

@@ -37,10 +37,12 @@ struct ComputeLaunch {
 };
 
 // What the GPU reads from a texture's header (TIC entry) that the instructions do not say.
-// `dim` is empty where the environment does not know it (a CUDA launch that gave no dimension).
+// `dim` is empty where the environment does not know it (a CUDA launch that gave no dimension),
+// `format` where it does not know the texel format (which formatted surface accesses need).
 struct TextureType {
     std::optional<ImageDim> dim;
     bool arrayed = false;
+    std::optional<SurfaceFormat> format;
 };
 
 // Everything a translator reads about the program it translates, in one interface (as

@@ -11,7 +11,33 @@ namespace shader {
 // its inputs and outputs. Filled by the SPIR-V emitter; the Vulkan backend binds by it.
 
 enum class ImageKind : u8 { Sampled, Storage };
-enum class ImageDim : u8 { D1, D2, D3 };
+// Buffer: a texel buffer (a 1D_BUFFER surface: a storage texel buffer, one row of texels).
+enum class ImageDim : u8 { D1, D2, D3, Buffer };
+
+// The texel format of a storage image. Raw: unsigned texels of `texel_words` 32-bit words whose
+// bits pass unchanged (CUDA's surfaces, SULD.D / SUST.D). The others are what a formatted access
+// (Maxwell's SULD.P / SUST.P) converts through, as the texture header says (the environment's
+// TextureType::format): float registers for the normalised and float formats, integers for the
+// integer ones.
+enum class SurfaceFormat : u8 {
+    Raw,
+    Rgba8Unorm,
+    Rgba8Snorm,
+    Rgba8Uint,
+    Rgba8Sint,
+    Rgba16Float,
+    Rgba16Uint,
+    Rgba16Sint,
+    R32Float,
+    Rg32Float,
+    Rgba32Float,
+    R32Uint,
+    Rg32Uint,
+    Rgba32Uint,
+    R32Sint,
+    Rgba32Sint,
+};
+inline constexpr u32 kSurfaceFormatCount = static_cast<u32>(SurfaceFormat::Rgba32Sint) + 1;
 
 // A storage buffer standing for the global memory reached through one 64-bit pointer parameter.
 struct GlobalBufferBinding {
@@ -33,8 +59,8 @@ struct ConstantBankBinding {
 // A texture or surface as an image of descriptor set 0, named by the handle that the
 // instructions read from a constant bank: a CUDA texture or surface object parameter (bank 0)
 // or a graphics texture handle (the TIC and TSC indices the driver wrote into a bank). A
-// combined image sampler (TEX, TLD, TLD4, TXD, TXQ) or a storage image of unsigned texels (SULD,
-// SUST, raw data).
+// combined image sampler (TEX, TLD, TLD4, TXD, TXQ) or a storage image (SULD, SUST): of
+// unsigned texels for raw data, else of the format a formatted access converts through.
 struct ImageBinding {
     u32 binding = 0;
     u32 handle_bank = 0;
@@ -42,7 +68,8 @@ struct ImageBinding {
     ImageKind kind = ImageKind::Sampled;
     ImageDim dim = ImageDim::D2;
     bool arrayed = false;  // a 2D array view (some instruction names layers)
-    u32 texel_words = 4;   // storage images: R32_UINT, R32G32_UINT or R32G32B32A32_UINT
+    u32 texel_words = 4;   // raw storage images: R32_UINT, R32G32_UINT or R32G32B32A32_UINT
+    SurfaceFormat format = SurfaceFormat::Raw;  // storage images
     bool operator==(const ImageBinding&) const = default;
 };
 

@@ -20,20 +20,26 @@ struct ComputeDeviceOptions {
 };
 
 // Descriptor kinds of set 0: buffers (DispatchBuffer) and images (DispatchImage).
-enum class BufferKind { Uniform, Storage, SampledImage, StorageImage };
+enum class BufferKind { Uniform, Storage, StorageTexelBuffer, SampledImage, StorageImage };
+
+// Texel components: 32-bit floats, unsigned or signed integers, or 8-bit unsigned normalised
+// (4 channels only: R8G8B8A8_UNORM).
+enum class ImageTexels { Float, Uint, Sint, Unorm8 };
 
 // One binding of descriptor set 0, backed by host bytes: uploaded before the dispatch; a
-// storage buffer's bytes are replaced by the device's after it.
+// storage buffer's (and a storage texel buffer's) bytes are replaced by the device's after it.
+// A storage texel buffer is viewed as texels of `texels` with `channels` components.
 struct DispatchBuffer {
     u32 binding = 0;
     BufferKind kind = BufferKind::Storage;
     std::vector<u8>* bytes = nullptr;
+    ImageTexels texels = ImageTexels::Uint;
+    u32 channels = 1;
 };
 
 // A combined image sampler or a storage image of descriptor set 0, backed by host texels:
 // uploaded before the dispatch; a storage image's texels are replaced by the device's after it.
 // One mip level and one layer (an arrayed view has that one layer).
-enum class ImageTexels { Float, Uint, Sint };  // 32-bit components
 enum class ImageAddress { ClampToEdge, Repeat, MirroredRepeat, ClampToBorder };
 struct DispatchImage {
     u32 binding = 0;

@@ -24,7 +24,13 @@ struct BoundBuffer {
     const DispatchBuffer* source;
     std::unique_ptr<VulkanBuffer> device;
     std::unique_ptr<VulkanBuffer> staging;
+    VkBufferView view = VK_NULL_HANDLE;  // a storage texel buffer's
 };
+
+// A dispatch's buffer or storage texel buffer: its bytes come back after it.
+bool WrittenBack(BufferKind kind) {
+    return kind == BufferKind::Storage || kind == BufferKind::StorageTexelBuffer;
+}
 
 struct BoundImage {
     const DispatchImage* source;
@@ -54,6 +60,9 @@ struct DispatchObjects {
         }
         vkDestroyQueryPool(device, query_pool, nullptr);
         vkDestroyDescriptorPool(device, descriptor_pool, nullptr);
+        for (const BoundBuffer& buffer : buffers) {
+            vkDestroyBufferView(device, buffer.view, nullptr);
+        }
     }
 };
 
@@ -127,6 +136,8 @@ void CreateBuffers(const ComputeDevice::Impl& impl, const ComputeDispatch& dispa
             kBufferGranule;
         const VkBufferUsageFlags usage = source.kind == BufferKind::Uniform
                                              ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
+                                         : source.kind == BufferKind::StorageTexelBuffer
+                                             ? VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT
                                              : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
         BoundBuffer bound{&source, nullptr, nullptr};
         bound.device = std::make_unique<VulkanBuffer>(
@@ -142,6 +153,21 @@ void CreateBuffers(const ComputeDevice::Impl& impl, const ComputeDispatch& dispa
         }
         std::memset(bound.staging->Mapped() + bytes.size(), 0, size - bytes.size());
         objects.buffers.push_back(std::move(bound));
+        if (source.kind == BufferKind::StorageTexelBuffer) {
+            const u32 texel_bytes = TexelBytes(source.texels, source.channels);
+            if (bytes.empty() || bytes.size() % texel_bytes != 0) {
+                base::Fail("compute dispatch binding {}: {} bytes of {}-byte texels",
+                           source.binding, bytes.size(), texel_bytes);
+            }
+            auto view =
+                VulkanStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
+            view.buffer = objects.buffers.back().device->Handle();
+            view.format = TexelFormat(source.texels, source.channels);
+            view.range = bytes.size();
+            CheckVulkan(
+                vkCreateBufferView(impl.device, &view, nullptr, &objects.buffers.back().view),
+                "vkCreateBufferView");
+        }
     }
 }
 
@@ -205,6 +231,7 @@ VkDescriptorSet CreateDescriptorSet(const ComputeDevice::Impl& impl,
         write.descriptorCount = 1;
         write.descriptorType = DescriptorType(buffer.source->kind);
         write.pBufferInfo = &infos.back();
+        write.pTexelBufferView = &buffer.view;
         writes.push_back(write);
     }
     std::vector<VkDescriptorImageInfo> image_infos;
@@ -276,7 +303,7 @@ void RecordCommands(const ComputeDispatch& dispatch, const ComputePipeline& pipe
     Barrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
             VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
     for (const BoundBuffer& buffer : objects.buffers) {
-        if (buffer.source->kind == BufferKind::Storage) {
+        if (WrittenBack(buffer.source->kind)) {
             CopyBuffer(commands, *buffer.device, *buffer.staging);
         }
     }
@@ -355,7 +382,7 @@ DispatchResult ComputeDevice::Dispatch(const ComputeDispatch& dispatch) {
 
     for (const BoundBuffer& buffer : objects.buffers) {
         std::vector<u8>& bytes = *buffer.source->bytes;
-        if (buffer.source->kind == BufferKind::Storage && !bytes.empty()) {
+        if (WrittenBack(buffer.source->kind) && !bytes.empty()) {
             std::memcpy(bytes.data(), buffer.staging->Mapped(), bytes.size());
         }
     }

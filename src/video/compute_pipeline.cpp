@@ -16,6 +16,8 @@ VkDescriptorType DescriptorType(BufferKind kind) {
             return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
         case BufferKind::Storage:
             return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        case BufferKind::StorageTexelBuffer:
+            return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
         case BufferKind::SampledImage:
             return VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
         case BufferKind::StorageImage:

@@ -6,16 +6,27 @@
 #include "video/vulkan_struct.h"
 
 namespace video {
-namespace {
 
-VkFormat FormatOf(const DispatchImage& image) {
+VkFormat TexelFormat(ImageTexels texels, u32 channels) {
+    if (texels == ImageTexels::Unorm8) {
+        if (channels != 4) {
+            base::Fail("8-bit normalised texels with {} channels (only 4 are made)", channels);
+        }
+        return VK_FORMAT_R8G8B8A8_UNORM;
+    }
     static constexpr VkFormat kFormats[3][3] = {
         {VK_FORMAT_R32_SFLOAT, VK_FORMAT_R32G32_SFLOAT, VK_FORMAT_R32G32B32A32_SFLOAT},
         {VK_FORMAT_R32_UINT, VK_FORMAT_R32G32_UINT, VK_FORMAT_R32G32B32A32_UINT},
         {VK_FORMAT_R32_SINT, VK_FORMAT_R32G32_SINT, VK_FORMAT_R32G32B32A32_SINT}};
-    const int column = image.channels == 1 ? 0 : image.channels == 2 ? 1 : 2;
-    return kFormats[static_cast<int>(image.texels)][column];
+    const int column = channels == 1 ? 0 : channels == 2 ? 1 : 2;
+    return kFormats[static_cast<int>(texels)][column];
 }
+
+u32 TexelBytes(ImageTexels texels, u32 channels) {
+    return channels * (texels == ImageTexels::Unorm8 ? 1 : 4);
+}
+
+namespace {
 
 VkSamplerAddressMode AddressMode(ImageAddress address) {
     switch (address) {
@@ -57,21 +68,26 @@ VulkanImage::VulkanImage(VkDevice device, const VkPhysicalDeviceMemoryProperties
         base::Fail("compute dispatch image binding {}: no texels or {} channels", image.binding,
                    image.channels);
     }
+    if (image.dim == ImageDim::Buffer) {
+        base::Fail("compute dispatch image binding {}: a texel buffer is a DispatchBuffer",
+                   image.binding);
+    }
     extent_ = {image.size[0], image.dim == ImageDim::D1 ? 1 : image.size[1],
                image.dim == ImageDim::D3 ? image.size[2] : 1};
-    const u64 bytes = u64{extent_.width} * extent_.height * extent_.depth * image.channels * 4;
+    const u32 texel_bytes = TexelBytes(image.texels, image.channels);
+    const u64 bytes = u64{extent_.width} * extent_.height * extent_.depth * texel_bytes;
     if (extent_.width == 0 || extent_.height == 0 || extent_.depth == 0 ||
         bytes != image.bytes->size()) {
         base::Fail("compute dispatch image binding {}: {} bytes of texels for {}x{}x{} of {}",
                    image.binding, image.bytes->size(), extent_.width, extent_.height, extent_.depth,
-                   image.channels * 4);
+                   texel_bytes);
     }
     try {
         auto info = VulkanStruct<VkImageCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO);
         info.imageType = image.dim == ImageDim::D1   ? VK_IMAGE_TYPE_1D
                          : image.dim == ImageDim::D2 ? VK_IMAGE_TYPE_2D
                                                      : VK_IMAGE_TYPE_3D;
-        info.format = FormatOf(image);
+        info.format = TexelFormat(image.texels, image.channels);
         info.extent = extent_;
         info.mipLevels = 1;
         info.arrayLayers = 1;

@@ -7,6 +7,10 @@
 
 namespace video {
 
+// The Vulkan format of texels with `channels` components (1, 2 or 4) of `texels`, and its size.
+VkFormat TexelFormat(ImageTexels texels, u32 channels);
+u32 TexelBytes(ImageTexels texels, u32 channels);
+
 // A DispatchImage on the device: a VkImage with its own memory, a view of all of it and, for a
 // combined image sampler, its sampler. Texels move through a staging buffer the caller owns.
 class VulkanImage {

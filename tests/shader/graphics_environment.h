@@ -64,7 +64,7 @@ public:
         if (bank != kFixtureTextureBank) {
             return std::nullopt;
         }
-        return TextureType{.dim = ImageDim::D2};
+        return TextureType{.dim = ImageDim::D2, .arrayed = false, .format = std::nullopt};
     }
     const TargetProfile& Target() const override { return target_; }
 

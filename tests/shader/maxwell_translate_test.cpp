@@ -141,6 +141,12 @@ DekoProgram ToDeko(const formats::Dksh& dksh, std::span<const u8> file, std::siz
     deko.block = program.block_dims;
     deko.shared_bytes = program.shared_bytes;
     deko.local_bytes = program.scratch_per_warp / 32;
+    if (deko.name.starts_with("melonds")) {
+        // melonDS's compute renderer binds an rgba8 image at binding 0 (FinalFB in
+        // GPU3D_Compute_shaders.h: "layout (binding = 0, rgba8) writeonly uniform image2D"),
+        // which its formatted stores (SUST.P) convert to.
+        deko.image_formats[0] = SurfaceFormat::Rgba8Unorm;
+    }
     return deko;
 }
 
@@ -196,12 +202,34 @@ TEST(MaxwellTranslate, HomebrewDkshPrograms) {
     }
     std::printf("homebrew DKSH: %zu of %zu programs translate\n%s", translated, programs,
                 summary.c_str());
-    // Measured: 61 of 75, all 35 vertex and fragment programs and 26 of the 40 compute
-    // programs. The others (melonDS's compute programs): SUST.P (9) and SULD.D.1D_BUFFER (2),
-    // whose formatted or buffer access needs the image's format; an address from two storage
-    // buffers' addresses (3). The list says which.
-    EXPECT_EQ(translated, 61u) << failures;
-    EXPECT_EQ(compute_translated, 26u) << failures;
+    // Measured: 72 of 75, all 35 vertex and fragment programs and 37 of the 40 compute
+    // programs (SUST.P through melonDS's rgba8 image, SULD.D.1D_BUFFER.64 through a texel
+    // buffer). The others (melonDS's rasterisers): an address from two storage buffers'
+    // addresses (3). The list says which.
+    EXPECT_EQ(translated, 72u) << failures;
+    EXPECT_EQ(compute_translated, 37u) << failures;
+}
+
+// A formatted store (SUST.P) converts through the image's format, which only its texture
+// header says: without it, the translation stops naming what is missing.
+TEST(MaxwellTranslate, FormattedSurfaceStoreNeedsTheImageFormat) {
+    for (const sass::testing::Shader& shader : sass::testing::HomebrewShaders()) {
+        if (!shader.name.ends_with("/FinalPass.dksh")) {
+            continue;
+        }
+        const formats::Dksh dksh = formats::ReadDksh(shader.bytes, shader.name);
+        DekoProgram program = ToDeko(dksh, shader.bytes, 0, "FinalPass");
+        program.image_formats[0].reset();
+        EXPECT_NE(TranslateDeko(program).find(
+                      "SUST.P (a formatted access) to the surface at c[0x0][0x120]: the "
+                      "environment gives no texel format for it"),
+                  std::string::npos)
+            << TranslateDeko(program);
+        program.image_formats[0] = SurfaceFormat::Rgba8Unorm;
+        EXPECT_EQ(TranslateDeko(program), "(no error)");
+        return;
+    }
+    GTEST_SKIP() << "melonDS's FinalPass.dksh is missing";
 }
 
 }  // namespace

@@ -1,11 +1,15 @@
 // Maxwell compute programs as deko3d lays them out (shader::DekoEnvironment), assembled from
 // nvdisasm's text, translated by TranslateCompute and run on the Vulkan device: 64-bit address
 // arithmetic through the condition code (IADD.CC / IADD.X) into the storage buffer whose
-// address deko3d keeps in c[0x0], the high word of a multiply (IMUL.HI), I2I and ISET. The
-// expected words are computed here from the instructions' definitions.
+// address deko3d keeps in c[0x0], the high word of a multiply (IMUL.HI), I2I and ISET, and
+// surfaces (SUST.P / SULD.P through an rgba8 image's format, SULD.D raw words, SULD.D of a
+// 1D_BUFFER texel buffer). The expected words are computed here from the instructions'
+// definitions and Vulkan's format conversions.
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
+#include <cmath>
 #include <cstring>
 
 #include "shader/compute.h"
@@ -152,6 +156,187 @@ TEST(MaxwellCompute, PackedThreadIndex) {
                     << x << ", " << y << ", " << z;
             }
         }
+    }
+}
+
+// The surfaces of a program: image i at handle index 0x48 + i (deko3d's compute image
+// bindings, after its 32 textures at c[0x0][0xa0]), or a storage texel buffer.
+struct Surface {
+    shader::SurfaceFormat format = shader::SurfaceFormat::Raw;  // what the environment says
+    DispatchImage image;                                        // its binding set here
+    bool texel_buffer = false;  // image.bytes as a storage texel buffer of image's texels
+};
+
+// Runs `lines` as one block of `block` threads with `surfaces` (their bytes replaced by the
+// device's after it) and, where `buffer` is given, storage buffer 0 at `buffer_address`.
+void RunSurfaceProgram(const std::vector<std::string>& lines, std::array<u32, 3> block,
+                       std::vector<Surface>& surfaces, std::vector<u8>* buffer = nullptr,
+                       u64 buffer_address = 0) {
+    ComputeDevice& device = testing::SharedDevice();
+    shader::DekoProgram deko;
+    deko.name = "maxwell surface test";
+    deko.stage = shader::Stage::Compute;
+    deko.code = MaxwellCode(lines);
+    deko.block = block;
+    for (std::size_t i = 0; i < surfaces.size(); ++i) {
+        if (surfaces[i].format != shader::SurfaceFormat::Raw) {
+            deko.image_formats[i] = surfaces[i].format;
+        }
+    }
+    const shader::DekoEnvironment env(deko, device.Target());
+    const shader::ComputeProgram program = shader::TranslateCompute(env);
+    ASSERT_EQ(program.images.size(), surfaces.size());
+    std::vector<u8> cbank0(program.cbank0_bytes, 0);
+    const u32 buffer_at = shader::DekoStageData(shader::Stage::Compute) +
+                          4 * (shader::kDekoTextureBindings + shader::kDekoImageBindings);
+    std::memcpy(cbank0.data() + buffer_at, &buffer_address, sizeof(buffer_address));
+    ComputeDispatch dispatch;
+    dispatch.spirv = program.spirv;
+    dispatch.buffers = {{program.cbank0_binding, BufferKind::Uniform, &cbank0}};
+    for (const shader::GlobalBufferBinding& global : program.global_buffers) {
+        ASSERT_NE(buffer, nullptr);
+        dispatch.buffers.push_back({global.binding, BufferKind::Storage, buffer});
+    }
+    for (const shader::ImageBinding& binding : program.images) {
+        const u32 index = (binding.handle_offset - 0x120) / 4;  // image 0 at c[0x0][0x120]
+        ASSERT_LT(index, surfaces.size());
+        Surface& surface = surfaces[index];
+        EXPECT_EQ(binding.dim == shader::ImageDim::Buffer, surface.texel_buffer);
+        if (surface.texel_buffer) {
+            dispatch.buffers.push_back({binding.binding, BufferKind::StorageTexelBuffer,
+                                        surface.image.bytes, surface.image.texels,
+                                        surface.image.channels});
+        } else {
+            surface.image.binding = binding.binding;
+            surface.image.storage = true;
+            dispatch.images.push_back(surface.image);
+        }
+    }
+    device.Dispatch(dispatch);
+}
+
+// Vulkan's float to 8-bit unorm conversion (Fixed-Point Data Conversions): clamp to [0, 1],
+// times 255, to the nearest integer.
+u8 Unorm8(float f) {
+    return static_cast<u8>(std::lround(std::clamp(f, 0.0f, 1.0f) * 255.0f));
+}
+
+// SUST.P to an rgba8 image converts the registers' floats: thread (x, y) of an 8 x 8 block
+// writes (17 x / 255, (30 y + 5) / 255, 2.0, -1.0) at (x, y); 2 and -1 clamp to 255 and 0.
+TEST(MaxwellCompute, FormattedStoreConvertsToTheImageFormat) {
+    std::vector<u8> texels(8 * 8 * 4, 0x5a);
+    std::vector<Surface> surfaces{{.format = shader::SurfaceFormat::Rgba8Unorm,
+                                   .image = {.dim = shader::ImageDim::D2,
+                                             .size = {8, 8, 1},
+                                             .texels = ImageTexels::Unorm8,
+                                             .channels = 4,
+                                             .bytes = &texels}}};
+    RunSurfaceProgram(
+        {
+            "S2R R0, SR_TID.X ;",
+            "S2R R1, SR_TID.Y ;",
+            "MOV32I R8, 0x3b808081 ;",  // 1 / 255
+            "IMUL32I R2, R0, 0x11 ;",
+            "I2F.F32.U32 R4, R2 ;",
+            "FMUL R4, R4, R8 ;",
+            "IMUL32I R3, R1, 0x1e ;",
+            "IADD32I R3, R3, 0x5 ;",
+            "I2F.F32.U32 R5, R3 ;",
+            "FMUL R5, R5, R8 ;",
+            "MOV32I R6, 0x40000000 ;",
+            "MOV32I R7, 0xbf800000 ;",
+            "SUST.P.2D.IGN [R0], R4, 0x48 ;",
+            "EXIT ;",
+        },
+        {8, 8, 1}, surfaces);
+    const float step = std::bit_cast<float>(0x3b808081u);
+    for (u32 y = 0; y < 8; ++y) {
+        for (u32 x = 0; x < 8; ++x) {
+            const u8* texel = &texels[(y * 8 + x) * 4];
+            EXPECT_EQ(texel[0], Unorm8(static_cast<float>(17 * x) * step)) << x << ", " << y;
+            EXPECT_EQ(texel[0], 17 * x) << x << ", " << y;
+            EXPECT_EQ(texel[1], 30 * y + 5) << x << ", " << y;
+            EXPECT_EQ(texel[2], 255) << x << ", " << y;
+            EXPECT_EQ(texel[3], 0) << x << ", " << y;
+        }
+    }
+}
+
+// SULD.P.RGA of an rgba8 image gives R, G and A as floats (c / 255) in R4, R5, R6; SUST.D.BA
+// .128 stores those registers' bits (and R7 = 0) raw into a 128-bit texel of a second image, x
+// in bytes.
+TEST(MaxwellCompute, FormattedLoadAndRawStore) {
+    std::vector<u8> source(4 * 4 * 4);
+    for (std::size_t i = 0; i < source.size(); ++i) {
+        source[i] = static_cast<u8>(i * 37 + 11);
+    }
+    std::vector<u8> result(4 * 4 * 16, 0xcd);
+    std::vector<Surface> surfaces{{.format = shader::SurfaceFormat::Rgba8Unorm,
+                                   .image = {.dim = shader::ImageDim::D2,
+                                             .size = {4, 4, 1},
+                                             .texels = ImageTexels::Unorm8,
+                                             .channels = 4,
+                                             .bytes = &source}},
+                                  {.image = {.dim = shader::ImageDim::D2,
+                                             .size = {4, 4, 1},
+                                             .texels = ImageTexels::Uint,
+                                             .channels = 4,
+                                             .bytes = &result}}};
+    RunSurfaceProgram(
+        {
+            "S2R R0, SR_TID.X ;",
+            "S2R R1, SR_TID.Y ;",
+            "SULD.P.2D.RGA.IGN R4, [R0], 0x48 ;",
+            "MOV32I R7, 0x0 ;",
+            "SHL R2, R0, 0x4 ;",
+            "MOV R3, R1 ;",
+            "SUST.D.BA.2D.128.IGN [R2], R4, 0x49 ;",
+            "EXIT ;",
+        },
+        {4, 4, 1}, surfaces);
+    const std::vector<u32> words = BytesWords(result);
+    for (u32 texel = 0; texel < 16; ++texel) {
+        const u8* in = &source[texel * 4];
+        const u32* out = &words[texel * 4];
+        // Vulkan's c / 255 (Fixed-Point Data Conversions), within its stated precision.
+        EXPECT_NEAR(std::bit_cast<float>(out[0]), in[0] / 255.0f, 1e-6f) << "texel " << texel;
+        EXPECT_NEAR(std::bit_cast<float>(out[1]), in[1] / 255.0f, 1e-6f) << "texel " << texel;
+        EXPECT_NEAR(std::bit_cast<float>(out[2]), in[3] / 255.0f, 1e-6f) << "texel " << texel;
+        EXPECT_EQ(out[3], 0u) << "texel " << texel;
+    }
+}
+
+// SULD.D.1D_BUFFER.64 reads texel R3 of a texel buffer of 64-bit texels (RG32_UINT) into R0,
+// R1; each thread stores them at out[2 tid], out[2 tid + 1], reading texel 63 - tid.
+TEST(MaxwellCompute, RawLoadFromATexelBuffer) {
+    std::vector<u8> texels(kThreads * 8);
+    for (std::size_t i = 0; i < texels.size(); ++i) {
+        texels[i] = static_cast<u8>(i * 101 + 7);
+    }
+    const std::vector<u32> words = BytesWords(texels);
+    std::vector<Surface> surfaces{
+        {.image = {.texels = ImageTexels::Uint, .channels = 2, .bytes = &texels},
+         .texel_buffer = true}};
+    std::vector<u8> out(kThreads * 8, 0xcd);
+    const u64 base = 0x40000ull;
+    RunSurfaceProgram(
+        {
+            "S2R R4, SR_TID.X ;",
+            "IADD32I R3, -R4, 0x3f ;",
+            "SULD.D.1D_BUFFER.64.IGN R0, [R3], 0x48 ;",
+            "SHL R5, R4, 0x3 ;",
+            "IADD R6.CC, R5, c[0x0][0x140] ;",
+            "IADD.X R7, RZ, c[0x0][0x144] ;",
+            "STG.E [R6], R0 ;",
+            "STG.E [R6+0x4], R1 ;",
+            "EXIT ;",
+        },
+        {kThreads, 1, 1}, surfaces, &out, base);
+    const std::vector<u32> result = BytesWords(out);
+    for (u32 tid = 0; tid < kThreads; ++tid) {
+        const u32 texel = kThreads - 1 - tid;
+        EXPECT_EQ(result[2 * tid], words[2 * texel]) << "thread " << tid;
+        EXPECT_EQ(result[2 * tid + 1], words[2 * texel + 1]) << "thread " << tid;
     }
 }
 

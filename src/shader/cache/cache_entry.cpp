@@ -137,7 +137,8 @@ std::vector<ConstantBankBinding> ReadConstantBanks(PayloadReader& in) {
 void WriteImages(PayloadWriter& out, const std::vector<ImageBinding>& images) {
     out.Put(static_cast<u32>(images.size()));
     for (const ImageBinding& image : images) {
-        const auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words] = image;
+        const auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words, format] =
+            image;
         out.Put(binding);
         out.Put(handle_bank);
         out.Put(handle_offset);
@@ -145,20 +146,24 @@ void WriteImages(PayloadWriter& out, const std::vector<ImageBinding>& images) {
         out.Put(static_cast<u32>(dim));
         out.Put(arrayed);
         out.Put(texel_words);
+        out.Put(static_cast<u32>(format));
     }
 }
 
 std::vector<ImageBinding> ReadImages(PayloadReader& in) {
-    std::vector<ImageBinding> images(in.GetCount("images", 6 * sizeof(u32) + 1));
+    std::vector<ImageBinding> images(in.GetCount("images", 7 * sizeof(u32) + 1));
     for (ImageBinding& image : images) {
-        auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words] = image;
+        auto& [binding, handle_bank, handle_offset, kind, dim, arrayed, texel_words, format] =
+            image;
         binding = in.Get<u32>("image binding");
         handle_bank = in.Get<u32>("image handle bank");
         handle_offset = in.Get<u32>("image handle offset");
         kind = in.GetEnum<ImageKind>("image kind", ImageKind::Storage);
-        dim = in.GetEnum<ImageDim>("image dimension", ImageDim::D3);
+        dim = in.GetEnum<ImageDim>("image dimension", ImageDim::Buffer);
         arrayed = in.GetBool("image array flag");
         texel_words = in.Get<u32>("image texel words");
+        format = in.GetEnum<SurfaceFormat>("image format",
+                                           static_cast<SurfaceFormat>(kSurfaceFormatCount - 1));
     }
     return images;
 }

@@ -417,6 +417,11 @@ const HandlerTable& MaxwellHandlers() {
         handlers["IPA"] = Checked(Ipa);
         handlers["KIL"] = Checked(Kil);
         AddMaxwellTextureHandlers(handlers);
+        HandlerTable surface;
+        AddMaxwellSurfaceHandlers(surface);
+        for (auto& [name, handler] : surface) {
+            handlers[name] = Checked(std::move(handler));
+        }
         HandlerTable memory;
         AddMaxwellMemoryHandlers(memory);
         for (auto& [name, handler] : memory) {

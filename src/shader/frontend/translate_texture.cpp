@@ -92,7 +92,8 @@ u32 ImageOf(Translator& t, u64 bank, u64 word_offset, ImageBinding use, bool kno
             image.dim = use.dim;
         }
         if (image.kind != use.kind || image.dim != use.dim ||
-            (use.kind == ImageKind::Storage && image.texel_words != use.texel_words)) {
+            (use.kind == ImageKind::Storage &&
+             (image.texel_words != use.texel_words || image.format != use.format))) {
             t.Unsupported(fmt::format("the handle at c[{:#x}][{:#x}] used as two kinds of image",
                                       bank, offset));
         }

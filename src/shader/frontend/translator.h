@@ -171,10 +171,11 @@ void ResolveTextureHandle(Translator& t, ir::Inst& sample);
 bool TranslateQuadShuffle(Translator& t);
 
 // Ampere's handlers by mnemonic, and Maxwell's (translate_maxwell.cpp: Ampere's where the
-// forms agree, its own where they do not; translate_maxwell_texture.cpp).
+// forms agree, its own where they do not; translate_maxwell_texture.cpp, _surface.cpp).
 const HandlerTable& Handlers();
 const HandlerTable& MaxwellHandlers();
 void AddMaxwellTextureHandlers(HandlerTable& table);
+void AddMaxwellSurfaceHandlers(HandlerTable& table);
 void AddMaxwellMemoryHandlers(HandlerTable& table);
 void AddMaxwellIntegerHandlers(HandlerTable& table);
 

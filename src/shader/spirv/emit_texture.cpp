@@ -3,7 +3,9 @@
 // stage OpImageSampleImplicitLod), TLD → OpImageFetch, TLD4 →
 // OpImageGather, TXD → OpImageSampleExplicitLod (Grad), TXQ → OpImageQuerySizeLod and
 // OpImageQueryLevels; SULD / SUST → OpImageRead /
-// OpImageWrite on an image of unsigned texels as wide as the access, so the bits pass unchanged.
+// OpImageWrite on an image of unsigned texels as wide as the access, so the bits pass unchanged
+// (raw), or on an image of the format a formatted access converts through, its texels
+// bit-cast to and from the registers' words. A 1D_BUFFER surface is a storage texel buffer.
 #include <fmt/format.h>
 
 #include "shader/spirv/emitter.h"
@@ -22,12 +24,90 @@ spv::Dim SpirvDim(ImageDim dim) {
             return spv::Dim::Dim2D;
         case ImageDim::D3:
             return spv::Dim::Dim3D;
+        case ImageDim::Buffer:
+            return spv::Dim::Buffer;
     }
     return spv::Dim::Dim2D;
 }
 
 u32 Axes(ImageDim dim) {
-    return dim == ImageDim::D1 ? 1 : dim == ImageDim::D2 ? 2 : 3;
+    return dim == ImageDim::D1 || dim == ImageDim::Buffer ? 1 : dim == ImageDim::D2 ? 2 : 3;
+}
+
+// A storage image's SPIR-V format and the numeric type of its texels.
+enum class TexelNumbers { Float, Sint, Uint };
+struct FormatInfo {
+    spv::ImageFormat format;
+    TexelNumbers numbers;
+};
+FormatInfo InfoOf(const ImageBinding& image) {
+    switch (image.format) {
+        case SurfaceFormat::Raw:
+            break;
+        case SurfaceFormat::Rgba8Unorm:
+            return {spv::ImageFormat::Rgba8, TexelNumbers::Float};
+        case SurfaceFormat::Rgba8Snorm:
+            return {spv::ImageFormat::Rgba8Snorm, TexelNumbers::Float};
+        case SurfaceFormat::Rgba8Uint:
+            return {spv::ImageFormat::Rgba8ui, TexelNumbers::Uint};
+        case SurfaceFormat::Rgba8Sint:
+            return {spv::ImageFormat::Rgba8i, TexelNumbers::Sint};
+        case SurfaceFormat::Rgba16Float:
+            return {spv::ImageFormat::Rgba16f, TexelNumbers::Float};
+        case SurfaceFormat::Rgba16Uint:
+            return {spv::ImageFormat::Rgba16ui, TexelNumbers::Uint};
+        case SurfaceFormat::Rgba16Sint:
+            return {spv::ImageFormat::Rgba16i, TexelNumbers::Sint};
+        case SurfaceFormat::R32Float:
+            return {spv::ImageFormat::R32f, TexelNumbers::Float};
+        case SurfaceFormat::Rg32Float:
+            return {spv::ImageFormat::Rg32f, TexelNumbers::Float};
+        case SurfaceFormat::Rgba32Float:
+            return {spv::ImageFormat::Rgba32f, TexelNumbers::Float};
+        case SurfaceFormat::R32Uint:
+            return {spv::ImageFormat::R32ui, TexelNumbers::Uint};
+        case SurfaceFormat::Rg32Uint:
+            return {spv::ImageFormat::Rg32ui, TexelNumbers::Uint};
+        case SurfaceFormat::Rgba32Uint:
+            return {spv::ImageFormat::Rgba32ui, TexelNumbers::Uint};
+        case SurfaceFormat::R32Sint:
+            return {spv::ImageFormat::R32i, TexelNumbers::Sint};
+        case SurfaceFormat::Rgba32Sint:
+            return {spv::ImageFormat::Rgba32i, TexelNumbers::Sint};
+    }
+    const spv::ImageFormat raw = image.texel_words == 1   ? spv::ImageFormat::R32ui
+                                 : image.texel_words == 2 ? spv::ImageFormat::Rg32ui
+                                                          : spv::ImageFormat::Rgba32ui;
+    return {raw, TexelNumbers::Uint};
+}
+
+u32 TexelScalar(Module& m, TexelNumbers numbers) {
+    return numbers == TexelNumbers::Float  ? m.TypeFloat(32)
+           : numbers == TexelNumbers::Sint ? m.TypeSint(32)
+                                           : m.TypeUint(32);
+}
+
+// The formats Vulkan's storage images take without StorageImageExtendedFormats (the SPIR-V
+// environment's list for the Shader capability).
+bool BaseFormat(spv::ImageFormat format) {
+    switch (format) {
+        case spv::ImageFormat::Rgba32f:
+        case spv::ImageFormat::Rgba16f:
+        case spv::ImageFormat::R32f:
+        case spv::ImageFormat::Rgba8:
+        case spv::ImageFormat::Rgba8Snorm:
+        case spv::ImageFormat::Rgba32i:
+        case spv::ImageFormat::Rgba16i:
+        case spv::ImageFormat::Rgba8i:
+        case spv::ImageFormat::R32i:
+        case spv::ImageFormat::Rgba32ui:
+        case spv::ImageFormat::Rgba16ui:
+        case spv::ImageFormat::Rgba8ui:
+        case spv::ImageFormat::R32ui:
+            return true;
+        default:
+            return false;
+    }
 }
 
 }  // namespace
@@ -50,15 +130,15 @@ void Emitter::DeclareImages(u32 first_binding) {
         } else {
             if (image.dim == ImageDim::D1) {
                 m_.AddCapability(spv::Capability::Image1D);
+            } else if (image.dim == ImageDim::Buffer) {
+                m_.AddCapability(spv::Capability::ImageBuffer);
             }
-            spv::ImageFormat format = spv::ImageFormat::R32ui;
-            if (image.texel_words == 2) {
+            const FormatInfo info = InfoOf(image);
+            if (!BaseFormat(info.format)) {
                 m_.AddCapability(spv::Capability::StorageImageExtendedFormats);
-                format = spv::ImageFormat::Rg32ui;
-            } else if (image.texel_words == 4) {
-                format = spv::ImageFormat::Rgba32ui;
             }
-            type = m_.TypeImage(m_.TypeUint(32), SpirvDim(image.dim), false, 2, format);
+            type = m_.TypeImage(TexelScalar(m_, info.numbers), SpirvDim(image.dim), false, 2,
+                                info.format);
             pointee = type;
         }
         const u32 variable = m_.GlobalVariable(
@@ -205,6 +285,13 @@ u32 Emitter::ImageRead(const Inst& inst) {
     const u32 handle = RawCode(spv::Op::OpLoad, image_types_.at(inst.resource),
                                {image_variables_.at(inst.resource)});
     const u32 coordinates = ImageCoordinates(inst, 0, true);
+    if (image.format != SurfaceFormat::Raw) {
+        const FormatInfo info = InfoOf(image);
+        const u32 numbers = TexelScalar(m_, info.numbers);
+        const u32 texel =
+            RawCode(spv::Op::OpImageRead, m_.TypeVector(numbers, 4), {handle, coordinates});
+        return Emit(spv::Op::OpBitcast, Type::U32x4, {texel});
+    }
     const u32 texel = Emit(spv::Op::OpImageRead, Type::U32x4, {handle, coordinates});
     if (image.texel_words == 1) {
         return Emit(spv::Op::OpCompositeExtract, Type::U32, {texel, 0});
@@ -222,7 +309,11 @@ void Emitter::ImageWrite(const Inst& inst) {
     const u32 coordinates = ImageCoordinates(inst, 0, true);
     const u32 value = IdOf(inst.args[Axes(image.dim)]);
     u32 texel = value;
-    if (image.texel_words == 1) {
+    if (image.format != SurfaceFormat::Raw) {
+        const FormatInfo info = InfoOf(image);
+        const u32 numbers = TexelScalar(m_, info.numbers);
+        texel = RawCode(spv::Op::OpBitcast, m_.TypeVector(numbers, 4), {value});
+    } else if (image.texel_words == 1) {
         texel =
             Emit(spv::Op::OpCompositeConstruct, Type::U32x4, {value, Uint(0), Uint(0), Uint(0)});
     } else if (image.texel_words == 2) {

@@ -25,6 +25,7 @@ public:
     u32 TypeVoid() { return Type(spv::Op::OpTypeVoid, {}); }
     u32 TypeBool() { return Type(spv::Op::OpTypeBool, {}); }
     u32 TypeUint(u32 width) { return Type(spv::Op::OpTypeInt, {width, 0}); }
+    u32 TypeSint(u32 width) { return Type(spv::Op::OpTypeInt, {width, 1}); }
     u32 TypeFloat(u32 width) { return Type(spv::Op::OpTypeFloat, {width}); }
     u32 TypeVector(u32 component, u32 count) {
         return Type(spv::Op::OpTypeVector, {component, count});
