@@ -8,7 +8,10 @@
 #include <array>
 #include <cstddef>
 #include <map>
+#include <set>
+#include <vector>
 
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/MDBuilder.h>
@@ -57,7 +60,6 @@ public:
         BasicBlock* entry = NewBlock("entry");
         builder_.SetInsertPoint(entry);
         LoadState();
-        exit_ = NewBlock("exit");
         for (const u64 start : region_.block_starts) {
             if (region_.Contains(start)) {
                 blocks_[start] = NewBlock("block");
@@ -68,8 +70,7 @@ public:
             builder_.SetInsertPoint(block);
             EmitBlock(start);
         }
-        builder_.SetInsertPoint(exit_);
-        StoreState();
+        StoreStateAtExits();
         return function_;
     }
 
@@ -93,22 +94,23 @@ private:
             registers_[index] = builder_.CreateAlloca(i64);
             const std::size_t offset =
                 index == kSp ? offsetof(RegionState, sp) : offsetof(RegionState, x) + 8 * index;
-            builder_.CreateStore(LoadField(offset, i64), registers_[index]);
+            entry_stores_.insert(builder_.CreateStore(LoadField(offset, i64), registers_[index]));
         }
         Value* nzcv = LoadField(offsetof(RegionState, nzcv), builder_.getInt32Ty());
         for (unsigned flag = 0; flag < 4; ++flag) {
             flags_[flag] = builder_.CreateAlloca(i1);
-            builder_.CreateStore(builder_.CreateTrunc(builder_.CreateLShr(nzcv, 31 - flag), i1),
-                                 flags_[flag]);
+            entry_stores_.insert(builder_.CreateStore(
+                builder_.CreateTrunc(builder_.CreateLShr(nzcv, 31 - flag), i1), flags_[flag]));
         }
         auto* i32 = builder_.getInt32Ty();
         for (unsigned index = 0; index < 32; ++index) {
             vregs_[index] = builder_.CreateAlloca(VectorType());
-            builder_.CreateStore(LoadField(offsetof(RegionState, v) + 16 * index, VectorType()),
-                                 vregs_[index]);
+            entry_stores_.insert(builder_.CreateStore(
+                LoadField(offsetof(RegionState, v) + 16 * index, VectorType()), vregs_[index]));
         }
         fpsr_ = builder_.CreateAlloca(i32);
-        builder_.CreateStore(LoadField(offsetof(RegionState, fpsr), i32), fpsr_);
+        entry_stores_.insert(
+            builder_.CreateStore(LoadField(offsetof(RegionState, fpsr), i32), fpsr_));
         // FPCR cannot change inside a region (MSR FPCR is not translated). The translation is
         // exact for round to nearest without flush to zero (RMode 0, FZ 0; bits 22-24) and
         // follows DN (bit 25) at run time; FZ16 and AHP only concern FP16, not translated.
@@ -128,61 +130,102 @@ private:
             LoadField(offsetof(RegionState, permission_table), builder_.getInt8PtrTy());
     }
 
-    // Whether the region stores to the alloca anywhere but at its entry (LoadState's store).
-    static bool IsWritten(llvm::AllocaInst* slot) {
-        unsigned stores = 0;
+    // The LLVM blocks from which a store to slot (other than its entry value) reaches:
+    // every block after such a store on some path. An exit outside this set leaves the slot
+    // as it was at the region's entry, so it need not store it back.
+    std::set<const BasicBlock*> ReachedByWrites(llvm::AllocaInst* slot) const {
+        std::set<const BasicBlock*> reached;
+        std::vector<const BasicBlock*> pending;
         for (const llvm::User* user : slot->users()) {
             const auto* store = llvm::dyn_cast<llvm::StoreInst>(user);
-            stores += store != nullptr && store->getPointerOperand() == slot;
+            if (store != nullptr && store->getPointerOperand() == slot &&
+                !entry_stores_.contains(store) && reached.insert(store->getParent()).second) {
+                pending.push_back(store->getParent());
+            }
         }
-        return stores > 1;
+        while (!pending.empty()) {
+            const BasicBlock* block = pending.back();
+            pending.pop_back();
+            if (const llvm::Instruction* terminator = block->getTerminator()) {
+                for (const BasicBlock* next : llvm::successors(terminator)) {
+                    if (reached.insert(next).second) {
+                        pending.push_back(next);
+                    }
+                }
+            }
+        }
+        return reached;
     }
 
-    // Only what the region writes goes back: a register it only reads still holds its entry
-    // value in RegionState, and each one stored here would be a value merged (a phi) from
-    // every exit, which made register allocation and SimplifyCFG take seconds on large regions.
-    void StoreState() {
+    // Every exit stores its own state (no block merging the values of every exit, which made
+    // register allocation and SimplifyCFG take seconds on large regions), and only what may
+    // have been written on a path to it: a register only read still holds its entry value in
+    // RegionState.
+    void StoreStateAtExits() {
+        std::vector<std::set<const BasicBlock*>> written_registers;
+        for (llvm::AllocaInst* slot : registers_) {
+            written_registers.push_back(ReachedByWrites(slot));
+        }
+        std::set<const BasicBlock*> written_flags;
+        for (llvm::AllocaInst* slot : flags_) {
+            written_flags.merge(ReachedByWrites(slot));
+        }
+        std::vector<std::set<const BasicBlock*>> written_vregs;
+        for (llvm::AllocaInst* slot : vregs_) {
+            written_vregs.push_back(ReachedByWrites(slot));
+        }
+        const std::set<const BasicBlock*> written_fpsr = ReachedByWrites(fpsr_);
         auto* i64 = builder_.getInt64Ty();
-        for (unsigned index = 0; index < 32; ++index) {
-            if (IsWritten(registers_[index])) {
-                const std::size_t offset =
-                    index == kSp ? offsetof(RegionState, sp) : offsetof(RegionState, x) + 8 * index;
-                StoreField(offset, builder_.CreateLoad(i64, registers_[index]));
+        for (BasicBlock* exit : exits_to_core_) {
+            builder_.SetInsertPoint(exit);
+            for (unsigned index = 0; index < 32; ++index) {
+                if (written_registers[index].contains(exit)) {
+                    const std::size_t offset = index == kSp ? offsetof(RegionState, sp)
+                                                            : offsetof(RegionState, x) + 8 * index;
+                    StoreField(offset, builder_.CreateLoad(i64, registers_[index]));
+                }
             }
-        }
-        if (std::any_of(flags_.begin(), flags_.end(), IsWritten)) {
-            Value* nzcv = builder_.getInt32(0);
-            for (unsigned flag = 0; flag < 4; ++flag) {
-                Value* bit = builder_.CreateZExt(Flag(flag), builder_.getInt32Ty());
-                nzcv = builder_.CreateOr(nzcv, builder_.CreateShl(bit, 31 - flag));
+            if (written_flags.contains(exit)) {
+                Value* nzcv = builder_.getInt32(0);
+                for (unsigned flag = 0; flag < 4; ++flag) {
+                    Value* bit = builder_.CreateZExt(Flag(flag), builder_.getInt32Ty());
+                    nzcv = builder_.CreateOr(nzcv, builder_.CreateShl(bit, 31 - flag));
+                }
+                StoreField(offsetof(RegionState, nzcv), nzcv);
             }
-            StoreField(offsetof(RegionState, nzcv), nzcv);
-        }
-        for (unsigned index = 0; index < 32; ++index) {
-            if (IsWritten(vregs_[index])) {
-                StoreField(offsetof(RegionState, v) + 16 * index,
-                           builder_.CreateLoad(VectorType(), vregs_[index]));
+            for (unsigned index = 0; index < 32; ++index) {
+                if (written_vregs[index].contains(exit)) {
+                    StoreField(offsetof(RegionState, v) + 16 * index,
+                               builder_.CreateLoad(VectorType(), vregs_[index]));
+                }
             }
+            if (written_fpsr.contains(exit)) {
+                StoreField(offsetof(RegionState, fpsr),
+                           builder_.CreateLoad(builder_.getInt32Ty(), fpsr_));
+            }
+            StoreField(offsetof(RegionState, pc), builder_.CreateLoad(i64, exit_pc_));
+            StoreField(offsetof(RegionState, exit),
+                       builder_.CreateLoad(builder_.getInt32Ty(), exit_kind_));
+            StoreField(offsetof(RegionState, instructions), builder_.CreateLoad(i64, count_));
+            builder_.CreateRetVoid();
         }
-        if (IsWritten(fpsr_)) {
-            StoreField(offsetof(RegionState, fpsr),
-                       builder_.CreateLoad(builder_.getInt32Ty(), fpsr_));
-        }
-        StoreField(offsetof(RegionState, pc), builder_.CreateLoad(i64, exit_pc_));
-        StoreField(offsetof(RegionState, exit),
-                   builder_.CreateLoad(builder_.getInt32Ty(), exit_kind_));
-        StoreField(offsetof(RegionState, instructions), builder_.CreateLoad(i64, count_));
-        builder_.CreateRetVoid();
     }
 
     // --- control flow --------------------------------------------------------------------
     BasicBlock* NewBlock(const char* name) { return BasicBlock::Create(context_, name, function_); }
 
-    // Leaves the region with pc (a constant or a register's value) next.
+    // Leaves the region with pc (a constant or a register's value) next. The exits of one
+    // guest block (its budget check, its accesses' faults, its branches out) share one block
+    // that stores the state (StoreStateAtExits): its merged values differ only in what that
+    // guest block writes, not in everything the region writes.
     void Exit(Value* pc, RegionExit kind = RegionExit::Continue) {
         builder_.CreateStore(pc, exit_pc_);
         builder_.CreateStore(builder_.getInt32(static_cast<u32>(kind)), exit_kind_);
-        builder_.CreateBr(exit_);
+        if (block_exit_ == nullptr) {
+            block_exit_ = NewBlock("exit");
+            exits_to_core_.push_back(block_exit_);
+        }
+        builder_.CreateBr(block_exit_);
     }
 
     // The block that continues at pc: a block of the region, or an exit to the core.
@@ -201,6 +244,8 @@ private:
     }
 
     void EmitBlock(u64 start) {
+        block_exit_ = nullptr;
+        exits_.clear();
         // Every block boundary may end the region: the instruction budget (a deterministic
         // time slice, or the kernel's halt-check slice) or a Halt() from another thread.
         // A compiler barrier (no machine code): guest accesses stay inside their block.
@@ -1093,9 +1138,13 @@ private:
     Value* memory_base_ = nullptr;
     Value* permission_table_ = nullptr;
     llvm::MDNode* guest_memory_scope_ = nullptr;
-    BasicBlock* exit_ = nullptr;
     std::map<u64, BasicBlock*> blocks_;
+    // This guest block's branches out of the region, by target, and the block storing the
+    // state for every exit of this guest block.
     std::map<u64, BasicBlock*> exits_;
+    BasicBlock* block_exit_ = nullptr;
+    std::vector<BasicBlock*> exits_to_core_;
+    std::set<const llvm::StoreInst*> entry_stores_;  // LoadState's stores of the entry values
     u64 pc_ = 0;
     u32 word_ = 0;
 };
