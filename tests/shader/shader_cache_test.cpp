@@ -49,13 +49,15 @@ ComputeProgram MakeProgram(u32 seed = 0) {
                        .kind = shader::ImageKind::Sampled,
                        .dim = shader::ImageDim::D2,
                        .arrayed = true,
-                       .texel_words = 4},
+                       .texel_words = 4,
+                       .format = shader::SurfaceFormat::Raw},
                       {.binding = 8,
                        .handle_offset = 0x180,
                        .kind = shader::ImageKind::Storage,
                        .dim = shader::ImageDim::D1,
                        .arrayed = false,
-                       .texel_words = 2}};
+                       .texel_words = 2,
+                       .format = shader::SurfaceFormat::Rgba16Float}};
     program.shared_bytes = 4096 + seed;
     program.local_bytes = 48;
     program.requires_32_wide_subgroups = true;
@@ -587,7 +589,8 @@ GraphicsProgram MakeGraphicsProgram() {
                       .kind = ImageKind::Sampled,
                       .dim = ImageDim::D3,
                       .arrayed = false,
-                      .texel_words = 4}};
+                      .texel_words = 4,
+                      .format = SurfaceFormat::Rgba8Unorm}};
     layout.inputs = {{.location = 0, .components = 0xF, .interpolation = Interpolation::Linear},
                      {.location = 33, .components = 0x3, .interpolation = Interpolation::Flat}};
     layout.outputs = {{.location = 1, .components = 0x7, .interpolation = Interpolation::Flat}};
