@@ -59,7 +59,7 @@ public:
         if (!context_.queue_has_graphics) {
             base::Fail("Vulkan device {} has no graphics queue", context_.name);
         }
-        pipelines_ = std::make_unique<GraphicsPipelines>(context_.device);
+        pipelines_ = std::make_unique<GraphicsPipelines>(context_.device, VK_NULL_HANDLE);
     }
     ~VulkanRenderer() override {
         vkDeviceWaitIdle(context_.device);
