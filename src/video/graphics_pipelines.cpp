@@ -1,5 +1,7 @@
 #include "video/graphics_pipelines.h"
 
+#include "video/varying_locations.h"
+
 #include <cstring>
 
 #include "video/vulkan_result.h"
@@ -123,6 +125,22 @@ const GraphicsPipeline& GraphicsPipelines::Get(const PipelineDescription& descri
 GraphicsPipeline GraphicsPipelines::Build(const PipelineDescription& d) {
     GraphicsPipeline built;
     std::vector<VkPipelineShaderStageCreateInfo> stages;
+    // Varyings above the device's Locations move in modules made for this pipeline alone.
+    std::vector<const shader::GraphicsProgram*> programs;
+    for (const GraphicsShader* stage : d.stages) {
+        programs.push_back(&stage->program);
+    }
+    const std::map<u32, u32> moved = PlanVaryingLocations(programs, varying_locations_);
+    std::vector<VkShaderModule> moved_modules;
+    struct DestroyModules {
+        VkDevice device;
+        std::vector<VkShaderModule>& modules;
+        ~DestroyModules() {
+            for (const VkShaderModule module : modules) {
+                vkDestroyShaderModule(device, module, nullptr);
+            }
+        }
+    } destroy_modules{device_, moved_modules};
     for (const GraphicsShader* stage : d.stages) {
         const shader::ResourceLayout& layout = stage->program.layout;
         const VkShaderStageFlagBits bit = StageBit(stage->program.stage);
@@ -150,6 +168,17 @@ GraphicsPipeline GraphicsPipelines::Build(const PipelineDescription& d) {
             VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
         stage_info.stage = bit;
         stage_info.module = stage->module;
+        if (!moved.empty()) {
+            const std::vector<u32> spirv =
+                MoveVaryingLocations(stage->program.spirv, stage->program.stage, moved);
+            auto module_info =
+                VulkanStruct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+            module_info.codeSize = spirv.size() * sizeof(u32);
+            module_info.pCode = spirv.data();
+            CheckVulkan(vkCreateShaderModule(device_, &module_info, nullptr, &stage_info.module),
+                        "vkCreateShaderModule");
+            moved_modules.push_back(stage_info.module);
+        }
         stage_info.pName = stage->program.entry_point.c_str();
         stages.push_back(stage_info);
     }

@@ -50,7 +50,10 @@ struct GraphicsPipeline {
 class GraphicsPipelines {
 public:
     // `cache`: the driver's pipeline cache the pipelines are built through (may be null).
-    GraphicsPipelines(VkDevice device, VkPipelineCache cache) : device_(device), cache_(cache) {}
+    // `varying_locations`: the Locations the device has between stages (video/
+    // varying_locations.h moves those above).
+    GraphicsPipelines(VkDevice device, VkPipelineCache cache, u32 varying_locations)
+        : device_(device), cache_(cache), varying_locations_(varying_locations) {}
     ~GraphicsPipelines();
     GraphicsPipelines(const GraphicsPipelines&) = delete;
     GraphicsPipelines& operator=(const GraphicsPipelines&) = delete;
@@ -67,6 +70,7 @@ private:
 
     VkDevice device_;
     VkPipelineCache cache_;
+    u32 varying_locations_;
     std::map<std::vector<u32>, VkRenderPass> render_passes_;
     std::map<std::string, GraphicsPipeline> pipelines_;
     u64 built_ = 0;

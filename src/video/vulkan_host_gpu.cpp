@@ -88,7 +88,11 @@ VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::F
         shader_cache ? std::optional(shader_cache->Folder()) : std::nullopt);
     shaders_ = std::make_unique<GraphicsShaders>(context_.device, context_.features->target,
                                                  context_.api_version, std::move(shader_cache));
-    graphics_ = std::make_unique<GraphicsPipelines>(context_.device, pipeline_cache_->Get());
+    graphics_ =
+        std::make_unique<GraphicsPipelines>(context_.device, pipeline_cache_->Get(),
+                                            std::min(context_.limits.maxVertexOutputComponents,
+                                                     context_.limits.maxFragmentInputComponents) /
+                                                4);
     uploads_ = std::make_unique<DrawUploads>(context_.device, context_.memory_types,
                                              context_.limits.minUniformBufferOffsetAlignment);
     if (context_.features->core.features.occlusionQueryPrecise) {

@@ -1,5 +1,7 @@
 #include "graphics_renderer.h"
 
+#include <algorithm>
+
 #include <cstring>
 #include <deque>
 #include <functional>
@@ -59,7 +61,11 @@ public:
         if (!context_.queue_has_graphics) {
             base::Fail("Vulkan device {} has no graphics queue", context_.name);
         }
-        pipelines_ = std::make_unique<GraphicsPipelines>(context_.device, VK_NULL_HANDLE);
+        pipelines_ = std::make_unique<GraphicsPipelines>(
+            context_.device, VK_NULL_HANDLE,
+            std::min(context_.limits.maxVertexOutputComponents,
+                     context_.limits.maxFragmentInputComponents) /
+                4);
     }
     ~VulkanRenderer() override {
         vkDeviceWaitIdle(context_.device);
@@ -385,18 +391,20 @@ std::unique_ptr<GraphicsRenderer> GraphicsRenderer::Open() {
     return std::make_unique<VulkanRenderer>();
 }
 
+// Never destroyed: at the program's exit NVIDIA's driver may have torn itself down before a
+// static's destructor would run (the H200's segfaulted there after every test had passed).
 GraphicsRenderer* GraphicsRenderer::Shared(std::string& why) {
-    static std::unique_ptr<GraphicsRenderer> renderer;
+    static GraphicsRenderer* renderer = nullptr;
     static std::string error;
-    if (!renderer && error.empty()) {
+    if (renderer == nullptr && error.empty()) {
         try {
-            renderer = Open();
+            renderer = Open().release();
         } catch (const base::Error& e) {
             error = e.what();
         }
     }
     why = error;
-    return renderer.get();
+    return renderer;
 }
 
 }  // namespace video::testing

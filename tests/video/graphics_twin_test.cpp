@@ -151,10 +151,19 @@ RenderInputs Inputs(int seed, const std::vector<const GraphicsProgram*>& program
     return inputs;
 }
 
+// One step of a texture filter's weights (8 subtexel bits: subTexelPrecisionBits of lavapipe and
+// of NVIDIA's GPUs) between texels of [0, 1]. The two encodings compute a texture coordinate
+// with different instructions (NVIDIA's compilers fuse differently for each), so where a
+// coordinate falls next to a weight boundary their bilinear weights may be one step apart: seen
+// on the H200 for 1-2 pixels in 1024 of some programs, by at most 0.0021.
+constexpr float kFilterStep = 1.0f / 256;
+constexpr u64 kFilterStepPixelsAllowed = 4;
+
 struct Comparison {
     u64 pixels = 0;
     u64 different = 0;
-    u64 cleared = 0;  // pixels of the clear colour in the Maxwell picture
+    u64 filter_steps = 0;  // pixels that differ by more than Close, within kFilterStep
+    u64 cleared = 0;       // pixels of the clear colour in the Maxwell picture
     float largest = 0;
     std::string first;
 };
@@ -180,7 +189,14 @@ Comparison Compare(const Pictures& maxwell, const Pictures& ampere) {
                 }
             }
             result.cleared += other->second[p] == kClear;
-            if (!same) {
+            bool within_a_step = true;
+            for (int c = 0; c < 4; ++c) {
+                within_a_step =
+                    within_a_step && std::fabs(other->second[p][c] - picture[p][c]) <= kFilterStep;
+            }
+            if (!same && within_a_step) {
+                ++result.filter_steps;
+            } else if (!same) {
                 if (result.different++ == 0) {
                     const Vec4& a = other->second[p];
                     const Vec4& b = picture[p];
@@ -295,6 +311,10 @@ TEST_P(GraphicsTwin, BothTranslationsDrawTheSamePictures) {
             << comparison.different << " of " << comparison.pixels
             << " pixels differ (largest difference " << comparison.largest
             << "); first: " << comparison.first;
+        EXPECT_LE(comparison.filter_steps, kFilterStepPixelsAllowed)
+            << comparison.filter_steps << " of " << comparison.pixels
+            << " pixels differ by up to a filter step (largest difference " << comparison.largest
+            << ")";
         EXPECT_LT(comparison.cleared, comparison.pixels) << "nothing was drawn";
         largest = std::max(largest, comparison.largest);
         seen.push_back(std::move(ampere_picture));
