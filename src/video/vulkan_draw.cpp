@@ -200,6 +200,12 @@ bool VulkanHostGpu::Draw(const gpu::DrawCall& draw) {
     bool drawn = false;
     try {
         drawn = DrawLocked(draw);
+        if (!drawn && textures_->TakeSynchronizationNeeded()) {
+            // A texture over rendering not yet in guest memory: that work is finished and
+            // written back first, then the draw is made again.
+            SynchronizeLocked();
+            drawn = DrawLocked(draw);
+        }
     } catch (const base::Error& error) {
         LOG_ERROR("video", "host GPU: a draw failed and is dropped: {}", error.what());
     }
