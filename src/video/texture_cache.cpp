@@ -9,6 +9,7 @@
 #include "base/error.h"
 #include "base/log.h"
 #include "gpu/block_linear.h"
+#include "gpu/sample_layout.h"
 #include "gpu/texture_decoder.h"
 #include "gpu/texture_format.h"
 #include "gpu/texture_layout.h"
@@ -146,8 +147,9 @@ std::unique_ptr<CachedTexture> TextureCache::Create(const gpu::TextureHeader& he
         return nullptr;
     }
     if (header.multisample_mode != 0) {
-        NameOnce(fmt::format("multisampled textures (mode {}) are not made yet",
-                             header.multisample_mode));
+        const auto layout = gpu::SampleLayoutOf(header.multisample_mode);
+        NameOnce(fmt::format("multisampled textures (MULTI_SAMPLE_COUNT {}) are not made yet",
+                             layout ? layout->name : "undefined"));
         return nullptr;
     }
     if (!DeviceSamples(context_.physical_device, vk->format)) {
