@@ -1,8 +1,10 @@
 #pragma once
 
 // The multisample modes of the 3D class's SET_ANTI_ALIAS SAMPLES field (3:0) and of the TIC's
-// MULTI_SAMPLE_COUNT (235:232), which share one numbering (OGD classes/3d/cl9097.h,
-// clb197tex.h): how many samples a pixel has, laid out as width x height.
+// MULTI_SAMPLE_COUNT (235:232): how many samples a pixel has, laid out as width x height. The
+// names are the class headers' (OGD classes/3d/cl9097.h, clb097tex.h; Mesa's nil uses the same
+// names); the numbers follow cl9097.h's SET_ANTI_ALIAS order and were not checked against a
+// copy of the header here. The TIC's _CENTER modes (clb097tex.h) are not in the table.
 
 #include <optional>
 #include <string_view>
