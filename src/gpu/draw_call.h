@@ -242,6 +242,9 @@ struct DrawState {
     // SET_ZPASS_PIXEL_COUNT: the samples passing the depth and stencil tests are counted (the
     // ZPASS_PIXEL_CNT report, HostGpu::SamplesPassed).
     bool count_samples_passed = false;
+    // SET_ANTI_ALIAS SAMPLES (3:0): the targets' multisample mode (sample_layout.h; 0 is one
+    // sample a pixel).
+    u32 anti_alias_mode = 0;
     std::array<VertexAttribute, kVertexAttributes> attributes{};
     std::array<VertexStream, kVertexStreams> streams{};
     DepthStencil depth_stencil;

@@ -28,4 +28,10 @@ struct RenderTargetImage {
 using RenderTargetLookup =
     std::function<std::optional<RenderTargetImage>(const gpu::MemoryManager* memory, u64 address)>;
 
+// Whether a render target holding rendering not yet in guest memory overlaps [begin, end) of
+// `memory` (VulkanHostGpu::RenderingPendingIn): a texture there that cannot view the render
+// target's image waits for the work so far to reach guest memory.
+using PendingRenderingLookup =
+    std::function<bool(const gpu::MemoryManager* memory, u64 begin, u64 end)>;
+
 }  // namespace video

@@ -9,6 +9,7 @@
 #include "base/error.h"
 #include "base/log.h"
 #include "gpu/block_linear.h"
+#include "gpu/sample_layout.h"
 #include "gpu/texture_decoder.h"
 #include "gpu/texture_format.h"
 #include "gpu/texture_layout.h"
@@ -146,8 +147,9 @@ std::unique_ptr<CachedTexture> TextureCache::Create(const gpu::TextureHeader& he
         return nullptr;
     }
     if (header.multisample_mode != 0) {
-        NameOnce(fmt::format("multisampled textures (mode {}) are not made yet",
-                             header.multisample_mode));
+        const auto layout = gpu::SampleLayoutOf(header.multisample_mode);
+        NameOnce(fmt::format("multisampled textures (MULTI_SAMPLE_COUNT {}) are not made yet",
+                             layout ? layout->name : "undefined"));
         return nullptr;
     }
     if (!DeviceSamples(context_.physical_device, vk->format)) {
@@ -167,6 +169,18 @@ std::unique_ptr<CachedTexture> TextureCache::Create(const gpu::TextureHeader& he
         layers > limits.maxImageArrayLayers || (cube && header.width != header.height)) {
         NameOnce(fmt::format("a {}x{}x{} texture of {} layers is beyond the device: not made",
                              header.width, header.height, header.depth, layers));
+        return nullptr;
+    }
+    // A size the guest memory cannot hold (garbage headers) is refused before any allocation.
+    std::string why;
+    const auto layout = gpu::LayoutOf(header, *format, &why);
+    if (!layout) {
+        NameOnce(fmt::format("a texture at {:#x}: {}", header.address, why));
+        return nullptr;
+    }
+    if (layout->SizeBytes() > kLargestTexture) {
+        NameOnce(fmt::format("a texture at {:#x} of {} bytes is beyond what nxhost takes",
+                             header.address, layout->SizeBytes()));
         return nullptr;
     }
     if (header.type == gpu::TextureType::CubeArray &&
@@ -234,17 +248,12 @@ bool TextureCache::Upload(CachedTexture& texture, const gpu::MemoryManager& memo
     const gpu::TextureHeader& header = texture.header;
     const gpu::TextureFormat format = texture.guest_format;
     std::string why;
+    // Create checked the layout and its size.
     const auto layout = gpu::LayoutOf(header, format, &why);
     if (!layout) {
-        NameOnce(fmt::format("a texture at {:#x}: {}", header.address, why));
         return false;
     }
     const u64 size = layout->SizeBytes();
-    if (size > kLargestTexture) {
-        NameOnce(fmt::format("a texture at {:#x} of {} bytes is beyond what nxhost takes",
-                             header.address, size));
-        return false;
-    }
     std::vector<u8> guest(size);
     if (!memory.Read(header.address, guest, "a texture's upload")) {
         NameOnce(fmt::format("a texture at {:#x} is not all mapped: not sampled", header.address));
@@ -357,8 +366,7 @@ const CachedTexture* TextureCache::RenderTargetView(const Key& key,
         render_target_views_.erase(key);
         NameOnce(
             fmt::format("a texture at {:#x} is a render target seen with another format, "
-                        "size or shape: sampled from guest memory (without the rendering "
-                        "since the last synchronisation)",
+                        "size or shape: sampled from guest memory once the rendering is there",
                         header.address));
         return nullptr;
     }
@@ -399,6 +407,19 @@ const CachedTexture* TextureCache::Get(const std::shared_ptr<gpu::MemoryManager>
             if (const CachedTexture* view = RenderTargetView(key, *header, *target)) {
                 return view;
             }
+        }
+    }
+    if (pending_rendering_) {
+        const auto format = gpu::TextureFormatOf(*header);
+        const auto layout = format ? gpu::LayoutOf(*header, *format) : std::nullopt;
+        if (layout && pending_rendering_(memory.get(), header->address,
+                                         header->address + layout->SizeBytes())) {
+            NameOnce(fmt::format(
+                "a texture at {:#x} overlaps a render target whose rendering is not in guest "
+                "memory yet: the work before it is finished and written back first",
+                header->address));
+            synchronization_needed_ = true;
+            return nullptr;
         }
     }
     auto& slot = textures_[key];

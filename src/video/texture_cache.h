@@ -7,7 +7,10 @@
 // after Invalidate() (the host GPU calls it at each synchronisation, when the CPU or an engine
 // may have written it): a changed hash uploads again. Staging buffers live until the
 // submission that reads them completes (SubmissionDone). A texture whose memory is a render
-// target the host GPU holds samples that image (render_target_image.h).
+// target the host GPU holds samples that image (render_target_image.h); one that overlaps a
+// render target with rendering not yet in guest memory any other way (part of it, another
+// format or size) is refused until the host GPU has written that rendering back
+// (TakeSynchronizationNeeded), then read from guest memory.
 // Compressed formats (BCn, ASTC) are images of their own format where the device samples it,
 // else (or where CompressedTextureDecoding forces it) decoded on the CPU at each upload into
 // the uncompressed format gpu/texture_decoder.h names.
@@ -20,6 +23,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <vulkan/vulkan_core.h>
@@ -74,6 +78,13 @@ public:
     // The submissions up to `submission` completed: their staging buffers are freed.
     void SubmissionDone(u64 submission);
     void SetRenderTargets(RenderTargetLookup lookup) { render_targets_ = std::move(lookup); }
+    void SetPendingRendering(PendingRenderingLookup lookup) {
+        pending_rendering_ = std::move(lookup);
+    }
+    // Whether the last Get refused a texture because it overlaps a render target whose
+    // rendering is not in guest memory yet (and is not that render target's own image): the
+    // caller synchronises and asks again. Reading it clears it.
+    bool TakeSynchronizationNeeded() { return std::exchange(synchronization_needed_, false); }
 
     // For tests and statistics.
     u64 Uploads() const { return uploads_; }
@@ -97,6 +108,8 @@ private:
     std::map<Key, std::unique_ptr<CachedTexture>> render_target_views_;
     std::vector<std::pair<u64, std::unique_ptr<VulkanBuffer>>> pending_;
     RenderTargetLookup render_targets_;
+    PendingRenderingLookup pending_rendering_;
+    bool synchronization_needed_ = false;
     std::set<std::string> named_;
     u64 uploads_ = 0;
 };

@@ -15,6 +15,7 @@
 
 #include "base/error.h"
 #include "base/log.h"
+#include "gpu/sample_layout.h"
 #include "video/draw_state_vk.h"
 #include "video/vulkan_host_gpu_impl.h"
 #include "video/vulkan_result.h"
@@ -200,6 +201,12 @@ bool VulkanHostGpu::Draw(const gpu::DrawCall& draw) {
     bool drawn = false;
     try {
         drawn = DrawLocked(draw);
+        if (!drawn && textures_->TakeSynchronizationNeeded()) {
+            // A texture over rendering not yet in guest memory: that work is finished and
+            // written back first, then the draw is made again.
+            SynchronizeLocked();
+            drawn = DrawLocked(draw);
+        }
     } catch (const base::Error& error) {
         LOG_ERROR("video", "host GPU: a draw failed and is dropped: {}", error.what());
     }
@@ -265,6 +272,14 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
     }
     if (counted && samples_queries_used_ == kSamplesQueries) {
         SynchronizeLocked();
+    }
+    if (state.anti_alias_mode != 0) {
+        const auto layout = gpu::SampleLayoutOf(state.anti_alias_mode);
+        NameOnce(fmt::format(
+            "multisampled rendering (SET_ANTI_ALIAS {}, {} samples a pixel) is not made yet: "
+            "drawn with one sample, the targets' memory holding that picture instead of their "
+            "samples",
+            layout ? layout->name : "of an undefined mode", layout ? layout->Samples() : 0));
     }
     if (u64{draw.count} * draw.instance_count > kLargestDraw) {
         NameOnce(

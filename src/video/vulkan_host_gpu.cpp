@@ -75,6 +75,9 @@ VulkanHostGpu::VulkanHostGpu(const std::string& selector, std::shared_ptr<gpu::F
     textures_->SetRenderTargets([this](const gpu::MemoryManager* memory, u64 address) {
         return RenderTargetAt(memory, address);
     });
+    textures_->SetPendingRendering([this](const gpu::MemoryManager* memory, u64 begin, u64 end) {
+        return RenderingPendingIn(memory, begin, end);
+    });
     SamplerLimits limits;
     limits.anisotropy = context_.features->core.features.samplerAnisotropy;
     limits.max_anisotropy = context_.limits.maxSamplerAnisotropy;
@@ -617,6 +620,23 @@ std::optional<RenderTargetImage> VulkanHostGpu::RenderTargetAt(const gpu::Memory
         return image;
     }
     return std::nullopt;
+}
+
+bool VulkanHostGpu::RenderingPendingIn(const gpu::MemoryManager* memory, u64 begin, u64 end) const {
+    for (const auto& [key, cached] : surfaces_) {
+        const gpu::Surface& surface = cached->surface;
+        if (surface.memory.get() != memory) {
+            continue;
+        }
+        for (u32 layer = 0; layer < cached->changed.size(); ++layer) {
+            const u64 first = surface.address + layer * surface.layer_stride;
+            const u64 last = first + gpu::LayerSizeBytes(surface);
+            if (cached->changed[layer] && first < end && begin < last) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 std::shared_ptr<gpu::HostGpu> OpenVulkanHostGpu(const std::string& selector,

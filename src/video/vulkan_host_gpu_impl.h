@@ -73,6 +73,7 @@ public:
     // guest memory (changed since the last synchronisation), for the texture cache.
     std::optional<RenderTargetImage> RenderTargetAt(const gpu::MemoryManager* memory,
                                                     u64 address) const;
+    bool RenderingPendingIn(const gpu::MemoryManager* memory, u64 begin, u64 end) const;
 
 private:
     // The surface with `layer` holding the guest's contents, or null (named in the log).

@@ -13,6 +13,7 @@
 
 #include "gpu/engines/draw_state.h"
 #include "gpu/method_names.h"
+#include "gpu/sample_layout.h"
 #include "gpu_test_rig.h"
 #include "recording_host_gpu.h"
 #include "sample_macros.h"
@@ -104,6 +105,21 @@ protected:
     std::unique_ptr<Rig> rig_;
     std::vector<u32> words_;
 };
+
+// SET_ANTI_ALIAS (0x15D0) SAMPLES reaches the draw; its modes' sample counts as cl9097.h names
+// them (2X2: 2 x 2 samples; 4X2_D3D: 4 x 2; VC modes count their real samples).
+TEST_F(DrawState, AntiAliasModeAndItsSampleLayouts) {
+    Set(0x15D0, {0x2});
+    DrawArrays(0, 3);
+    Run();
+    ASSERT_EQ(host_->draws.size(), 1u);
+    EXPECT_EQ(host_->draws[0].state.anti_alias_mode, 2u);
+    EXPECT_EQ(gpu::SampleLayoutOf(0x2)->Samples(), 4u);
+    EXPECT_EQ(gpu::SampleLayoutOf(0x4)->name, "MODE_4X2_D3D");
+    EXPECT_EQ(gpu::SampleLayoutOf(0x6)->Samples(), 16u);
+    EXPECT_EQ(gpu::SampleLayoutOf(0xA)->Samples(), 8u);
+    EXPECT_FALSE(gpu::SampleLayoutOf(0x7));
+}
 
 TEST_F(DrawState, VertexArrayDrawCarriesTheState) {
     Set(kCtWrite, {0x1011});  // R, G, A

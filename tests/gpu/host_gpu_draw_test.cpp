@@ -233,6 +233,30 @@ protected:
         EXPECT_EQ(wrong, 0u) << "depth values differ";
     }
 
+    // The texture program with `tic` as its texture 0 (TIC 0, TSC 0: point filtering, no mips).
+    void BindTexture(const std::array<u32, 8>& tic) {
+        Fragment(kTextureProgram, 0x1000);
+        std::memcpy(rig_->Data(kTexturePools), tic.data(), sizeof(tic));
+        const u32 tsc[8] = {0, 1 | 1 << 4 | 1 << 6, 0, 0, 0, 0, 0, 0};
+        std::memcpy(rig_->Data(kTexturePools + 0x100), tsc, sizeof(tsc));
+        Set(kHeaderPool, {High(kTexturePools), Low(kTexturePools), 0});
+        Set(kSamplerPool, {High(kTexturePools + 0x100), Low(kTexturePools + 0x100), 0});
+        Set(kConstantBufferSelector, {0x1000, High(kConstants), Low(kConstants)});
+        Set(kLoadConstantBuffer, {kFragmentTextureHandles, 0});
+        Set(kBindGroup + 32 * 4, {0 << 4 | 1});
+    }
+    // A quad over the target, its colour's r and g the texture coordinates 0..1: each pixel
+    // samples its texel where the texture has the target's size. Its vertices are vertices
+    // 16-19 of the stream, apart from those of other draws of the same run.
+    void DrawSampledQuad() {
+        Vertices({{-1, -1, 0, 0, 0, 0, 0},
+                  {1, -1, 0, 1, 0, 0, 0},
+                  {1, 1, 0, 1, 1, 0, 0},
+                  {-1, 1, 0, 0, 1, 0, 0}},
+                 16);
+        DrawArrays(16, 4, kQuads);
+    }
+
     std::shared_ptr<gpu::FrameWork> work_;  // set before SetUp: the host counts its work there
     std::shared_ptr<shader::ShaderCache> cache_;  // with work_: where the host keeps translations
     std::optional<video::CompressedTextureDecoding> decoding_;  // set before SetUp
@@ -794,6 +818,11 @@ u8 UnormByte(float value) {
     return static_cast<u8>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255));
 }
 
+// An SNORM byte as a UNORM8 target stores it.
+u8 Snorm(u8 byte) {
+    return UnormByte(std::max(static_cast<s8>(byte) / 127.0f, -1.0f));
+}
+
 struct Case {
     const char* name;
     gpu::TextureFormat format;
@@ -806,6 +835,161 @@ struct Case {
 };
 
 }  // namespace compressed
+
+// The texture cache's known bug classes (notes/gpu-command-level.md section 7: one range seen
+// as several textures, render targets reused as textures, garbage sizes), each on a host of its
+// own so that its log lines (named once a host) are its own.
+class HostGpuTextureBugClasses : public HostGpuDraw {
+protected:
+    HostGpuTextureBugClasses() { work_ = std::make_shared<gpu::FrameWork>(); }
+
+    // A block-linear RGBA8 render target of the target's size at kTexels (one GOB a block),
+    // cleared to `clear`, and a triangle drawn into it (the lower-left half, `colour`); then
+    // the pitch target again. Guest memory there holds zeros, which sampling it before the
+    // rendering is written back would show.
+    void RenderIntoTexture(const std::array<float, 4>& clear, const std::array<float, 4>& colour) {
+        std::memset(rig_->Data(kTexels), 0, kTargetBytes);
+        Set(kColorTarget, {High(kTexels), Low(kTexels), kWidth, kHeight, kA8B8G8R8, 0, 1, 0});
+        Set(kColorClearValue,
+            {FloatBits(clear[0]), FloatBits(clear[1]), FloatBits(clear[2]), FloatBits(clear[3])});
+        Set(kClearSurface, {0xF << 2});
+        const auto [r, g, b, a] = colour;
+        Vertices({{-1, -1, 0, r, g, b, a}, {1, -1, 0, r, g, b, a}, {-1, 1, 0, r, g, b, a}});
+        DrawArrays(0, 3);
+        Set(kColorTarget,
+            {High(kTarget), Low(kTarget), kPitch, kHeight, kA8B8G8R8, 1u << 12, 1, 0});
+    }
+    std::vector<u8> RunCapturingLog(std::string& log) {
+        ::testing::internal::CaptureStderr();
+        auto target = Run();
+        log = ::testing::internal::GetCapturedStderr();
+        return target;
+    }
+};
+
+// A render target sampled as a texture of the same format and size in the same submission:
+// the texture views the render target's image (no write-back and read again): the cleared and
+// drawn colours, not the zeros of guest memory.
+TEST_F(HostGpuTextureBugClasses, ARenderTargetSampledAsATexture) {
+    const std::array<float, 4> clear{0.2f, 0.4f, 0.6f, 0.8f};
+    const std::array<float, 4> colour{1, 0, 0.2f, 1};
+    RenderIntoTexture(clear, colour);
+    Fragment(kColourProgram);  // (a program change between the two draws)
+    BindTexture(compressed::BlockLinearTic(kTexels, kWidth, kHeight, 0x08, 2, false));
+    DrawSampledQuad();
+    std::string log;
+    const auto target = RunCapturingLog(log);
+    const auto cleared = Unorm(clear[0], clear[1], clear[2], clear[3]);
+    const auto drawn = Unorm(colour[0], colour[1], colour[2], colour[3]);
+    ExpectPixels(target, [&](u32 x, u32 y) { return InHalf(x, y) ? drawn : cleared; });
+    EXPECT_EQ(log.find("written back first"), std::string::npos) << log;
+    // At the fence the rendering is in guest memory too (block-linear, one GOB a block).
+    const gpu::BlockLinearSurface surface{kWidth * 4, kHeight, 0};
+    EXPECT_EQ(std::memcmp(rig_->Data(kTexels + surface.Offset(63 * 4, 31)), cleared.data(), 4), 0);
+}
+
+// A texture over the lower half of a render target (rows 16-31: 4096 bytes in, two GOB rows of
+// four GOBs) with rendering not yet in guest memory: the work before the draw is finished and
+// written back (named in the log), then the texture is read from guest memory. The quad
+// stretches its 16 rows over 32: pixel (x, y) samples render-target pixel (x, 16 + y / 2).
+TEST_F(HostGpuTextureBugClasses, ATextureOverPartOfARenderTarget) {
+    const std::array<float, 4> clear{0, 0.6f, 0, 1};
+    const std::array<float, 4> colour{0.8f, 0.4f, 0, 1};
+    RenderIntoTexture(clear, colour);
+    BindTexture(compressed::BlockLinearTic(kTexels + 4096, kWidth, kHeight / 2, 0x08, 2, false));
+    DrawSampledQuad();
+    std::string log;
+    const auto target = RunCapturingLog(log);
+    const auto cleared = Unorm(clear[0], clear[1], clear[2], clear[3]);
+    const auto drawn = Unorm(colour[0], colour[1], colour[2], colour[3]);
+    ExpectPixels(target, [&](u32 x, u32 y) { return InHalf(x, 16 + y / 2) ? drawn : cleared; });
+    EXPECT_NE(log.find("overlaps a render target"), std::string::npos) << log;
+}
+
+// The same memory as a render target's RGBA8 and then as an R32_FLOAT texture (another format
+// at the same address, which cannot view the image): read from guest memory once the
+// rendering is there. Every pixel rendered as the bytes (0, 0, 128, 63) is the float
+// 0x3F800000 = 1.0 to the texture: red 255 (the zeros there before: red 0).
+TEST_F(HostGpuTextureBugClasses, TheSameMemoryAsTwoFormats) {
+    RenderIntoTexture({0, 0, 128 / 255.0f, 63 / 255.0f}, {0, 0, 128 / 255.0f, 63 / 255.0f});
+    // COMPONENTS R32 (0x0F), FLOAT (7).
+    BindTexture(compressed::BlockLinearTic(kTexels, kWidth, kHeight, 0x0F, 7, false));
+    DrawSampledQuad();
+    std::string log;
+    const auto target = RunCapturingLog(log);
+    const std::array<u8, 4> one_in_red{255, 0, 0, 255};
+    ExpectPixels(target, [&](u32, u32) { return one_in_red; });
+    EXPECT_NE(log.find("another format"), std::string::npos) << log;
+}
+
+// A texture the CPU writes after its upload: the next draw after a synchronisation samples the
+// new texels (the cache hashes guest memory again), not the old image.
+TEST_F(HostGpuTextureBugClasses, ATextureWrittenByTheCpuAfterItsUpload) {
+    const auto fill = [&](u8 seed) {
+        for (u32 y = 0; y < kHeight; ++y) {
+            for (u32 x = 0; x < kWidth; ++x) {
+                const u8 texel[4] = {static_cast<u8>(x * 4 + seed), static_cast<u8>(y * 8), seed,
+                                     255};
+                std::memcpy(rig_->Data(kTexels + (y * kWidth + x) * 4), texel, 4);
+            }
+        }
+    };
+    const auto expected = [&](u8 seed) {
+        return [seed](u32 x, u32 y) {
+            return std::array<u8, 4>{static_cast<u8>(x * 4 + seed), static_cast<u8>(y * 8), seed,
+                                     255};
+        };
+    };
+    fill(0);
+    BindTexture(PitchTic(kTexels, kWidth, kHeight, kPitch));
+    DrawSampledQuad();
+    ExpectPixels(Run(), expected(0));
+    fill(3);  // the guest's CPU writes the texture's memory
+    words_.clear();
+    DrawSampledQuad();
+    ExpectPixels(Run(), expected(3));
+}
+
+// Garbage sizes: a draw of no vertices, a texture wider than the device takes (65536 x 65536)
+// and one of 4 GiB (16384 x 16384 RGBA32F, beyond the 512 MiB nxhost takes) are each named in
+// the log and draw nothing; the triangle after them is drawn.
+TEST_F(HostGpuTextureBugClasses, ZeroSizeDrawsAndTexturesOfImpossibleSizes) {
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 0);
+    BindTexture(compressed::BlockLinearTic(kTexels, 65536, 65536, 0x08, 2, false));
+    DrawArrays(0, 3);
+    std::memcpy(rig_->Data(kTexturePools + 32),
+                compressed::BlockLinearTic(kTexels, 16384, 16384, 0x01, 7, false).data(), 32);
+    Set(kHeaderPool, {High(kTexturePools), Low(kTexturePools), 1});  // entries 0 and 1
+    Set(kLoadConstantBuffer, {kFragmentTextureHandles, 1});          // handle 1: TIC 1, TSC 0
+    DrawArrays(0, 3);
+    Fragment(kColourProgram);
+    DrawArrays(0, 3);
+    std::string log;
+    const auto target = RunCapturingLog(log);
+    const auto colour = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(target, [&](u32 x, u32 y) { return InHalf(x, y) ? colour : kBackground; });
+    EXPECT_NE(log.find("65536x65536x1 texture of 1 layers is beyond the device"), std::string::npos)
+        << log;
+    EXPECT_NE(log.find("of 4294967296 bytes is beyond what nxhost takes"), std::string::npos)
+        << log;
+}
+
+// A draw with SET_ANTI_ALIAS MODE_2X2: multisampled targets are not made yet, which the log
+// names; the draw is made with one sample.
+TEST_F(HostGpuTextureBugClasses, MultisampledRenderingIsNamedAndDrawnWithOneSample) {
+    Set(0x15D0, {0x2});  // SET_ANTI_ALIAS SAMPLES MODE_2X2
+    Vertices({{-1, -1, 0, 1, 0, 0.2f, 1}, {1, -1, 0, 1, 0, 0.2f, 1}, {-1, 1, 0, 1, 0, 0.2f, 1}});
+    DrawArrays(0, 3);
+    std::string log;
+    const auto target = RunCapturingLog(log);
+    const auto colour = Unorm(1, 0, 0.2f, 1);
+    ExpectPixels(target, [&](u32 x, u32 y) { return InHalf(x, y) ? colour : kBackground; });
+    EXPECT_NE(log.find("multisampled rendering (SET_ANTI_ALIAS MODE_2X2, 4 samples a pixel) is "
+                       "not made yet"),
+              std::string::npos)
+        << log;
+}
 
 // Compressed textures sampled by a draw: a block-linear 64x32 texture of blocks made here (random
 // bytes; ASTC: an image encoded by libastcenc) covering the target, each pixel sampling its own
@@ -841,23 +1025,9 @@ protected:
         ASSERT_TRUE(gpu::DecodeTextureLevel(c.format, blocks, kWidth, kHeight, 1, texels, &why))
             << why;
 
-        Fragment(kTextureProgram, 0x1000);
-        const auto tic =
-            compressed::BlockLinearTic(kTexels, kWidth, kHeight, c.components, c.type, c.srgb);
-        std::memcpy(rig_->Data(kTexturePools), tic.data(), sizeof(tic));
-        const u32 tsc[8] = {0, 1 | 1 << 4 | 1 << 6, 0, 0, 0, 0, 0, 0};  // point, no mips
-        std::memcpy(rig_->Data(kTexturePools + 0x100), tsc, sizeof(tsc));
-        Set(kHeaderPool, {High(kTexturePools), Low(kTexturePools), 0});
-        Set(kSamplerPool, {High(kTexturePools + 0x100), Low(kTexturePools + 0x100), 0});
-        Set(kConstantBufferSelector, {0x1000, High(kConstants), Low(kConstants)});
-        Set(kLoadConstantBuffer, {kFragmentTextureHandles, 0});
-        Set(kBindGroup + 32 * 4, {0 << 4 | 1});
-        // A quad over the target, its colour's r and g the texture coordinates 0..1.
-        Vertices({{-1, -1, 0, 0, 0, 0, 0},
-                  {1, -1, 0, 1, 0, 0, 0},
-                  {1, 1, 0, 1, 1, 0, 0},
-                  {-1, 1, 0, 0, 1, 0, 0}});
-        DrawArrays(0, 4, kQuads);
+        BindTexture(
+            compressed::BlockLinearTic(kTexels, kWidth, kHeight, c.components, c.type, c.srgb));
+        DrawSampledQuad();
         const auto expected = [&](u32 x, u32 y) -> std::array<u8, 4> {
             const u8* t = &texels[(u64{y} * kWidth + x) * texel_bytes];
             switch (*decoded_format) {
@@ -869,6 +1039,11 @@ protected:
                     return {t[0], 0, 0, 255};
                 case gpu::TextureFormat::R8G8Unorm:
                     return {t[0], t[1], 0, 255};
+                // SNORM bytes are max(b / 127, -1); the UNORM target keeps 0..1 of them.
+                case gpu::TextureFormat::R8Snorm:
+                    return {compressed::Snorm(t[0]), 0, 0, 255};
+                case gpu::TextureFormat::R8G8Snorm:
+                    return {compressed::Snorm(t[0]), compressed::Snorm(t[1]), 0, 255};
                 case gpu::TextureFormat::R16G16B16A16Float: {
                     std::array<u8, 4> rgba{};
                     for (u32 i = 0; i < 4; ++i) {
@@ -923,6 +1098,21 @@ TEST_P(HostGpuCompressedTexture, Bc4) {
 TEST_P(HostGpuCompressedTexture, Bc5) {
     Sample({"BC5", gpu::TextureFormat::Bc5Unorm, 0x28, 2, false, 2},
            RandomBlocks(gpu::TextureFormat::Bc5Unorm, 6));
+}
+// Signed formats (component type SNORM 1, BC6H's FLOAT): what is negative stays 0 in the target.
+// lavapipe's signed RGTC differs from nxhost's by up to 4 of 255 in the target (nxhost rounds
+// each interpolated value to the nearest SNORM byte; lavapipe rounds its own way).
+TEST_P(HostGpuCompressedTexture, Bc4Signed) {
+    Sample({"BC4 SNORM", gpu::TextureFormat::Bc4Snorm, 0x27, 1, false, 4},
+           RandomBlocks(gpu::TextureFormat::Bc4Snorm, 10));
+}
+TEST_P(HostGpuCompressedTexture, Bc5Signed) {
+    Sample({"BC5 SNORM", gpu::TextureFormat::Bc5Snorm, 0x28, 1, false, 4},
+           RandomBlocks(gpu::TextureFormat::Bc5Snorm, 11));
+}
+TEST_P(HostGpuCompressedTexture, Bc6hSigned) {
+    Sample({"BC6H SF16", gpu::TextureFormat::Bc6hSfloat, 0x10, 7, false, 1},
+           RandomBlocks(gpu::TextureFormat::Bc6hSfloat, 12));
 }
 TEST_P(HostGpuCompressedTexture, Bc6hUnsigned) {
     Sample({"BC6H UF16", gpu::TextureFormat::Bc6hUfloat, 0x11, 7, false, 1},

@@ -16,6 +16,7 @@ constexpr u32 kViewportSwizzle = 0x0A18 / 4;    // + 8: X 2:0, Y 6:4, Z 10:8, W 
 constexpr u32 kViewportClip = 0x0C00 / 4;       // + 4: horizontal, vertical, min z, max z
 constexpr u32 kViewportZClip = 0x0D7C / 4;      // RANGE 0: NEGATIVE_W_TO_POSITIVE_W
 constexpr u32 kZpassPixelCount = 0x1514 / 4;    // ENABLE 0
+constexpr u32 kAntiAlias = 0x15D0 / 4;          // SAMPLES 3:0
 constexpr u32 kScissor = 0x0E00 / 4;            // + 4: enable, horizontal, vertical
 constexpr u32 kPolygonModeFront = 0x0DAC / 4;
 constexpr u32 kStencilBackReference = 0x0F54 / 4;
@@ -440,6 +441,7 @@ DrawState ReadDrawState(const RegisterFile& registers, u32 class_number,
                                            kStencilBackCompareMask, kStencilBackWriteMask, unknown)
                          : depth.front;
     }
+    state.anti_alias_mode = registers.Get(kAntiAlias) & 0xF;
     Rasterizer& raster = state.rasterizer;
     raster.cull = base::Bit(registers.Get(kCullEnable), 0);
     switch (registers.Get(kCullFace)) {
