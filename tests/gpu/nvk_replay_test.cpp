@@ -232,6 +232,10 @@ TEST_F(NvkReplayOnHost, IndexedInstancedDrawGivesLavapipesPicture) {
     ReplayUnormPicture("indexed", 64, 32);
 }
 
+TEST_F(NvkReplayOnHost, IndirectIndexedDrawGivesLavapipesPicture) {
+    ReplayUnormPicture("indirect", 64, 32);
+}
+
 TEST_F(NvkReplayOnHost, BlendAndDepthGiveLavapipesPicture) {
     ReplayUnormPicture("blend_depth", 64, 32);
 }
