@@ -157,6 +157,38 @@ TEST(DmaCopy, RemapRearrangesComponents) {
     EXPECT_EQ(*wide.Data(kDestination + 28), 0xEE);
 }
 
+// A memory source that counts the reads asked of it.
+class CountingMemory final : public gpu::MemorySource {
+public:
+    u64 Size() const override { return bytes.size(); }
+    u8* HostPointer(u64 offset, u64 size, bool write) override {
+        reads += write ? 0 : 1;
+        return offset + size <= bytes.size() ? bytes.data() + offset : nullptr;
+    }
+    std::vector<u8> bytes = std::vector<u8>(0x1000, 0x77);
+    u32 reads = 0;
+};
+
+// A remapped copy whose every destination component is CONST_A reads no source (NVK's
+// vkCmdFillBuffer, with no source address): the destination gets the constant.
+TEST(DmaCopy, RemapOfConstantsAloneReadsNoSource) {
+    Rig rig;
+    FillSource(rig);
+    auto source = std::make_shared<CountingMemory>();
+    constexpr u64 kCounted = 0x2'0000'0000;
+    rig.memory->Map(kCounted, source->Size(), source, 0, 0x1000, 0);
+    Copy fill{kCounted, kDestination, 0, 0, 16, 1};
+    fill.remap[0] = 0xA5C3'E1F0;
+    fill.remap[2] = 4 | (4 << 4) | (4 << 8) | (4 << 12) | (3 << 16);  // 4-byte X <- CONST_A
+    fill.launch = kNonPipelined | kSrcPitch | kDstPitch | kRemap;
+    ASSERT_EQ(rig.Execute(Words(0xC7B5, fill)), gpu::ChannelProgress::Idle);
+    EXPECT_EQ(source->reads, 0u);
+    for (u32 word = 0; word < 16; ++word) {
+        EXPECT_EQ(rig.Get<u32>(kDestination + word * 4), 0xA5C3'E1F0u) << word;
+    }
+    EXPECT_EQ(*rig.Data(kDestination + 64), 0xEE);
+}
+
 TEST(DmaCopy, SemaphoreReleasesAfterTheCopy) {
     Rig rig;
     const u64 semaphore = Rig::kData + 0x100;

@@ -4,8 +4,9 @@
 // becomes host memory, each VM_BIND maps it into one MemoryManager at its GPU address, the
 // CPU's writes land in the objects, and each EXEC's pushes go to a Channel (one per capture
 // channel, class AMPERE_CHANNEL_GPFIFO_A) as GP entries, as nvhost-gpu's SUBMIT_GPFIFO queues
-// them, run to the end before the next record (NXHOST_GPU_DUMP=FILE dumps what runs). Records that break the capture's own rules
-// (an object not made, a write or binding outside its object) throw base::Error.
+// them, run to the end before the next record (NXHOST_GPU_DUMP=FILE dumps what runs). Records that
+// break the capture's own rules (an object not made, a write or binding outside its object) throw
+// base::Error.
 
 #include <map>
 #include <memory>

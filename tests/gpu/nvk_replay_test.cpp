@@ -145,6 +145,25 @@ TEST(NvkCapture, DamagedCapturesAreRefusedNamingWhatIsWrong) {
     EXPECT_NE(ErrorOf(odd_push.bytes).find("push of 6 bytes"), std::string::npos);
 }
 
+// Every cut of a real capture (the triangle's) either ends at a record's end and parses, or is
+// refused with an error naming the file; none parses to more records than the whole has.
+TEST(NvkCapture, EveryTruncationOfARealCaptureParsesOrIsRefused) {
+    const std::vector<u8> whole = base::ReadFile(kCaptures + "triangle.nvkcap");
+    const std::size_t records = ParseNvkCapture(whole, "triangle.nvkcap").size();
+    ASSERT_GT(records, 20u);
+    u32 refused = 0;
+    for (std::size_t size = 0; size < whole.size(); size += 5) {
+        const std::vector<u8> cut(whole.begin(), whole.begin() + static_cast<long>(size));
+        try {
+            EXPECT_LE(ParseNvkCapture(cut, "cut.nvkcap").size(), records) << size;
+        } catch (const base::Error& error) {
+            ++refused;
+            EXPECT_NE(std::string(error.what()).find("cut.nvkcap"), std::string::npos);
+        }
+    }
+    EXPECT_GT(refused, whole.size() / 10);
+}
+
 // A case's result: where its buffer is in NVK's address space (CASE.result) and lavapipe's
 // bytes of it (CASE.lavapipe.bin).
 struct CaseResult {
@@ -230,6 +249,10 @@ TEST_F(NvkReplayOnHost, TriangleGivesLavapipesPicture) {
 
 TEST_F(NvkReplayOnHost, IndexedInstancedDrawGivesLavapipesPicture) {
     ReplayUnormPicture("indexed", 64, 32);
+}
+
+TEST_F(NvkReplayOnHost, IndirectIndexedDrawGivesLavapipesPicture) {
+    ReplayUnormPicture("indirect", 64, 32);
 }
 
 TEST_F(NvkReplayOnHost, BlendAndDepthGiveLavapipesPicture) {

@@ -168,8 +168,17 @@ void DmaCopy::Launch(u32 launch) {
                 remap_enabled &&
                 std::any_of(remap.select, remap.select + remap.destination_components,
                             [](u32 select) { return select == kRemapNoWrite; });
+            // With remapping, a copy whose every destination component is a constant (or kept)
+            // reads no source (clc7b5.h's DST_* selects; NVK fills buffers so, with no source
+            // address set).
+            const bool reads_source =
+                !remap_enabled ||
+                std::any_of(remap.select, remap.select + remap.destination_components,
+                            [](u32 select) { return select < 4; });
             for (u32 y = 0; y < lines; ++y) {
-                AccessLine(source, y, source_line_, false);
+                if (reads_source) {
+                    AccessLine(source, y, source_line_, false);
+                }
                 if (!remap_enabled) {
                     AccessLine(destination, y, source_line_, true);
                     continue;

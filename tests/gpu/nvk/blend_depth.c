@@ -109,9 +109,10 @@ int main(int argc, char** argv) {
     depth_state.depthTestEnable = VK_TRUE;
     depth_state.depthWriteEnable = VK_TRUE;
     depth_state.depthCompareOp = VK_COMPARE_OP_LESS;
-    VkPipeline pipeline = GraphicsPipeline(
-        &c, pass, kWidth, kHeight, Module(&c, kColourVert, sizeof(kColourVert)),
-        Module(&c, kColourFrag, sizeof(kColourFrag)), &vertex_input, &blend, &depth_state);
+    VkPipeline pipeline =
+        GraphicsPipeline(&c, pass, kWidth, kHeight, Module(&c, kColourVert, sizeof(kColourVert)),
+                         Module(&c, kColourFrag, sizeof(kColourFrag)), VK_NULL_HANDLE,
+                         &vertex_input, &blend, &depth_state);
 
     const struct Vertex triangles[9] = {
         {-1, -1, 0.5f, {255, 0, 0, 255}},       {0.2f, -1, 0.5f, {255, 0, 0, 255}},

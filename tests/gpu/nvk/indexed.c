@@ -38,9 +38,9 @@ int main(int argc, char** argv) {
     vertex_input.pVertexAttributeDescriptions = attributes;
     VkPipelineColorBlendAttachmentState blend = {0};
     blend.colorWriteMask = 0xF;
-    VkPipeline pipeline =
-        GraphicsPipeline(&c, pass, kWidth, kHeight, Module(&c, kColourVert, sizeof(kColourVert)),
-                         Module(&c, kColourFrag, sizeof(kColourFrag)), &vertex_input, &blend, NULL);
+    VkPipeline pipeline = GraphicsPipeline(
+        &c, pass, kWidth, kHeight, Module(&c, kColourVert, sizeof(kColourVert)),
+        Module(&c, kColourFrag, sizeof(kColourFrag)), VK_NULL_HANDLE, &vertex_input, &blend, NULL);
 
     const struct Vertex quad[4] = {{-0.9f, -0.9f, 0, {255, 0, 0, 255}},
                                    {0.0f, -0.9f, 0, {0, 255, 0, 255}},

@@ -252,10 +252,11 @@ static inline void Barrier(VkCommandBuffer commands) {
 }
 
 // A graphics pipeline of `vertex` and `fragment` for `pass` over a width x height viewport:
-// triangle lists, no culling, `blend` for its one colour attachment, `depth` (or NULL).
+// triangle lists, no culling, `blend` for its one colour attachment, `depth` (or NULL), `layout`
+// (or VK_NULL_HANDLE: one without descriptor sets).
 static inline VkPipeline GraphicsPipeline(const struct VkCase* c, VkRenderPass pass, uint32_t width,
                                           uint32_t height, VkShaderModule vertex,
-                                          VkShaderModule fragment,
+                                          VkShaderModule fragment, VkPipelineLayout layout,
                                           const VkPipelineVertexInputStateCreateInfo* vertex_input,
                                           const VkPipelineColorBlendAttachmentState* blend,
                                           const VkPipelineDepthStencilStateCreateInfo* depth) {
@@ -291,9 +292,10 @@ static inline VkPipeline GraphicsPipeline(const struct VkCase* c, VkRenderPass p
         VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
     blend_state.attachmentCount = 1;
     blend_state.pAttachments = blend;
-    VkPipelineLayoutCreateInfo layout_info = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    VkPipelineLayout layout;
-    CHECK(vkCreatePipelineLayout(c->device, &layout_info, NULL, &layout));
+    if (layout == VK_NULL_HANDLE) {
+        VkPipelineLayoutCreateInfo layout_info = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+        CHECK(vkCreatePipelineLayout(c->device, &layout_info, NULL, &layout));
+    }
     VkGraphicsPipelineCreateInfo info = {VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
     info.stageCount = 2;
     info.pStages = stages;

@@ -1,0 +1,86 @@
+// indexed.c's draw made indirect: vkCmdDrawIndexedIndirect reads (6 indices, 2 instances, first
+// index 0, vertex offset 0, first instance 0) from a buffer the CPU wrote. Otherwise as there:
+// an indexed, instanced draw into a 64x32
+// RGBA8 image cleared to black: a quad of four coloured corners (binding 0, per vertex: xyz
+// float and RGBA8 UNORM colour, interpolated) drawn once where it is and once moved by the
+// second instance's offset (binding 1, per instance: xy float); colour_vert/frag.spvasm. The
+// image is copied to a buffer (the result, vk_case.h).
+#include "vk_case.h"
+
+#include "shaders_spirv.h"
+
+enum { kWidth = 64, kHeight = 32 };
+
+struct Vertex {
+    float x, y, z;
+    unsigned char rgba[4];
+};
+
+int main(int argc, char** argv) {
+    struct VkCase c = OpenCase();
+    VkImageView view;
+    VkImage image =
+        DeviceImage(&c, VK_FORMAT_R8G8B8A8_UNORM, kWidth, kHeight,
+                    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &view);
+    VkFramebuffer framebuffer;
+    VkRenderPass pass =
+        ClearingPass(&c, VK_FORMAT_R8G8B8A8_UNORM, kWidth, kHeight, view, &framebuffer);
+
+    VkVertexInputBindingDescription bindings[2] = {
+        {0, sizeof(struct Vertex), VK_VERTEX_INPUT_RATE_VERTEX},
+        {1, 8, VK_VERTEX_INPUT_RATE_INSTANCE}};
+    VkVertexInputAttributeDescription attributes[3] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
+                                                       {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 12},
+                                                       {2, 1, VK_FORMAT_R32G32_SFLOAT, 0}};
+    VkPipelineVertexInputStateCreateInfo vertex_input = {
+        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+    vertex_input.vertexBindingDescriptionCount = 2;
+    vertex_input.pVertexBindingDescriptions = bindings;
+    vertex_input.vertexAttributeDescriptionCount = 3;
+    vertex_input.pVertexAttributeDescriptions = attributes;
+    VkPipelineColorBlendAttachmentState blend = {0};
+    blend.colorWriteMask = 0xF;
+    VkPipeline pipeline = GraphicsPipeline(
+        &c, pass, kWidth, kHeight, Module(&c, kColourVert, sizeof(kColourVert)),
+        Module(&c, kColourFrag, sizeof(kColourFrag)), VK_NULL_HANDLE, &vertex_input, &blend, NULL);
+
+    const struct Vertex quad[4] = {{-0.9f, -0.9f, 0, {255, 0, 0, 255}},
+                                   {0.0f, -0.9f, 0, {0, 255, 0, 255}},
+                                   {-0.9f, 0.0f, 0, {0, 0, 255, 255}},
+                                   {0.0f, 0.0f, 0, {255, 255, 255, 255}}};
+    const float offsets[4] = {0, 0, 0.9f, 0.9f};
+    const uint16_t indices[6] = {0, 1, 2, 2, 1, 3};
+    void* mapped;
+    VkBuffer vertices = HostBuffer(&c, sizeof(quad), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &mapped);
+    memcpy(mapped, quad, sizeof(quad));
+    VkBuffer instances =
+        HostBuffer(&c, sizeof(offsets), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &mapped);
+    memcpy(mapped, offsets, sizeof(offsets));
+    const VkDrawIndexedIndirectCommand draw = {6, 2, 0, 0, 0};
+    VkBuffer indirect = HostBuffer(&c, sizeof(draw), VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, &mapped);
+    memcpy(mapped, &draw, sizeof(draw));
+    VkBuffer index_buffer =
+        HostBuffer(&c, sizeof(indices), VK_BUFFER_USAGE_INDEX_BUFFER_BIT, &mapped);
+    memcpy(mapped, indices, sizeof(indices));
+    void* pixels;
+    VkBuffer result =
+        HostBuffer(&c, kWidth * kHeight * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, &pixels);
+    PrintResultAddress(&c, result, kWidth * kHeight * 4);
+
+    VkCommandBuffer commands = BeginCommands(&c);
+    VkClearValue clear = {.color = {{0, 0, 0, 1}}};
+    BeginPass(commands, pass, framebuffer, kWidth, kHeight, &clear, 1);
+    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+    const VkBuffer streams[2] = {vertices, instances};
+    const VkDeviceSize stream_offsets[2] = {0, 0};
+    vkCmdBindVertexBuffers(commands, 0, 2, streams, stream_offsets);
+    vkCmdBindIndexBuffer(commands, index_buffer, 0, VK_INDEX_TYPE_UINT16);
+    vkCmdDrawIndexedIndirect(commands, indirect, 0, 1, sizeof(draw));
+    vkCmdEndRenderPass(commands);
+    CopyImageToBuffer(commands, image, kWidth, kHeight, result);
+    SubmitAndWait(&c, commands);
+
+    PrintFirstRow(pixels, kWidth);
+    WriteResult(argc > 1 ? argv[1] : NULL, pixels, kWidth * kHeight * 4);
+    return 0;
+}
