@@ -31,6 +31,9 @@ struct GraphicsShader {
     std::string error;  // non-empty: not translated (module is null)
 };
 
+// The numbers a vertex stage reads from an attribute of this type: integers for SINT and UINT.
+shader::AttributeType AttributeTypeOf(gpu::VertexType type);
+
 // Sets the DescriptorSet decoration of every resource of `spirv` to `set`.
 void MoveToDescriptorSet(std::vector<u32>& spirv, u32 set);
 
@@ -41,9 +44,12 @@ public:
     GraphicsShaders(const GraphicsShaders&) = delete;
     GraphicsShaders& operator=(const GraphicsShaders&) = delete;
 
-    // The translation (translated at the first use); check `error`.
-    const GraphicsShader& Get(const gpu::ShaderProgram& program, std::span<const u32> bank1,
-                              u32 set);
+    // The translation (translated at the first use); check `error`. A vertex program's inputs
+    // take the numbers of `attributes`, the draw's vertex attribute formats (integer ones are
+    // ivec4 / uvec4 inputs); the other stages do not read them.
+    const GraphicsShader& Get(
+        const gpu::ShaderProgram& program, std::span<const u32> bank1, u32 set,
+        const std::array<gpu::VertexAttribute, gpu::kVertexAttributes>& attributes);
     u64 Translations() const { return translations_; }
 
 private:

@@ -6,6 +6,7 @@
 // NXHOST_VULKAN_DEVICE picks the device, as in graphics_twin_test.cpp.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -290,6 +291,92 @@ INSTANTIATE_TEST_SUITE_P(Both, GraphicsInstruction,
                                     (std::get<1>(info.param) == Architecture::Maxwell ? "_Maxwell"
                                                                                       : "_Ampere");
                          });
+
+// A vertex program header (SphType VTG 1, ShaderType VERTEX 1) reading generic vectors 0 and 1
+// and writing generic vector 0 (and the position, a built-in).
+std::vector<u8> VertexHeader(Architecture architecture) {
+    const bool maxwell = architecture == Architecture::Maxwell;
+    std::vector<u8> header(maxwell ? 0x50 : 0x80, 0);
+    header[0] = 1 | (maxwell ? 3 : 4) << 5;
+    header[1] = 1 << 2;
+    header[0x18] = 0xFF;  // inputs: generic vectors 0 and 1, x y z w
+    header[0x36] = 0x0F;  // outputs: generic vector 0
+    return header;
+}
+
+// Integer vertex attributes reach the vertex stage as integers: generic vector 1 is an ivec4
+// (SINT) or uvec4 (UINT) attribute, which the program converts to floats (I2F) and passes on;
+// the fragment stage shows them flat, the first vertex's, exact for integers below 2^24 (and
+// 4e9, a multiple of 256). Read as floats, these words would be denormals, NaNs or others.
+void DrawIntegerAttribute(Architecture architecture, shader::AttributeType type) {
+    std::string why;
+    GraphicsRenderer* renderer = GraphicsRenderer::Shared(why);
+    if (renderer == nullptr) {
+        GTEST_SKIP() << "no Vulkan device: " << why;
+    }
+    const bool maxwell = architecture == Architecture::Maxwell;
+    const bool is_signed = type == shader::AttributeType::Sint;
+    const std::string convert =
+        maxwell ? (is_signed ? "I2F.F32.S32" : "I2F.F32.U32") : (is_signed ? "I2F" : "I2F.U32");
+    std::vector<std::string> lines;
+    for (u32 i = 0; i < 4; ++i) {
+        lines.push_back(fmt::format("ALD R{}, a[{:#x}] ;", i, 0x80 + 4 * i));
+        lines.push_back(fmt::format("ALD R{}, a[{:#x}] ;", 4 + i, 0x90 + 4 * i));
+    }
+    for (u32 i = 0; i < 4; ++i) {
+        lines.push_back(fmt::format("{} R{}, R{} ;", convert, 8 + i, 4 + i));
+        lines.push_back(fmt::format("AST a[{:#x}], R{} ;", 0x70 + 4 * i, i));
+        lines.push_back(fmt::format("AST a[{:#x}], R{} ;", 0x80 + 4 * i, 8 + i));
+    }
+    lines.push_back("EXIT ;");
+    shader::testing::GraphicsEnvironment env("integer attribute", VertexHeader(architecture),
+                                             Code(architecture, lines), architecture,
+                                             renderer->Target());
+    env.attribute_types[1] = type;
+    const shader::GraphicsProgram vertex = shader::TranslateGraphics(env);
+    ASSERT_EQ(vertex.layout.inputs.size(), 2u);
+    EXPECT_EQ(vertex.layout.inputs[0].type, shader::AttributeType::Float);
+    EXPECT_EQ(vertex.layout.inputs[1].type, type);
+    // Per vertex: the integers of generic vector 1 (the first vertex's are shown).
+    const std::array<std::array<s64, 4>, 3> values =
+        is_signed ? std::array<std::array<s64, 4>, 3>{{{-70000, 3, 16777215, -1},
+                                                       {5, 6, 7, 8},
+                                                       {-9, 10, -11, 12}}}
+                  : std::array<std::array<s64, 4>, 3>{
+                        {{4000000000, 3, 16777215, 1}, {5, 6, 7, 8}, {9, 10, 11, 12}}};
+    RenderInputs inputs = Inputs(kUnitW);
+    for (int v = 0; v < 3; ++v) {
+        for (int c = 0; c < 4; ++c) {
+            inputs.attributes[1][v][c] = std::bit_cast<float>(static_cast<u32>(values[v][c]));
+        }
+    }
+    const Pictures pictures = renderer->Draw(
+        vertex, ShowVaryingsFragment({{0, 0xF, shader::Interpolation::Flat}}), inputs);
+    ASSERT_EQ(pictures.size(), 1u);
+    u32 wrong = 0;
+    for (const Vec4& pixel : pictures.at(0)) {
+        for (int c = 0; c < 4; ++c) {
+            if (pixel[c] != static_cast<float>(values[0][c]) && wrong++ < 4) {
+                ADD_FAILURE() << fmt::format("component {}: {}, expected {}", c, pixel[c],
+                                             values[0][c]);
+            }
+        }
+    }
+    EXPECT_EQ(wrong, 0u);
+}
+
+TEST(IntegerVertexAttribute, SignedMaxwell) {
+    DrawIntegerAttribute(Architecture::Maxwell, shader::AttributeType::Sint);
+}
+TEST(IntegerVertexAttribute, SignedAmpere) {
+    DrawIntegerAttribute(Architecture::Ampere, shader::AttributeType::Sint);
+}
+TEST(IntegerVertexAttribute, UnsignedMaxwell) {
+    DrawIntegerAttribute(Architecture::Maxwell, shader::AttributeType::Uint);
+}
+TEST(IntegerVertexAttribute, UnsignedAmpere) {
+    DrawIntegerAttribute(Architecture::Ampere, shader::AttributeType::Uint);
+}
 
 }  // namespace
 }  // namespace video::testing
