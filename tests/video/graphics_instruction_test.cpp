@@ -114,6 +114,7 @@ struct Case {
     bool texture = false;
     std::function<Vec4(u32, u32)> expected;
     float tolerance = 1e-5f;
+    u32 texture_height = kPictureSize;  // rows of the texture (TexelAt), kPictureSize wide
 };
 
 void DrawAndCompare(const Case& test, Architecture architecture) {
@@ -132,9 +133,9 @@ void DrawAndCompare(const Case& test, Architecture architecture) {
     if (test.texture) {
         RenderTexture texture;
         texture.width = kPictureSize;
-        texture.height = kPictureSize;
+        texture.height = test.texture_height;
         texture.linear = false;
-        for (u32 y = 0; y < kPictureSize; ++y) {
+        for (u32 y = 0; y < test.texture_height; ++y) {
             for (u32 x = 0; x < kPictureSize; ++x) {
                 texture.texels.push_back(TexelAt(x, y));
             }
@@ -142,8 +143,10 @@ void DrawAndCompare(const Case& test, Architecture architecture) {
         inputs.textures[{shader::testing::kFixtureTextureBank, 0}] = texture;
         inputs.banks[shader::testing::kFixtureTextureBank] = {0};
     }
-    ASSERT_EQ(fragment.layout.inputs.size(), 1u);
-    ASSERT_EQ(fragment.layout.inputs[0].location, 0u);
+    ASSERT_LE(fragment.layout.inputs.size(), 1u);  // generic vector 0, or none
+    if (!fragment.layout.inputs.empty()) {
+        ASSERT_EQ(fragment.layout.inputs[0].location, 0u);
+    }
     const Pictures pictures =
         renderer->Draw(PassThroughVertex(fragment.layout.inputs), fragment, inputs);
     ASSERT_EQ(pictures.size(), 1u);
@@ -263,6 +266,45 @@ std::vector<Case> Cases() {
          true,
          [](u32 x, u32 y) { return TexelAt(x, y); },
          0.0f});
+    // Without multisampling the centroid is the pixel centre: IPA.PASS's plane values.
+    cases.push_back(
+        {"IpaCentroid",
+         kPerspective,
+         kW,
+         {"IPA.PASS.CENTROID R0, a[0x80], RZ ;", "IPA.PASS.CENTROID R1, a[0x84], RZ ;",
+          "IPA.PASS.CENTROID R2, a[0x88], RZ ;", "IPA.PASS.CENTROID R3, a[0x8c], RZ ;", "EXIT ;"},
+         {"IPA.PASS.CENTROID R0, a[0x80] ;", "IPA.PASS.CENTROID R1, a[0x84] ;",
+          "IPA.PASS.CENTROID R2, a[0x88] ;", "IPA.PASS.CENTROID R3, a[0x8c] ;", "EXIT ;"},
+         false,
+         [](u32 x, u32 y) { return PlaneValue(x, y, kW, true); }});
+    // TLD.LZ at the pixel's integer coordinates (FragCoord, x + 0.5 and y + 0.5, rounded down):
+    // the texel written there, exactly.
+    cases.push_back(
+        {"TldFetch",
+         kPerspective,
+         kUnitW,
+         {"IPA.PASS R0, a[0x70], RZ ;", "IPA.PASS R1, a[0x74], RZ ;", "F2I.S32.F32.FLOOR R0, R0 ;",
+          "F2I.S32.F32.FLOOR R1, R1 ;", "TLD.LZ R0, R0, 0x0, 2D, 0xf ;", "EXIT ;"},
+         {"IPA.PASS R4, a[0x70] ;", "IPA.PASS R5, a[0x74] ;", "F2I.FLOOR.NTZ R4, R4 ;",
+          "F2I.FLOOR.NTZ R5, R5 ;", "TLD.SCR.LZ.NODEP R2, R0, R4, R5, 0x4, 0x0, 2D ;", "EXIT ;"},
+         true,
+         [](u32 x, u32 y) { return TexelAt(x, y); },
+         0.0f});
+    // TXQ's size of level 0 of a 32 x 16 texture, converted to floats: (32, 16, 0, 0).
+    cases.push_back({"TxqSize",
+                     kPerspective,
+                     kUnitW,
+                     {"MOV R4, c[0x4][0x0] ;", "MOV R5, RZ ;",
+                      "TXQ.B.P R0, R4, TEX_HEADER_DIMENSION, 0x0, 0x3 ;", "I2F.F32.U32 R0, R0 ;",
+                      "I2F.F32.U32 R1, R1 ;", "MOV R2, RZ ;", "MOV R3, RZ ;", "EXIT ;"},
+                     {"TXQ RZ, R0, RZ, TEX_HEADER_DIMENSION, 0x4, 0x0, 0x3 ;", "I2F.U32 R0, R0 ;",
+                      "I2F.U32 R1, R1 ;", "MOV R2, RZ ;", "MOV R3, RZ ;", "EXIT ;"},
+                     true,
+                     [](u32, u32) {
+                         return Vec4{32.0f, 16.0f, 0.0f, 0.0f};
+                     },
+                     0.0f,
+                     16});
     return cases;
 }
 
@@ -280,17 +322,16 @@ TEST_P(GraphicsInstruction, DrawsTheHostReference) {
     FAIL() << "no case " << name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Both, GraphicsInstruction,
-                         ::testing::Combine(::testing::Values("IpaPassUnitW", "IpaPassPerspective",
-                                                              "IpaMultiplyPerspective",
-                                                              "IpaConstant", "Kill", "TexNearest"),
-                                            ::testing::Values(Architecture::Maxwell,
-                                                              Architecture::Ampere)),
-                         [](const auto& info) {
-                             return std::get<0>(info.param) +
-                                    (std::get<1>(info.param) == Architecture::Maxwell ? "_Maxwell"
-                                                                                      : "_Ampere");
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Both, GraphicsInstruction,
+    ::testing::Combine(::testing::Values("IpaPassUnitW", "IpaPassPerspective",
+                                         "IpaMultiplyPerspective", "IpaConstant", "Kill",
+                                         "TexNearest", "IpaCentroid", "TldFetch", "TxqSize"),
+                       ::testing::Values(Architecture::Maxwell, Architecture::Ampere)),
+    [](const auto& info) {
+        return std::get<0>(info.param) +
+               (std::get<1>(info.param) == Architecture::Maxwell ? "_Maxwell" : "_Ampere");
+    });
 
 // A vertex program header (SphType VTG 1, ShaderType VERTEX 1) reading generic vectors 0 and 1
 // and writing generic vector 0 (and the position, a built-in).
