@@ -238,6 +238,7 @@ void RunGraphicsSet(int rounds, const char* set, Architecture architecture,
                                      .header = one.header,
                                      .code = one.code,
                                      .fixed_constants = one.fixed_constants,
+                                     .attribute_types = {},
                                      .build = cache.Build()},
                                     target);
     };

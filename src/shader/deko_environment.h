@@ -39,6 +39,8 @@ struct DekoProgram {
     // The texel formats of the stage's images, by image binding, as the program's image
     // descriptors (their texture headers) give them: formatted surface accesses need them.
     std::array<std::optional<SurfaceFormat>, kDekoImageBindings> image_formats{};
+    // A vertex stage's attributes by Location: what the draw's vertex attribute formats give.
+    std::array<AttributeType, kGenericAttributeCount> attribute_types{};
 };
 
 // The start of a stage's PerStageData in c[0x0].
@@ -61,6 +63,10 @@ public:
     ComputeLaunch Launch() const override;
     std::optional<u32> TextureBank() const override { return 0; }
     std::optional<TextureType> TextureHandle(u32 bank, u32 offset) const override;
+    AttributeType VertexAttributeType(u32 index) const override {
+        return index < kGenericAttributeCount ? program_.attribute_types[index]
+                                              : AttributeType::Float;
+    }
     std::vector<u32> StorageBufferAddresses() const override;
     const TargetProfile& Target() const override { return target_; }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ struct EngineProgram {
     Stage stage = Stage::Vertex;
     std::vector<u8> header;
     std::vector<u8> code;  // 16-byte words, up to and including the self-branch that ends it
+    // A vertex stage's attributes by Location: what the draw's vertex attribute formats give.
+    std::array<AttributeType, kGenericAttributeCount> attribute_types{};
 };
 
 // An EngineProgram as a ShaderEnvironment. No constant bank is fixed: every bank is read from
@@ -36,6 +39,10 @@ public:
     const Sph* Header() const override { return &header_; }
     ComputeLaunch Launch() const override { return {}; }
     std::optional<TextureType> TextureHandle(u32 bank, u32 offset) const override;
+    AttributeType VertexAttributeType(u32 index) const override {
+        return index < kGenericAttributeCount ? program_.attribute_types[index]
+                                              : AttributeType::Float;
+    }
     const TargetProfile& Target() const override { return target_; }
 
 private:

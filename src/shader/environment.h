@@ -83,6 +83,9 @@ public:
     // address derives from exactly one of them goes to that buffer at (address - its value).
     // Empty where the environment has none (a cubin's pointer parameters are its kernel's).
     virtual std::vector<u32> StorageBufferAddresses() const { return {}; }
+    // A vertex stage's generic attribute `index` (Location): floats, or the integers of a SINT
+    // or UINT vertex attribute format (the 3D engine's SET_VERTEX_ATTRIBUTE_A NUMERICAL_TYPE).
+    virtual AttributeType VertexAttributeType(u32 /*index*/) const { return AttributeType::Float; }
     // The texture whose handle is at c[bank][offset]; nothing where no handle can be there.
     virtual std::optional<TextureType> TextureHandle(u32 bank, u32 offset) const = 0;
     virtual const TargetProfile& Target() const = 0;

@@ -77,12 +77,19 @@ struct ImageBinding {
 // Shader-Program-Header, ImapGenericVector).
 enum class Interpolation : u8 { Perspective, Linear, Flat };
 
-// A user-defined stage input or output of a graphics stage: one vec4 of floats (or of the same
-// bits) at a Location; `components` is the mask of x, y, z, w the program reads or writes.
+// The numbers a vertex attribute gives the vertex stage: floats (float, normalised and scaled
+// formats) or integers (the 3D engine's SINT and UINT vertex attribute types), which Vulkan
+// passes only to an input of the same type (ivec4 / uvec4).
+enum class AttributeType : u8 { Float, Sint, Uint };
+
+// A user-defined stage input or output of a graphics stage: one vec4 at a Location, of floats
+// (or of the same bits), or for a vertex stage's integer attributes of integers (`type`);
+// `components` is the mask of x, y, z, w the program reads or writes.
 struct StageVarying {
     u32 location = 0;
     u32 components = 0;
     Interpolation interpolation = Interpolation::Perspective;
+    AttributeType type = AttributeType::Float;
     bool operator==(const StageVarying&) const = default;
 };
 

@@ -37,6 +37,17 @@ const char* KindName(gpu::ShaderStageKind kind) {
 
 }  // namespace
 
+shader::AttributeType AttributeTypeOf(gpu::VertexType type) {
+    switch (type) {
+        case gpu::VertexType::Sint:
+            return shader::AttributeType::Sint;
+        case gpu::VertexType::Uint:
+            return shader::AttributeType::Uint;
+        default:
+            return shader::AttributeType::Float;
+    }
+}
+
 void MoveToDescriptorSet(std::vector<u32>& spirv, u32 set) {
     // After the 5-word header, each instruction starts with (word count << 16 | opcode).
     for (std::size_t at = 5; at < spirv.size();) {
@@ -65,8 +76,16 @@ GraphicsShaders::~GraphicsShaders() {
     }
 }
 
-const GraphicsShader& GraphicsShaders::Get(const gpu::ShaderProgram& program,
-                                           std::span<const u32> bank1, u32 set) {
+const GraphicsShader& GraphicsShaders::Get(
+    const gpu::ShaderProgram& program, std::span<const u32> bank1, u32 set,
+    const std::array<gpu::VertexAttribute, gpu::kVertexAttributes>& attributes) {
+    std::array<shader::AttributeType, shader::kGenericAttributeCount> types{};
+    if (program.kind == gpu::ShaderStageKind::VertexB) {
+        for (u32 i = 0; i < types.size() && i < attributes.size(); ++i) {
+            types[i] = attributes[i].constant ? shader::AttributeType::Float
+                                              : AttributeTypeOf(attributes[i].type);
+        }
+    }
     XXH3_state_t* state = XXH3_createState();
     XXH3_64bits_reset(state);
     const u32 prefix[3] = {static_cast<u32>(program.kind), static_cast<u32>(program.architecture),
@@ -75,6 +94,7 @@ const GraphicsShader& GraphicsShaders::Get(const gpu::ShaderProgram& program,
     XXH3_64bits_update(state, program.header.data(), program.header.size());
     XXH3_64bits_update(state, program.code.data(), program.code.size());
     XXH3_64bits_update(state, bank1.data(), bank1.size_bytes());
+    XXH3_64bits_update(state, types.data(), sizeof(types));
     const u64 hash = XXH3_64bits_digest(state);
     XXH3_freeState(state);
     auto& slot = shaders_[hash];
@@ -101,6 +121,7 @@ const GraphicsShader& GraphicsShaders::Get(const gpu::ShaderProgram& program,
                  .header = program.header,
                  .code = program.code,
                  .fixed_constants = ampere ? std::span<const u32>{} : bank1,
+                 .attribute_types = types,
                  .build = cache_->Build()},
                 target_);
         }
@@ -109,7 +130,7 @@ const GraphicsShader& GraphicsShaders::Get(const gpu::ShaderProgram& program,
             translated.program = std::move(*cached);
             ++loaded_;
         } else {
-            translated.program = Translate(program, *stage, bank1);
+            translated.program = Translate(program, *stage, bank1, types);
             ++translations_;
             ValidateSpirv(translated.program.spirv, api_version_);
             if (key) {
@@ -129,15 +150,18 @@ const GraphicsShader& GraphicsShaders::Get(const gpu::ShaderProgram& program,
     return translated;
 }
 
-shader::GraphicsProgram GraphicsShaders::Translate(const gpu::ShaderProgram& program,
-                                                   shader::Stage stage,
-                                                   std::span<const u32> bank1) {
+shader::GraphicsProgram GraphicsShaders::Translate(
+    const gpu::ShaderProgram& program, shader::Stage stage, std::span<const u32> bank1,
+    const std::array<shader::AttributeType, shader::kGenericAttributeCount>& types) {
     const std::string name =
         fmt::format("{} program at {:#x}", KindName(program.kind), program.address);
     if (program.architecture == gpu::ShaderArchitecture::Ampere) {
-        const shader::EngineEnvironment environment(
-            {.name = name, .stage = stage, .header = program.header, .code = program.code},
-            target_);
+        const shader::EngineEnvironment environment({.name = name,
+                                                     .stage = stage,
+                                                     .header = program.header,
+                                                     .code = program.code,
+                                                     .attribute_types = types},
+                                                    target_);
         return shader::TranslateGraphics(environment);
     }
     shader::DekoProgram deko;
@@ -146,6 +170,7 @@ shader::GraphicsProgram GraphicsShaders::Translate(const gpu::ShaderProgram& pro
     deko.header = program.header;
     deko.code = program.code;
     deko.constants.assign(bank1.begin(), bank1.end());
+    deko.attribute_types = types;
     const shader::DekoEnvironment environment(std::move(deko), target_);
     return shader::TranslateGraphics(environment);
 }

@@ -33,6 +33,9 @@ struct GraphicsShader {
     std::string error;  // non-empty: not translated (module is null)
 };
 
+// The numbers a vertex stage reads from an attribute of this type: integers for SINT and UINT.
+shader::AttributeType AttributeTypeOf(gpu::VertexType type);
+
 // Sets the DescriptorSet decoration of every resource of `spirv` to `set`.
 void MoveToDescriptorSet(std::vector<u32>& spirv, u32 set);
 
@@ -45,15 +48,19 @@ public:
     GraphicsShaders(const GraphicsShaders&) = delete;
     GraphicsShaders& operator=(const GraphicsShaders&) = delete;
 
-    // The translation (translated at the first use); check `error`.
-    const GraphicsShader& Get(const gpu::ShaderProgram& program, std::span<const u32> bank1,
-                              u32 set);
+    // The translation (translated at the first use); check `error`. A vertex program's inputs
+    // take the numbers of `attributes`, the draw's vertex attribute formats (integer ones are
+    // ivec4 / uvec4 inputs); the other stages do not read them.
+    const GraphicsShader& Get(
+        const gpu::ShaderProgram& program, std::span<const u32> bank1, u32 set,
+        const std::array<gpu::VertexAttribute, gpu::kVertexAttributes>& attributes);
     u64 Translations() const { return translations_; }
     u64 LoadedFromCache() const { return loaded_; }
 
 private:
-    shader::GraphicsProgram Translate(const gpu::ShaderProgram& program, shader::Stage stage,
-                                      std::span<const u32> bank1);
+    shader::GraphicsProgram Translate(
+        const gpu::ShaderProgram& program, shader::Stage stage, std::span<const u32> bank1,
+        const std::array<shader::AttributeType, shader::kGenericAttributeCount>& types);
 
     VkDevice device_;
     shader::TargetProfile target_;

@@ -301,7 +301,7 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
         const std::vector<u32> bank1 = ReadConstants(
             draw, program.kind, 1,
             fixes_bank1 ? std::min(binding->size, gpu::kLargestConstantBuffer) / 4 * 4 : 0, bound);
-        const GraphicsShader& stage = shaders_->Get(program, bank1, set);
+        const GraphicsShader& stage = shaders_->Get(program, bank1, set, state.attributes);
         if (!stage.error.empty()) {
             NameOnce(fmt::format("a draw with the program at {:#x}: {}: not drawn", program.address,
                                  stage.error));
@@ -510,8 +510,12 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
                     "vertex attribute format (components {}, type {}): reads zeros",
                     static_cast<u32>(attribute.components), static_cast<u32>(attribute.type)));
             }
-            description.attributes.push_back(
-                {input.location, zeros(), VK_FORMAT_R32G32B32A32_SFLOAT, 0});
+            // Zeros of the numbers the stage's input takes (Vulkan matches them).
+            const VkFormat zero_format =
+                input.type == shader::AttributeType::Sint   ? VK_FORMAT_R32G32B32A32_SINT
+                : input.type == shader::AttributeType::Uint ? VK_FORMAT_R32G32B32A32_UINT
+                                                            : VK_FORMAT_R32G32B32A32_SFLOAT;
+            description.attributes.push_back({input.location, zeros(), zero_format, 0});
             continue;
         }
         if (attribute.swap_r_and_b) {

@@ -67,6 +67,15 @@ public:
         return TextureType{.dim = ImageDim::D2, .arrayed = false, .format = std::nullopt};
     }
     const TargetProfile& Target() const override { return target_; }
+    // Maxwell's texture instructions with an index (TLD, TEXS, ...) read their handles here.
+    std::optional<u32> TextureBank() const override { return kFixtureTextureBank; }
+    AttributeType VertexAttributeType(u32 index) const override {
+        const auto it = attribute_types.find(index);
+        return it == attribute_types.end() ? AttributeType::Float : it->second;
+    }
+
+    // A vertex stage's integer attributes by Location (the others are floats).
+    std::map<u32, AttributeType> attribute_types;
 
 private:
     std::string name_;

@@ -202,12 +202,12 @@ TEST(MaxwellTranslate, HomebrewDkshPrograms) {
     }
     std::printf("homebrew DKSH: %zu of %zu programs translate\n%s", translated, programs,
                 summary.c_str());
-    // Measured: 72 of 75, all 35 vertex and fragment programs and 37 of the 40 compute
-    // programs (SUST.P through melonDS's rgba8 image, SULD.D.1D_BUFFER.64 through a texel
-    // buffer). The others (melonDS's rasterisers): an address from two storage buffers'
-    // addresses (3). The list says which.
-    EXPECT_EQ(translated, 72u) << failures;
-    EXPECT_EQ(compute_translated, 37u) << failures;
+    // Measured: all 75, the 35 vertex and fragment programs and the 40 compute programs
+    // (SUST.P through melonDS's rgba8 image, SULD.D.1D_BUFFER.64 through a texel buffer,
+    // guarded stores whose address registers keep another buffer's address where the guard is
+    // false).
+    EXPECT_EQ(translated, 75u) << failures;
+    EXPECT_EQ(compute_translated, 40u) << failures;
 }
 
 // A formatted store (SUST.P) converts through the image's format, which only its texture

@@ -592,7 +592,10 @@ GraphicsProgram MakeGraphicsProgram() {
                       .texel_words = 4,
                       .format = SurfaceFormat::Rgba8Unorm}};
     layout.inputs = {{.location = 0, .components = 0xF, .interpolation = Interpolation::Linear},
-                     {.location = 33, .components = 0x3, .interpolation = Interpolation::Flat}};
+                     {.location = 33,
+                      .components = 0x3,
+                      .interpolation = Interpolation::Flat,
+                      .type = AttributeType::Sint}};
     layout.outputs = {{.location = 1, .components = 0x7, .interpolation = Interpolation::Flat}};
     layout.render_targets = {{0, 0xF}, {3, 0x1}};
     layout.writes_depth = true;
@@ -617,6 +620,7 @@ GraphicsCacheSource Source() {
             .header = kHeader,
             .code = kCode,
             .fixed_constants = kConstants,
+            .attribute_types = {},
             .build = "v1-test"};
 }
 
@@ -636,6 +640,7 @@ TEST_F(ShaderCacheTest, GraphicsRoundTripKeepsEveryField) {
                                                        .header = {},
                                                        .code = {},
                                                        .fixed_constants = {},
+                                                       .attribute_types = {},
                                                        .build = "v1-test"},
                                                       {});
     cache.Store(other, GraphicsProgram{});
@@ -663,6 +668,8 @@ TEST(ShaderCacheKeyTest, EveryGraphicsInputChangesTheKey) {
     with([](GraphicsCacheSource& s, auto&, auto&, auto&) { s.environment = "engine"; });
     with([](GraphicsCacheSource& s, auto&, auto&, auto&) { s.stage = Stage::Vertex; });
     with([](GraphicsCacheSource& s, auto&, auto&, auto&) { s.build = "v2-test"; });
+    static const std::array<AttributeType, 2> kTypes{AttributeType::Float, AttributeType::Sint};
+    with([](GraphicsCacheSource& s, auto&, auto&, auto&) { s.attribute_types = kTypes; });
     with([](GraphicsCacheSource&, std::vector<u8>& header, auto&, auto&) { header[0x4f] ^= 1; });
     with([](GraphicsCacheSource& s, std::vector<u8>& header, auto&, auto&) {
         s.header = std::span(header).first(0x4f);

@@ -6,6 +6,7 @@
 // NXHOST_VULKAN_DEVICE picks the device, as in graphics_twin_test.cpp.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -113,6 +114,7 @@ struct Case {
     bool texture = false;
     std::function<Vec4(u32, u32)> expected;
     float tolerance = 1e-5f;
+    u32 texture_height = kPictureSize;  // rows of the texture (TexelAt), kPictureSize wide
 };
 
 void DrawAndCompare(const Case& test, Architecture architecture) {
@@ -131,9 +133,9 @@ void DrawAndCompare(const Case& test, Architecture architecture) {
     if (test.texture) {
         RenderTexture texture;
         texture.width = kPictureSize;
-        texture.height = kPictureSize;
+        texture.height = test.texture_height;
         texture.linear = false;
-        for (u32 y = 0; y < kPictureSize; ++y) {
+        for (u32 y = 0; y < test.texture_height; ++y) {
             for (u32 x = 0; x < kPictureSize; ++x) {
                 texture.texels.push_back(TexelAt(x, y));
             }
@@ -141,8 +143,10 @@ void DrawAndCompare(const Case& test, Architecture architecture) {
         inputs.textures[{shader::testing::kFixtureTextureBank, 0}] = texture;
         inputs.banks[shader::testing::kFixtureTextureBank] = {0};
     }
-    ASSERT_EQ(fragment.layout.inputs.size(), 1u);
-    ASSERT_EQ(fragment.layout.inputs[0].location, 0u);
+    ASSERT_LE(fragment.layout.inputs.size(), 1u);  // generic vector 0, or none
+    if (!fragment.layout.inputs.empty()) {
+        ASSERT_EQ(fragment.layout.inputs[0].location, 0u);
+    }
     const Pictures pictures =
         renderer->Draw(PassThroughVertex(fragment.layout.inputs), fragment, inputs);
     ASSERT_EQ(pictures.size(), 1u);
@@ -262,6 +266,45 @@ std::vector<Case> Cases() {
          true,
          [](u32 x, u32 y) { return TexelAt(x, y); },
          0.0f});
+    // Without multisampling the centroid is the pixel centre: IPA.PASS's plane values.
+    cases.push_back(
+        {"IpaCentroid",
+         kPerspective,
+         kW,
+         {"IPA.PASS.CENTROID R0, a[0x80], RZ ;", "IPA.PASS.CENTROID R1, a[0x84], RZ ;",
+          "IPA.PASS.CENTROID R2, a[0x88], RZ ;", "IPA.PASS.CENTROID R3, a[0x8c], RZ ;", "EXIT ;"},
+         {"IPA.PASS.CENTROID R0, a[0x80] ;", "IPA.PASS.CENTROID R1, a[0x84] ;",
+          "IPA.PASS.CENTROID R2, a[0x88] ;", "IPA.PASS.CENTROID R3, a[0x8c] ;", "EXIT ;"},
+         false,
+         [](u32 x, u32 y) { return PlaneValue(x, y, kW, true); }});
+    // TLD.LZ at the pixel's integer coordinates (FragCoord, x + 0.5 and y + 0.5, rounded down):
+    // the texel written there, exactly.
+    cases.push_back(
+        {"TldFetch",
+         kPerspective,
+         kUnitW,
+         {"IPA.PASS R0, a[0x70], RZ ;", "IPA.PASS R1, a[0x74], RZ ;", "F2I.S32.F32.FLOOR R0, R0 ;",
+          "F2I.S32.F32.FLOOR R1, R1 ;", "TLD.LZ R0, R0, 0x0, 2D, 0xf ;", "EXIT ;"},
+         {"IPA.PASS R4, a[0x70] ;", "IPA.PASS R5, a[0x74] ;", "F2I.FLOOR.NTZ R4, R4 ;",
+          "F2I.FLOOR.NTZ R5, R5 ;", "TLD.SCR.LZ.NODEP R2, R0, R4, R5, 0x4, 0x0, 2D ;", "EXIT ;"},
+         true,
+         [](u32 x, u32 y) { return TexelAt(x, y); },
+         0.0f});
+    // TXQ's size of level 0 of a 32 x 16 texture, converted to floats: (32, 16, 0, 0).
+    cases.push_back({"TxqSize",
+                     kPerspective,
+                     kUnitW,
+                     {"MOV R4, c[0x4][0x0] ;", "MOV R5, RZ ;",
+                      "TXQ.B.P R0, R4, TEX_HEADER_DIMENSION, 0x0, 0x3 ;", "I2F.F32.U32 R0, R0 ;",
+                      "I2F.F32.U32 R1, R1 ;", "MOV R2, RZ ;", "MOV R3, RZ ;", "EXIT ;"},
+                     {"TXQ RZ, R0, RZ, TEX_HEADER_DIMENSION, 0x4, 0x0, 0x3 ;", "I2F.U32 R0, R0 ;",
+                      "I2F.U32 R1, R1 ;", "MOV R2, RZ ;", "MOV R3, RZ ;", "EXIT ;"},
+                     true,
+                     [](u32, u32) {
+                         return Vec4{32.0f, 16.0f, 0.0f, 0.0f};
+                     },
+                     0.0f,
+                     16});
     return cases;
 }
 
@@ -279,17 +322,102 @@ TEST_P(GraphicsInstruction, DrawsTheHostReference) {
     FAIL() << "no case " << name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Both, GraphicsInstruction,
-                         ::testing::Combine(::testing::Values("IpaPassUnitW", "IpaPassPerspective",
-                                                              "IpaMultiplyPerspective",
-                                                              "IpaConstant", "Kill", "TexNearest"),
-                                            ::testing::Values(Architecture::Maxwell,
-                                                              Architecture::Ampere)),
-                         [](const auto& info) {
-                             return std::get<0>(info.param) +
-                                    (std::get<1>(info.param) == Architecture::Maxwell ? "_Maxwell"
-                                                                                      : "_Ampere");
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Both, GraphicsInstruction,
+    ::testing::Combine(::testing::Values("IpaPassUnitW", "IpaPassPerspective",
+                                         "IpaMultiplyPerspective", "IpaConstant", "Kill",
+                                         "TexNearest", "IpaCentroid", "TldFetch", "TxqSize"),
+                       ::testing::Values(Architecture::Maxwell, Architecture::Ampere)),
+    [](const auto& info) {
+        return std::get<0>(info.param) +
+               (std::get<1>(info.param) == Architecture::Maxwell ? "_Maxwell" : "_Ampere");
+    });
+
+// A vertex program header (SphType VTG 1, ShaderType VERTEX 1) reading generic vectors 0 and 1
+// and writing generic vector 0 (and the position, a built-in).
+std::vector<u8> VertexHeader(Architecture architecture) {
+    const bool maxwell = architecture == Architecture::Maxwell;
+    std::vector<u8> header(maxwell ? 0x50 : 0x80, 0);
+    header[0] = 1 | (maxwell ? 3 : 4) << 5;
+    header[1] = 1 << 2;
+    header[0x18] = 0xFF;  // inputs: generic vectors 0 and 1, x y z w
+    header[0x36] = 0x0F;  // outputs: generic vector 0
+    return header;
+}
+
+// Integer vertex attributes reach the vertex stage as integers: generic vector 1 is an ivec4
+// (SINT) or uvec4 (UINT) attribute, which the program converts to floats (I2F) and passes on;
+// the fragment stage shows them flat, the first vertex's, exact for integers below 2^24 (and
+// 4e9, a multiple of 256). Read as floats, these words would be denormals, NaNs or others.
+void DrawIntegerAttribute(Architecture architecture, shader::AttributeType type) {
+    std::string why;
+    GraphicsRenderer* renderer = GraphicsRenderer::Shared(why);
+    if (renderer == nullptr) {
+        GTEST_SKIP() << "no Vulkan device: " << why;
+    }
+    const bool maxwell = architecture == Architecture::Maxwell;
+    const bool is_signed = type == shader::AttributeType::Sint;
+    const std::string convert =
+        maxwell ? (is_signed ? "I2F.F32.S32" : "I2F.F32.U32") : (is_signed ? "I2F" : "I2F.U32");
+    std::vector<std::string> lines;
+    for (u32 i = 0; i < 4; ++i) {
+        lines.push_back(fmt::format("ALD R{}, a[{:#x}] ;", i, 0x80 + 4 * i));
+        lines.push_back(fmt::format("ALD R{}, a[{:#x}] ;", 4 + i, 0x90 + 4 * i));
+    }
+    for (u32 i = 0; i < 4; ++i) {
+        lines.push_back(fmt::format("{} R{}, R{} ;", convert, 8 + i, 4 + i));
+        lines.push_back(fmt::format("AST a[{:#x}], R{} ;", 0x70 + 4 * i, i));
+        lines.push_back(fmt::format("AST a[{:#x}], R{} ;", 0x80 + 4 * i, 8 + i));
+    }
+    lines.push_back("EXIT ;");
+    shader::testing::GraphicsEnvironment env("integer attribute", VertexHeader(architecture),
+                                             Code(architecture, lines), architecture,
+                                             renderer->Target());
+    env.attribute_types[1] = type;
+    const shader::GraphicsProgram vertex = shader::TranslateGraphics(env);
+    ASSERT_EQ(vertex.layout.inputs.size(), 2u);
+    EXPECT_EQ(vertex.layout.inputs[0].type, shader::AttributeType::Float);
+    EXPECT_EQ(vertex.layout.inputs[1].type, type);
+    // Per vertex: the integers of generic vector 1 (the first vertex's are shown).
+    const std::array<std::array<s64, 4>, 3> values =
+        is_signed ? std::array<std::array<s64, 4>, 3>{{{-70000, 3, 16777215, -1},
+                                                       {5, 6, 7, 8},
+                                                       {-9, 10, -11, 12}}}
+                  : std::array<std::array<s64, 4>, 3>{
+                        {{4000000000, 3, 16777215, 1}, {5, 6, 7, 8}, {9, 10, 11, 12}}};
+    RenderInputs inputs = Inputs(kUnitW);
+    for (int v = 0; v < 3; ++v) {
+        for (int c = 0; c < 4; ++c) {
+            inputs.attributes[1][v][c] = std::bit_cast<float>(static_cast<u32>(values[v][c]));
+        }
+    }
+    const Pictures pictures = renderer->Draw(
+        vertex, ShowVaryingsFragment({{0, 0xF, shader::Interpolation::Flat}}), inputs);
+    ASSERT_EQ(pictures.size(), 1u);
+    u32 wrong = 0;
+    for (const Vec4& pixel : pictures.at(0)) {
+        for (int c = 0; c < 4; ++c) {
+            if (pixel[c] != static_cast<float>(values[0][c]) && wrong++ < 4) {
+                ADD_FAILURE() << fmt::format("component {}: {}, expected {}", c, pixel[c],
+                                             values[0][c]);
+            }
+        }
+    }
+    EXPECT_EQ(wrong, 0u);
+}
+
+TEST(IntegerVertexAttribute, SignedMaxwell) {
+    DrawIntegerAttribute(Architecture::Maxwell, shader::AttributeType::Sint);
+}
+TEST(IntegerVertexAttribute, SignedAmpere) {
+    DrawIntegerAttribute(Architecture::Ampere, shader::AttributeType::Sint);
+}
+TEST(IntegerVertexAttribute, UnsignedMaxwell) {
+    DrawIntegerAttribute(Architecture::Maxwell, shader::AttributeType::Uint);
+}
+TEST(IntegerVertexAttribute, UnsignedAmpere) {
+    DrawIntegerAttribute(Architecture::Ampere, shader::AttributeType::Uint);
+}
 
 }  // namespace
 }  // namespace video::testing

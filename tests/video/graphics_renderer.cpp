@@ -189,7 +189,11 @@ Pictures VulkanRenderer::Draw(const shader::GraphicsProgram& vertex,
         }
         const u32 binding = static_cast<u32>(vertex_buffers.size());
         description.bindings.push_back({binding, sizeof(Vec4), VK_VERTEX_INPUT_RATE_VERTEX});
-        description.attributes.push_back({input.location, binding, kTargetFormat, 0});
+        const VkFormat format =
+            input.type == shader::AttributeType::Sint   ? VK_FORMAT_R32G32B32A32_SINT
+            : input.type == shader::AttributeType::Uint ? VK_FORMAT_R32G32B32A32_UINT
+                                                        : kTargetFormat;
+        description.attributes.push_back({input.location, binding, format, 0});
         vertex_buffers.push_back(
             HostBuffer(sizeof(found->second), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT));
         std::memcpy(vertex_buffers.back()->Mapped(), found->second.data(), sizeof(found->second));

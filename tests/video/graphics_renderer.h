@@ -33,7 +33,9 @@ struct RenderTexture {
 };
 
 struct RenderInputs {
-    // The vertex stage's inputs by Location: one value for each of the triangle's 3 vertices.
+    // The vertex stage's inputs by Location: one value for each of the triangle's 3 vertices
+    // (R32G32B32A32_SFLOAT, or of the same bits _SINT / _UINT where the vertex stage's input
+    // takes integers).
     std::map<u32, std::array<Vec4, 3>> attributes;
     // The words of each constant bank the stages read (shorter than the layout's size: the
     // rest is zero).
@@ -72,8 +74,9 @@ public:
 // interpolation). Assembled SPIR-V.
 shader::GraphicsProgram PassThroughVertex(const std::vector<shader::StageVarying>& varyings);
 
-// A fragment stage writing each input `varyings[i]` (perspective-interpolated) to render
-// target i, for showing what a vertex stage outputs.
+// A fragment stage writing each input `varyings[i]` (perspective-interpolated, or flat where
+// its interpolation is Flat: the first vertex's) to render target i, for showing what a vertex
+// stage outputs.
 shader::GraphicsProgram ShowVaryingsFragment(const std::vector<shader::StageVarying>& varyings);
 
 }  // namespace video::testing

@@ -80,10 +80,14 @@ shader::GraphicsProgram ShowVaryingsFragment(const std::vector<shader::StageVary
         interface += fmt::format(" %in{} %out{}", i, i);
         decorations += fmt::format("OpDecorate %in{} Location {}\nOpDecorate %out{} Location {}\n",
                                    i, varyings[i].location, i, i);
+        if (varyings[i].interpolation == shader::Interpolation::Flat) {
+            decorations += fmt::format("OpDecorate %in{} Flat\n", i);
+        }
         variables += fmt::format(
             "%in{} = OpVariable %in_vec4 Input\n%out{} = OpVariable %out_vec4 Output\n", i, i);
         body += fmt::format("%v{} = OpLoad %vec4 %in{}\nOpStore %out{} %v{}\n", i, i, i, i);
-        program.layout.inputs.push_back({varyings[i].location, 0xF});
+        program.layout.inputs.push_back(
+            {varyings[i].location, 0xF, varyings[i].interpolation, shader::AttributeType::Float});
         program.layout.render_targets.emplace_back(static_cast<u32>(i), 0xF);
     }
     program.spirv = Assemble(fmt::format(

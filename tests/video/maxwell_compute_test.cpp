@@ -167,11 +167,18 @@ struct Surface {
     bool texel_buffer = false;  // image.bytes as a storage texel buffer of image's texels
 };
 
-// Runs `lines` as one block of `block` threads with `surfaces` (their bytes replaced by the
-// device's after it) and, where `buffer` is given, storage buffer 0 at `buffer_address`.
+// A storage buffer of deko3d's PerStageData: its address (at c[0x0][0x140 + 16 i] for buffer i)
+// and its bytes.
+struct StorageBuffer {
+    u64 address = 0;
+    std::vector<u8>* bytes = nullptr;
+};
+
+// Runs `lines` as one block of `block` threads with `surfaces` and storage `buffers` (their
+// bytes replaced by the device's after it).
 void RunSurfaceProgram(const std::vector<std::string>& lines, std::array<u32, 3> block,
-                       std::vector<Surface>& surfaces, std::vector<u8>* buffer = nullptr,
-                       u64 buffer_address = 0) {
+                       std::vector<Surface>& surfaces,
+                       const std::vector<StorageBuffer>& buffers = {}) {
     ComputeDevice& device = testing::SharedDevice();
     shader::DekoProgram deko;
     deko.name = "maxwell surface test";
@@ -187,15 +194,18 @@ void RunSurfaceProgram(const std::vector<std::string>& lines, std::array<u32, 3>
     const shader::ComputeProgram program = shader::TranslateCompute(env);
     ASSERT_EQ(program.images.size(), surfaces.size());
     std::vector<u8> cbank0(program.cbank0_bytes, 0);
-    const u32 buffer_at = shader::DekoStageData(shader::Stage::Compute) +
-                          4 * (shader::kDekoTextureBindings + shader::kDekoImageBindings);
-    std::memcpy(cbank0.data() + buffer_at, &buffer_address, sizeof(buffer_address));
+    const u32 buffers_at = shader::DekoStageData(shader::Stage::Compute) +
+                           4 * (shader::kDekoTextureBindings + shader::kDekoImageBindings);
+    for (std::size_t i = 0; i < buffers.size(); ++i) {
+        std::memcpy(cbank0.data() + buffers_at + 16 * i, &buffers[i].address, sizeof(u64));
+    }
     ComputeDispatch dispatch;
     dispatch.spirv = program.spirv;
     dispatch.buffers = {{program.cbank0_binding, BufferKind::Uniform, &cbank0}};
     for (const shader::GlobalBufferBinding& global : program.global_buffers) {
-        ASSERT_NE(buffer, nullptr);
-        dispatch.buffers.push_back({global.binding, BufferKind::Storage, buffer});
+        const u32 index = (global.cbank0_offset - buffers_at) / 16;
+        ASSERT_LT(index, buffers.size());
+        dispatch.buffers.push_back({global.binding, BufferKind::Storage, buffers[index].bytes});
     }
     for (const shader::ImageBinding& binding : program.images) {
         const u32 index = (binding.handle_offset - 0x120) / 4;  // image 0 at c[0x0][0x120]
@@ -331,12 +341,42 @@ TEST(MaxwellCompute, RawLoadFromATexelBuffer) {
             "STG.E [R6+0x4], R1 ;",
             "EXIT ;",
         },
-        {kThreads, 1, 1}, surfaces, &out, base);
+        {kThreads, 1, 1}, surfaces, {{base, &out}});
     const std::vector<u32> result = BytesWords(out);
     for (u32 tid = 0; tid < kThreads; ++tid) {
         const u32 texel = kThreads - 1 - tid;
         EXPECT_EQ(result[2 * tid], words[2 * texel]) << "thread " << tid;
         EXPECT_EQ(result[2 * tid + 1], words[2 * texel + 1]) << "thread " << tid;
+    }
+}
+
+// A guarded address (@P0 IADD.CC / IADD.X) keeps the other buffer's address where P0 is false;
+// each guarded store goes to the buffer its guard leaves: threads below 32 store tid into buffer
+// 0, the others tid + 0x100 into buffer 1 (melonDS's rasterisers store so).
+TEST(MaxwellCompute, GuardedAddressesChooseTheirBuffer) {
+    std::vector<u8> first(kThreads * 4, 0xcd);
+    std::vector<u8> second(kThreads * 4, 0xcd);
+    std::vector<Surface> no_surfaces;
+    RunSurfaceProgram(
+        {
+            "S2R R0, SR_TID.X ;",
+            "SHL R1, R0, 0x2 ;",
+            "IADD R2.CC, R1, c[0x0][0x150] ;",
+            "IADD.X R3, RZ, c[0x0][0x154] ;",
+            "ISETP.LT.U32.AND P0, PT, R0, 0x20, PT ;",
+            "@P0 IADD R2.CC, R1, c[0x0][0x140] ;",
+            "@P0 IADD.X R3, RZ, c[0x0][0x144] ;",
+            "@P0 STG.E [R2], R0 ;",
+            "IADD32I R4, R0, 0x100 ;",
+            "@!P0 STG.E [R2], R4 ;",
+            "EXIT ;",
+        },
+        {kThreads, 1, 1}, no_surfaces, {{0x10000, &first}, {0x7fff0000, &second}});
+    const std::vector<u32> a = BytesWords(first);
+    const std::vector<u32> b = BytesWords(second);
+    for (u32 tid = 0; tid < kThreads; ++tid) {
+        EXPECT_EQ(a[tid], tid < 32 ? tid : 0xcdcdcdcdu) << "thread " << tid;
+        EXPECT_EQ(b[tid], tid < 32 ? 0xcdcdcdcdu : tid + 0x100) << "thread " << tid;
     }
 }
 

@@ -171,20 +171,22 @@ std::vector<ImageBinding> ReadImages(PayloadReader& in) {
 void WriteVaryings(PayloadWriter& out, const std::vector<StageVarying>& varyings) {
     out.Put(static_cast<u32>(varyings.size()));
     for (const StageVarying& varying : varyings) {
-        const auto& [location, components, interpolation] = varying;
+        const auto& [location, components, interpolation, type] = varying;
         out.Put(location);
         out.Put(components);
         out.Put(static_cast<u32>(interpolation));
+        out.Put(static_cast<u32>(type));
     }
 }
 
 std::vector<StageVarying> ReadVaryings(PayloadReader& in, std::string_view field) {
-    std::vector<StageVarying> varyings(in.GetCount(field, 3 * sizeof(u32)));
+    std::vector<StageVarying> varyings(in.GetCount(field, 4 * sizeof(u32)));
     for (StageVarying& varying : varyings) {
-        auto& [location, components, interpolation] = varying;
+        auto& [location, components, interpolation, type] = varying;
         location = in.Get<u32>(field);
         components = in.Get<u32>(field);
         interpolation = in.GetEnum<Interpolation>(field, Interpolation::Flat);
+        type = in.GetEnum<AttributeType>(field, AttributeType::Uint);
     }
     return varyings;
 }

@@ -16,7 +16,7 @@ namespace shader {
 //  36  u64    XXH3-64 of the payload
 //  44         payload: a u32 program kind (0 compute, 1 graphics), then the ComputeProgram or
 //             GraphicsProgram, field by field
-inline constexpr u32 kShaderCacheFormatVersion = 6;  // 5: program kinds; 6: image SurfaceFormat
+inline constexpr u32 kShaderCacheFormatVersion = 7;  // 5: program kinds; 6: image formats; 7: varying types
 inline constexpr std::size_t kShaderCacheHeaderBytes = 44;
 
 std::vector<u8> EncodeCacheEntry(const ShaderCacheKey& key, const ComputeProgram& program);

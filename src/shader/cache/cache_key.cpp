@@ -182,7 +182,8 @@ ShaderCacheKey MakeShaderCacheKey(const sass::CubinKernel& kernel, const TargetP
 
 ShaderCacheKey MakeGraphicsCacheKey(const GraphicsCacheSource& source,
                                     const TargetProfile& target) {
-    const auto& [environment, stage, header, code, fixed_constants, build] = source;
+    const auto& [environment, stage, header, code, fixed_constants, attribute_types, build] =
+        source;
     KeyHasher hasher;
     hasher.AddString("graphics");
     hasher.Add(kTranslatorVersion);
@@ -193,6 +194,10 @@ ShaderCacheKey MakeGraphicsCacheKey(const GraphicsCacheSource& source,
     hasher.Add<u64>(fixed_constants.size());
     for (const u32 word : fixed_constants) {
         hasher.Add(word);
+    }
+    hasher.Add<u64>(attribute_types.size());
+    for (const AttributeType type : attribute_types) {
+        hasher.Add(static_cast<u8>(type));
     }
     hasher.AddString(build);
     AddTarget(hasher, target);

@@ -38,14 +38,15 @@ ShaderCacheKey MakeShaderCacheKey(const sass::CubinKernel& kernel, const TargetP
 // What a graphics program's translation depends on besides the target: the environment that
 // serves it (its kind fixes what it reads beyond the program itself), the stage, the program's
 // header and code as the 3D engine read them, the constant words that environment fixes at
-// translation (deko3d's bank 1; none for the engines' own), and the nxhost build that translates
-// (so that a changed translator never meets an old entry).
+// translation (deko3d's bank 1; none for the engines' own), a vertex stage's attribute types,
+// and the nxhost build that translates (so that a changed translator never meets an old entry).
 struct GraphicsCacheSource {
     std::string_view environment;  // "engine" or "deko3d"
     Stage stage = Stage::Vertex;
     std::span<const u8> header;
     std::span<const u8> code;
     std::span<const u32> fixed_constants;
+    std::span<const AttributeType> attribute_types;
     std::string_view build;
 };
 

@@ -321,19 +321,6 @@ bool SameLoad(const ir::Inst* a, const ir::Inst* b) {
     return a->Arg(0).Bits() == b->Arg(0).Bits() && a->Arg(1).Bits() == b->Arg(1).Bits();
 }
 
-// The condition under which `block` runs, where it is the taken side of its only predecessor's
-// branch (a guarded instruction's block of its own).
-Value GuardOf(const ir::Block* block) {
-    if (block->preds.size() != 1) {
-        return {};
-    }
-    const ir::Terminator& end = block->preds[0]->end;
-    if (end.kind != ir::Terminator::Kind::Branch || end.targets[0] != block) {
-        return {};
-    }
-    return end.condition.Resolve();
-}
-
 bool IsSelect(const ir::Inst* inst) {
     return inst->op == ir::Op::Spv && inst->aux == static_cast<u32>(spv::Op::OpSelect);
 }
@@ -382,7 +369,7 @@ const ir::Inst* HandleLoad(Value value, Value guard) {
 void ResolveTextureHandle(Translator& t, ir::Inst& sample) {
     const Value handle = sample.args.back().Resolve();
     sample.args.pop_back();
-    const ir::Inst* load = HandleLoad(handle, GuardOf(sample.block));
+    const ir::Inst* load = HandleLoad(handle, sample.block->TakenGuard());
     if (load == nullptr) {
         t.Unsupported(
             "a texture handle in a register that does not hold one word of a constant "

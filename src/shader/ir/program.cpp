@@ -121,6 +121,17 @@ std::vector<Block*> Block::Successors() const {
     }
 }
 
+Value Block::TakenGuard() const {
+    if (preds.size() != 1) {
+        return {};
+    }
+    const Terminator& branch = preds[0]->end;
+    if (branch.kind != Terminator::Kind::Branch || branch.targets[0] != this) {
+        return {};
+    }
+    return branch.condition.Resolve();
+}
+
 Block* Program::NewBlock(u64 sass_offset) {
     auto block = std::make_unique<Block>();
     block->index = static_cast<u32>(blocks_.size());

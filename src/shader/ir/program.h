@@ -55,6 +55,9 @@ struct Block {
     Terminator end;
 
     std::vector<Block*> Successors() const;
+    // The condition under which this block runs where it is the taken side of its only
+    // predecessor's branch (a guarded instruction's block of its own); empty otherwise.
+    Value TakenGuard() const;
 };
 
 // What the translated program touches, for the resources the emitter declares.

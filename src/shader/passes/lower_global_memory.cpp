@@ -14,20 +14,24 @@ namespace {
 using ir::Inst;
 using ir::Op;
 
-// The constant bank 0 words an address is computed from (through any arithmetic and phis).
-std::set<u32> SourceWords(const ir::Value& address) {
+// The constant bank 0 words an address is computed from (through any arithmetic and phis), for
+// an access that runs only under `guard` (if any).
+std::set<u32> SourceWords(const ir::Value& address, const ir::Value& guard) {
     std::set<u32> words;
-    WalkAddressSources(address, [&](const Inst& inst) {
-        if (inst.op != Op::ConstBank) {
-            return WalkStep::Follow;
-        }
-        const ir::Value bank = inst.Arg(0);
-        const ir::Value offset = inst.Arg(1);
-        if (bank.IsImmediate() && bank.Bits() == 0 && offset.IsImmediate()) {
-            words.insert(static_cast<u32>(offset.Bits()));
-        }
-        return WalkStep::Skip;
-    });
+    WalkAddressSources(
+        address,
+        [&](const Inst& inst) {
+            if (inst.op != Op::ConstBank) {
+                return WalkStep::Follow;
+            }
+            const ir::Value bank = inst.Arg(0);
+            const ir::Value offset = inst.Arg(1);
+            if (bank.IsImmediate() && bank.Bits() == 0 && offset.IsImmediate()) {
+                words.insert(static_cast<u32>(offset.Bits()));
+            }
+            return WalkStep::Skip;
+        },
+        guard);
     return words;
 }
 
@@ -43,7 +47,7 @@ void Lower(ir::Program& program, std::span<const u32> address_offsets, std::stri
                 continue;
             }
             std::vector<u32> candidates;
-            const std::set<u32> words = SourceWords(inst->Arg(0));
+            const std::set<u32> words = SourceWords(inst->Arg(0), block->TakenGuard());
             // A generic pointer that may point into shared memory: CUDA forms it from the shared
             // window's address at c[0x0][0x18] (cvta.shared).
             inst->generic = module != nullptr && words.contains(kCbank0SharedWindow);

@@ -119,14 +119,23 @@ void Emitter::DeclareVaryings(StorageClass storage) {
     const u32 vec4 = m_.TypeVector(m_.TypeFloat(32), 4);
     std::vector<StageVarying>& list =
         storage == StorageClass::Input ? layout_.inputs : layout_.outputs;
+    const bool vertex_input = storage == StorageClass::Input && env_.GetStage() == Stage::Vertex;
     const auto declare = [&](u32 location, u32 mask, Interpolation interpolation) {
-        const u32 variable = InterfaceVariable(storage, vec4, location);
+        const AttributeType type =
+            vertex_input ? env_.VertexAttributeType(location) : AttributeType::Float;
+        u32 vector = vec4;
+        if (type != AttributeType::Float) {
+            integer_inputs_[location] = type;
+            vector =
+                m_.TypeVector(type == AttributeType::Sint ? m_.TypeSint(32) : m_.TypeUint(32), 4);
+        }
+        const u32 variable = InterfaceVariable(storage, vector, location);
         if (storage == StorageClass::Input && interpolation == Interpolation::Flat) {
             m_.Decorate(variable, spv::Decoration::Flat);
         } else if (storage == StorageClass::Input && interpolation == Interpolation::Linear) {
             m_.Decorate(variable, spv::Decoration::NoPerspective);
         }
-        list.push_back({location, mask, interpolation});
+        list.push_back({location, mask, interpolation, type});
     };
     if (!sph.IsPixel()) {
         const SphVtgMap& map = storage == StorageClass::Input ? sph.vtg_inputs : sph.vtg_outputs;
@@ -207,6 +216,13 @@ u32 Emitter::AttributePointer(const Inst& inst, u32 address, StorageClass storag
     const u32 component = address / 4 % 4;
     const bool vertex = env_.GetStage() == Stage::Vertex;
     if (const std::optional<u32> location = VaryingLocation(address)) {
+        u32 scalar_pointer = pointer;
+        if (const auto integer = integer_inputs_.find(*location);
+            storage == StorageClass::Input && integer != integer_inputs_.end()) {
+            scalar_pointer =
+                m_.TypePointer(storage, integer->second == AttributeType::Sint ? m_.TypeSint(32)
+                                                                               : m_.TypeUint(32));
+        }
         const auto it = varyings_.find({storage, *location});
         if (it == varyings_.end()) {
             Fail(inst, fmt::format("a[{:#x}] ({} {}), which the stage header does not declare "
@@ -220,7 +236,7 @@ u32 Emitter::AttributePointer(const Inst& inst, u32 address, StorageClass storag
                                        : *location - kFixedFunctionTextureLocation,
                                    storage == StorageClass::Input ? "input" : "output"));
         }
-        return RawCode(spv::Op::OpAccessChain, pointer, {it->second, Uint(component)});
+        return RawCode(spv::Op::OpAccessChain, scalar_pointer, {it->second, Uint(component)});
     }
     const u32 vec4 = m_.TypeVector(f32, 4);
     // A vertex stage writes the position, a fragment stage reads it (FragCoord).
@@ -273,6 +289,16 @@ u32 Emitter::LoadAttribute(const Inst& inst) {
                           {load(spv::BuiltIn::InstanceIndex), load(spv::BuiltIn::BaseInstance)});
     }
     const u32 pointer = AttributePointer(inst, address, StorageClass::Input);
+    const std::optional<u32> location = VaryingLocation(address);
+    const auto integer = location ? integer_inputs_.find(*location) : integer_inputs_.end();
+    if (integer != integer_inputs_.end() && env_.GetStage() == Stage::Vertex) {
+        // An integer attribute's words, as the GPU's attribute fetch gives them.
+        if (integer->second == AttributeType::Uint) {
+            return Emit(spv::Op::OpLoad, Type::U32, {pointer});
+        }
+        return Emit(spv::Op::OpBitcast, Type::U32,
+                    {RawCode(spv::Op::OpLoad, m_.TypeSint(32), {pointer})});
+    }
     return Emit(spv::Op::OpBitcast, Type::U32, {Emit(spv::Op::OpLoad, Type::F32, {pointer})});
 }
 

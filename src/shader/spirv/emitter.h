@@ -244,6 +244,7 @@ private:
     std::map<std::pair<StorageClass, u32>, u32> varyings_;  // (storage, Location) -> vec4
     std::map<std::pair<StorageClass, spv::BuiltIn>, u32> builtin_variables_;
     std::map<u32, Interpolation> input_interpolation_;  // by Location
+    std::map<u32, AttributeType> integer_inputs_;       // a vertex stage's, by Location
     u32 clip_distances_ = 0;                            // the array's length
     ResourceLayout layout_;
     u32 function_ = 0;
