@@ -39,6 +39,9 @@ constexpr u64 kTrialEntries = 256;
 // (crc32, sha256), 64 instructions took 95 and 53 ms, 128 took 118 and 89 ms, 256 750 and
 // 420 ms, 1645 4.1 s, on this 2-core machine. A hot loop is mostly far shorter.
 constexpr unsigned kMaxRegionInstructions = 64;
+// Region exits at one PC without a region that make it worth compiling one there (with
+// --cpu-tier2 on; always compiles at the first).
+constexpr u64 kHotExits = 16;
 
 struct ReadyRegion {
     Region region;
@@ -124,52 +127,36 @@ public:
         return ready_.contains(pc);
     }
 
+    // Runs the region at state.pc, and the regions it leaves off at one after another (no
+    // return to the core between them: the core's trip through dynarmic's state and three
+    // look-ups was a quarter of sha256's time) until one leaves to code without a region, the
+    // budget is spent, a Halt() or a fault.
     std::optional<RegionExit> Run(RegionState& state) override {
-        const u64 entry = state.pc;
-        std::shared_ptr<ReadyRegion> ready;
-        {
-            std::lock_guard lock(mutex_);
-            const auto found = ready_.find(entry);
-            if (found == ready_.end()) {
-                return std::nullopt;
-            }
-            ready = found->second;
+        std::shared_ptr<ReadyRegion> ready = FindReady(state.pc);
+        if (!ready) {
+            return std::nullopt;
         }
         state.memory_base = memory_.Base();
         state.permission_table = memory_.PermissionTable();
-        llvm_tier::CallRegion(ready->function, state);
-        region_runs_.fetch_add(1, std::memory_order_relaxed);
-        region_instructions_.fetch_add(state.instructions, std::memory_order_relaxed);
-        const u64 entries = ready->entries.fetch_add(1, std::memory_order_relaxed) + 1;
-        const u64 instructions =
-            ready->instructions.fetch_add(state.instructions, std::memory_order_relaxed) +
-            state.instructions;
-        if (config_.drop_short_regions && entries == kTrialEntries &&
-            instructions < kMinInstructionsPerEntry * entries) {
-            std::lock_guard lock(mutex_);
-            LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry", entry,
-                      instructions / entries);
-            ready_.erase(entry);
-            ++dropped_short_;
-        }
-        auto exit = static_cast<RegionExit>(state.exit);
-        if (exit == RegionExit::Continue && config_.compile_at_exits) {
-            CompileWhereRegionLeftOff(state.pc);
-        }
-        if (exit == RegionExit::FpcrUnsupported) {
-            exit = RegionExit::Continue;
-            if (state.instructions == 0 && state.pc == entry) {
-                // It needs an FPCR mode not translated (a rounding mode other than nearest, or
-                // FZ): entering it again would make no progress, so the core runs that code
-                // from now on.
-                std::lock_guard lock(mutex_);
-                LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, FPCR {:#x} not translated",
-                          entry, state.fpcr);
-                ready_.erase(entry);
+        const u64 budget = state.instruction_budget;
+        u64 total = 0;
+        while (true) {
+            const RegionExit exit = RunOne(*ready, state);
+            total += state.instructions;
+            const bool halted = state.halt_requested != nullptr &&
+                                state.halt_requested->load(std::memory_order_acquire);
+            if (exit != RegionExit::Continue || state.instructions == 0 || total >= budget ||
+                halted) {
+                state.instructions = total;
                 return exit;
             }
+            if (!(ready = FindReady(state.pc))) {
+                LeftOffWithoutRegion(state.pc);
+                state.instructions = total;
+                return exit;
+            }
+            state.instruction_budget = budget - total;
         }
-        return exit;
     }
 
     void Invalidate(u64 address, u64 size) override {
@@ -191,6 +178,46 @@ public:
     }
 
 private:
+    std::shared_ptr<ReadyRegion> FindReady(u64 pc) const {
+        std::lock_guard lock(mutex_);
+        const auto found = ready_.find(pc);
+        return found == ready_.end() ? nullptr : found->second;
+    }
+
+    // One region from state.pc; FpcrUnsupported comes back as Continue (having run nothing).
+    RegionExit RunOne(ReadyRegion& ready, RegionState& state) {
+        const u64 entry = state.pc;
+        llvm_tier::CallRegion(ready.function, state);
+        region_runs_.fetch_add(1, std::memory_order_relaxed);
+        region_instructions_.fetch_add(state.instructions, std::memory_order_relaxed);
+        const u64 entries = ready.entries.fetch_add(1, std::memory_order_relaxed) + 1;
+        const u64 instructions =
+            ready.instructions.fetch_add(state.instructions, std::memory_order_relaxed) +
+            state.instructions;
+        if (config_.drop_short_regions && entries == kTrialEntries &&
+            instructions < kMinInstructionsPerEntry * entries) {
+            std::lock_guard lock(mutex_);
+            LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry", entry,
+                      instructions / entries);
+            ready_.erase(entry);
+            ++dropped_short_;
+        }
+        const auto exit = static_cast<RegionExit>(state.exit);
+        if (exit == RegionExit::FpcrUnsupported) {
+            if (state.instructions == 0 && state.pc == entry) {
+                // It needs an FPCR mode not translated (a rounding mode other than nearest, or
+                // FZ): entering it again would make no progress, so the core runs that code
+                // from now on.
+                std::lock_guard lock(mutex_);
+                LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, FPCR {:#x} not translated",
+                          entry, state.fpcr);
+                ready_.erase(entry);
+            }
+            return RegionExit::Continue;
+        }
+        return exit;
+    }
+
     // Compiles the region at pc (once), in the foreground or on the worker.
     void Attempt(u64 pc) {
         {
@@ -205,6 +232,21 @@ private:
             }
         }
         Compile(pc);
+    }
+
+    // A region left off at pc, where no region starts: under compile_at_exits one is compiled
+    // there at once, else once regions have left off there kHotExits times. A loop longer than
+    // a region, or a callee's, then runs as a chain of regions (sha256's compression left its
+    // region 1.5 million times for dynarmic, at the size limit inside the callee and at the
+    // return point after the call).
+    void LeftOffWithoutRegion(u64 pc) {
+        if (!config_.compile_at_exits) {
+            std::lock_guard lock(mutex_);
+            if (attempted_.contains(pc + 4) || ++left_off_without_region_[pc] != kHotExits) {
+                return;
+            }
+        }
+        CompileWhereRegionLeftOff(pc);
     }
 
     // A region left off at pc: at an instruction it does not translate (the core runs that
@@ -323,7 +365,8 @@ private:
     std::condition_variable queued_changed_;
     std::unordered_map<u64, unsigned> samples_;
     std::map<std::string, u64> left_off_at_;  // by mnemonic
-    std::unordered_set<u64> attempted_;       // queued, compiling or ready
+    std::unordered_map<u64, u64> left_off_without_region_;
+    std::unordered_set<u64> attempted_;  // queued, compiling or ready
     std::deque<u64> queued_;
     std::unordered_map<u64, std::shared_ptr<ReadyRegion>> ready_;
     std::vector<u64> ready_log_;
