@@ -151,7 +151,7 @@ public:
                 return exit;
             }
             if (!(ready = FindReady(state.pc))) {
-                LeftOffWithoutRegion(state.pc);
+                LeftOffWithoutRegion(state.pc, state.instructions);
                 state.instructions = total;
                 return exit;
             }
@@ -235,12 +235,17 @@ private:
     }
 
     // A region left off at pc, where no region starts: under compile_at_exits one is compiled
-    // there at once, else once regions have left off there kHotExits times. A loop longer than
-    // a region, or a callee's, then runs as a chain of regions (sha256's compression left its
+    // there at once, else once regions that ran long enough to pay for their entry
+    // (kMinInstructionsPerEntry) have left off there kHotExits times. A loop longer than a
+    // region, or a callee's, then runs as a chain of regions (sha256's compression left its
     // region 1.5 million times for dynarmic, at the size limit inside the callee and at the
-    // return point after the call).
-    void LeftOffWithoutRegion(u64 pc) {
+    // return point after the call). Short runs do not count: calls' indirect calls made 50
+    // regions, all dropped as too short, and 2.5 s of compiles.
+    void LeftOffWithoutRegion(u64 pc, u64 instructions_run) {
         if (!config_.compile_at_exits) {
+            if (instructions_run < kMinInstructionsPerEntry) {
+                return;
+            }
             std::lock_guard lock(mutex_);
             if (attempted_.contains(pc + 4) || ++left_off_without_region_[pc] != kHotExits) {
                 return;
