@@ -236,6 +236,7 @@ Process::State::State(const formats::ProgramImage& image, RunOptions run_options
             tier.sample_slice = 1000;
             tier.hot_samples = 1;
             tier.drop_short_regions = false;
+            tier.compile_at_exits = true;
         }
         tier.cache_folder = options.cpu_cache_folder;
         tier.build_id = options.build_id;

@@ -351,6 +351,30 @@ TEST_F(LlvmTierTest, LoadsAndStoresMatchDynarmic) {
     ExpectSameAsDynarmic(program, initial, program.size() - 1);
 }
 
+// MRS/MSR NZCV and MRS FPCR, the system registers a region translates, from random flags
+// and registers (words from the Arm ARM's MRS/MSR encodings, C5.2.9-C5.2.10).
+TEST_F(LlvmTierTest, SystemRegistersMatchDynarmic) {
+    const std::vector<u32> program{
+        0xd53b4201,  // mrs x1, nzcv (the entry flags)
+        0xd51b4202,  // msr nzcv, x2
+        0x9a840062,  // csel x2, x3, x4, eq
+        0xd53b4205,  // mrs x5, nzcv
+        0xab070066,  // adds x6, x3, x7
+        0xd53b4208,  // mrs x8, nzcv
+        0xd53b4409,  // mrs x9, fpcr
+        0xd51b421f,  // msr nzcv, xzr
+        0xd53b420a,  // mrs x10, nzcv
+        0xda8b058b,  // csneg x11, x12, x11, eq
+        kSvcHalt,
+    };
+    for (u64 seed = 0; seed < 8; ++seed) {
+        cpu::ThreadContext initial = RandomContext(300 + seed);
+        initial.fpcr = static_cast<u32>(seed << 22) & 0x03c00000;  // RMode, FZ, DN
+        SCOPED_TRACE(seed);
+        ExpectSameAsDynarmic(program, initial, program.size() - 1);
+    }
+}
+
 TEST_F(LlvmTierTest, BranchesCallsAndReturnsStayInTheRegion) {
     const std::vector<u32> program{
         BranchLink(4),               // 0: bl fn

@@ -237,6 +237,13 @@ std::optional<A64Op> Classify(u32 word) {
     if (Matches(word, 0x3f000000, 0x39000000)) {
         return ClassifyLoadStoreImmediateOrRegister(word, A64Op::LoadStoreImmediate);
     }
+    // MRS Xt, NZCV; MSR NZCV, Xt; MRS Xt, FPCR (C5.2.9-C5.2.10; NZCV is op0 3, op1 3, CRn 4,
+    // CRm 2, op2 0 and FPCR CRm 4, op2 0). MSR FPCR changes what a region assumes at its entry
+    // and MRS/MSR FPSR would need the host's flags folded mid-region: left to the core.
+    if (Matches(word, 0xffffffe0, 0xd53b4200) || Matches(word, 0xffffffe0, 0xd51b4200) ||
+        Matches(word, 0xffffffe0, 0xd53b4400)) {
+        return A64Op::SystemRegister;
+    }
     if (Matches(word, 0x3f200000, 0x38000000)) {
         return ClassifyLoadStoreImmediateOrRegister(word, A64Op::LoadStoreImmediate);
     }

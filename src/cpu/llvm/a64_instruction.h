@@ -31,6 +31,7 @@ enum class A64Op {
     LoadStoreRegister,   // register offset
     LoadLiteral,
     LoadStorePair,
+    SystemRegister,  // MRS and MSR (register) of NZCV; MRS of FPCR
     // Scalar floating point, single and double precision (a64_fp_instruction.cpp)
     FpDataProcessing1,     // FMOV (register), FABS, FNEG, FSQRT, FCVT (S <-> D), FRINT*
     FpDataProcessing2,     // FMUL, FDIV, FADD, FSUB, FMAX, FMIN, FMAXNM, FMINNM, FNMUL

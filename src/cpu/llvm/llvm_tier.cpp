@@ -1,9 +1,11 @@
 #include "cpu/llvm/llvm_tier.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -11,7 +13,9 @@
 #include <unordered_set>
 
 #include "base/log.h"
+#include "cpu/disassembler.h"
 #include "cpu/guest_memory.h"
+#include "cpu/llvm/a64_instruction.h"
 #include "cpu/llvm/region.h"
 #include "cpu/llvm/region_cache.h"
 #include "cpu/llvm/region_call.h"
@@ -30,6 +34,14 @@ using llvm_tier::RegionFunction;
 // kTrialEntries, is slower than no region: it is dropped and its entry never compiled again.
 constexpr u64 kMinInstructionsPerEntry = 512;
 constexpr u64 kTrialEntries = 256;
+// The most guest instructions in one region. A region's compile time grows faster than its
+// size (every guest block's exit stores what the region wrote before it): measured per region
+// (crc32, sha256), 64 instructions took 95 and 53 ms, 128 took 118 and 89 ms, 256 750 and
+// 420 ms, 1645 4.1 s, on this 2-core machine. A hot loop is mostly far shorter.
+constexpr unsigned kMaxRegionInstructions = 64;
+// Region exits at one PC without a region that make it worth compiling one there (with
+// --cpu-tier2 on; always compiles at the first).
+constexpr u64 kHotExits = 16;
 
 struct ReadyRegion {
     Region region;
@@ -67,6 +79,10 @@ public:
                  "times, {} guest instructions run in them",
                  ready_log_.size(), dropped_short_, region_runs_.load(),
                  region_instructions_.load());
+        if (!left_off_at_.empty()) {
+            LOG_INFO("cpu", "LLVM tier: regions left off at instructions it does not translate: {}",
+                     MostLeftOffAt());
+        }
         const llvm_tier::CompileStats& compiled = compiler_.Stats();
         LOG_INFO("cpu",
                  "LLVM tier compile time: {:.1f} ms for {} regions of {} guest instructions "
@@ -93,15 +109,9 @@ public:
             if (attempted_.contains(pc) || ++samples_[pc] < config_.hot_samples) {
                 return;
             }
-            attempted_.insert(pc);
             samples_.erase(pc);
-            if (!config_.compile_in_foreground) {
-                queued_.push_back(pc);
-                queued_changed_.notify_one();
-                return;
-            }
         }
-        Compile(pc);
+        Attempt(pc);
     }
 
     u64 ReadySince(u64 seen, std::vector<u64>& entries) const override {
@@ -117,49 +127,36 @@ public:
         return ready_.contains(pc);
     }
 
+    // Runs the region at state.pc, and the regions it leaves off at one after another (no
+    // return to the core between them: the core's trip through dynarmic's state and three
+    // look-ups was a quarter of sha256's time) until one leaves to code without a region, the
+    // budget is spent, a Halt() or a fault.
     std::optional<RegionExit> Run(RegionState& state) override {
-        const u64 entry = state.pc;
-        std::shared_ptr<ReadyRegion> ready;
-        {
-            std::lock_guard lock(mutex_);
-            const auto found = ready_.find(entry);
-            if (found == ready_.end()) {
-                return std::nullopt;
-            }
-            ready = found->second;
+        std::shared_ptr<ReadyRegion> ready = FindReady(state.pc);
+        if (!ready) {
+            return std::nullopt;
         }
         state.memory_base = memory_.Base();
         state.permission_table = memory_.PermissionTable();
-        llvm_tier::CallRegion(ready->function, state);
-        region_runs_.fetch_add(1, std::memory_order_relaxed);
-        region_instructions_.fetch_add(state.instructions, std::memory_order_relaxed);
-        const u64 entries = ready->entries.fetch_add(1, std::memory_order_relaxed) + 1;
-        const u64 instructions =
-            ready->instructions.fetch_add(state.instructions, std::memory_order_relaxed) +
-            state.instructions;
-        if (config_.drop_short_regions && entries == kTrialEntries &&
-            instructions < kMinInstructionsPerEntry * entries) {
-            std::lock_guard lock(mutex_);
-            LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry", entry,
-                      instructions / entries);
-            ready_.erase(entry);
-            ++dropped_short_;
-        }
-        auto exit = static_cast<RegionExit>(state.exit);
-        if (exit == RegionExit::FpcrUnsupported) {
-            exit = RegionExit::Continue;
-            if (state.instructions == 0 && state.pc == entry) {
-                // It needs an FPCR mode not translated (a rounding mode other than nearest, or
-                // FZ): entering it again would make no progress, so the core runs that code
-                // from now on.
-                std::lock_guard lock(mutex_);
-                LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, FPCR {:#x} not translated",
-                          entry, state.fpcr);
-                ready_.erase(entry);
+        const u64 budget = state.instruction_budget;
+        u64 total = 0;
+        while (true) {
+            const RegionExit exit = RunOne(*ready, state);
+            total += state.instructions;
+            const bool halted = state.halt_requested != nullptr &&
+                                state.halt_requested->load(std::memory_order_acquire);
+            if (exit != RegionExit::Continue || state.instructions == 0 || total >= budget ||
+                halted) {
+                state.instructions = total;
                 return exit;
             }
+            if (!(ready = FindReady(state.pc))) {
+                LeftOffWithoutRegion(state.pc, state.instructions);
+                state.instructions = total;
+                return exit;
+            }
+            state.instruction_budget = budget - total;
         }
-        return exit;
     }
 
     void Invalidate(u64 address, u64 size) override {
@@ -181,6 +178,119 @@ public:
     }
 
 private:
+    std::shared_ptr<ReadyRegion> FindReady(u64 pc) const {
+        std::lock_guard lock(mutex_);
+        const auto found = ready_.find(pc);
+        return found == ready_.end() ? nullptr : found->second;
+    }
+
+    // One region from state.pc; FpcrUnsupported comes back as Continue (having run nothing).
+    RegionExit RunOne(ReadyRegion& ready, RegionState& state) {
+        const u64 entry = state.pc;
+        llvm_tier::CallRegion(ready.function, state);
+        region_runs_.fetch_add(1, std::memory_order_relaxed);
+        region_instructions_.fetch_add(state.instructions, std::memory_order_relaxed);
+        const u64 entries = ready.entries.fetch_add(1, std::memory_order_relaxed) + 1;
+        const u64 instructions =
+            ready.instructions.fetch_add(state.instructions, std::memory_order_relaxed) +
+            state.instructions;
+        if (config_.drop_short_regions && entries == kTrialEntries &&
+            instructions < kMinInstructionsPerEntry * entries) {
+            std::lock_guard lock(mutex_);
+            LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry", entry,
+                      instructions / entries);
+            ready_.erase(entry);
+            ++dropped_short_;
+        }
+        const auto exit = static_cast<RegionExit>(state.exit);
+        if (exit == RegionExit::FpcrUnsupported) {
+            if (state.instructions == 0 && state.pc == entry) {
+                // It needs an FPCR mode not translated (a rounding mode other than nearest, or
+                // FZ): entering it again would make no progress, so the core runs that code
+                // from now on.
+                std::lock_guard lock(mutex_);
+                LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, FPCR {:#x} not translated",
+                          entry, state.fpcr);
+                ready_.erase(entry);
+            }
+            return RegionExit::Continue;
+        }
+        return exit;
+    }
+
+    // Compiles the region at pc (once), in the foreground or on the worker.
+    void Attempt(u64 pc) {
+        {
+            std::lock_guard lock(mutex_);
+            if (!attempted_.insert(pc).second) {
+                return;
+            }
+            if (!config_.compile_in_foreground) {
+                queued_.push_back(pc);
+                queued_changed_.notify_one();
+                return;
+            }
+        }
+        Compile(pc);
+    }
+
+    // A region left off at pc, where no region starts: under compile_at_exits one is compiled
+    // there at once, else once regions that ran long enough to pay for their entry
+    // (kMinInstructionsPerEntry) have left off there kHotExits times. A loop longer than a
+    // region, or a callee's, then runs as a chain of regions (sha256's compression left its
+    // region 1.5 million times for dynarmic, at the size limit inside the callee and at the
+    // return point after the call). Short runs do not count: calls' indirect calls made 50
+    // regions, all dropped as too short, and 2.5 s of compiles.
+    void LeftOffWithoutRegion(u64 pc, u64 instructions_run) {
+        if (!config_.compile_at_exits) {
+            if (instructions_run < kMinInstructionsPerEntry) {
+                return;
+            }
+            std::lock_guard lock(mutex_);
+            if (attempted_.contains(pc + 4) || ++left_off_without_region_[pc] != kHotExits) {
+                return;
+            }
+        }
+        CompileWhereRegionLeftOff(pc);
+    }
+
+    // A region left off at pc: at an instruction it does not translate (the core runs that
+    // one, then the region after it), at an indirect branch's target or past its size.
+    void CompileWhereRegionLeftOff(u64 pc) {
+        const u8* host = memory_.HostPointer(pc, 4, Permission::Execute);
+        if (host == nullptr) {
+            return;
+        }
+        u32 word;
+        std::memcpy(&word, host, 4);
+        if (llvm_tier::Classify(word)) {
+            Attempt(pc);
+            return;
+        }
+        {
+            // What keeps the guest outside the tier, reported at the end of the process.
+            const std::string text = DisassembleA64(word, pc);
+            std::lock_guard lock(mutex_);
+            ++left_off_at_[text.substr(0, text.find(' '))];
+        }
+        Attempt(pc + 4);
+    }
+
+    // The mnemonics regions left off at most often (compile_at_exits only).
+    std::string MostLeftOffAt() const {
+        std::vector<std::pair<u64, std::string>> counts;
+        for (const auto& [mnemonic, count] : left_off_at_) {
+            counts.emplace_back(count, mnemonic);
+        }
+        std::sort(counts.rbegin(), counts.rend());
+        std::string text;
+        for (std::size_t index = 0; index < std::min<std::size_t>(counts.size(), 12); ++index) {
+            text += fmt::format("{}{} {}", index == 0 ? "" : ", ", counts[index].second,
+                                counts[index].first);
+        }
+        return text;
+    }
+
     void CompileQueued() {
         std::unique_lock lock(mutex_);
         while (true) {
@@ -203,7 +313,7 @@ private:
             invalidations_before = invalidations_;
         }
         auto ready = std::make_shared<ReadyRegion>();
-        ready->region = llvm_tier::DiscoverRegion(memory_, pc);
+        ready->region = llvm_tier::DiscoverRegion(memory_, pc, kMaxRegionInstructions);
         if (ready->region.words.empty()) {
             return;  // the first instruction is not one the tier translates
         }
@@ -259,6 +369,8 @@ private:
     mutable std::mutex mutex_;
     std::condition_variable queued_changed_;
     std::unordered_map<u64, unsigned> samples_;
+    std::map<std::string, u64> left_off_at_;  // by mnemonic
+    std::unordered_map<u64, u64> left_off_without_region_;
     std::unordered_set<u64> attempted_;  // queued, compiling or ready
     std::deque<u64> queued_;
     std::unordered_map<u64, std::shared_ptr<ReadyRegion>> ready_;

@@ -24,6 +24,10 @@ struct LlvmTierConfig {
     // Drop a region that runs too few instructions per entry to pay for entering it. Off for
     // --cpu-tier2 always, whose point is that the tier runs as much of the program as it can.
     bool drop_short_regions = true;
+    // Compile a region where a region leaves off at once (at the instruction after the one it
+    // does not translate), as at its first entry, instead of waiting for samples there: for
+    // --cpu-tier2 always, so that as much of a short program as possible runs in the tier.
+    bool compile_at_exits = false;
     // Compiled regions kept on disk (region_cache.h); empty: none. build_id (nxhost's version)
     // is part of every entry's key.
     std::filesystem::path cache_folder;
