@@ -225,6 +225,22 @@ TEST(MaxwellWord, FormsOfTheMissingMnemonics) {
         {0x3480018200170201ull, "IMADSP.U32.U24.U32 R1, R2, 0x2001, R3 ;"},
         {0x5910000000370201ull, "DSET.BF.F.AND R1, R2, R3, P0 ;"},
         {0x3200000000370201ull, "DSET.F.AND R1, R2, 2.6075084279381266208e-310, P0 ;"},
+        {0x5d10000000370201ull, "HADD2 R1, R2, R3 ;"},
+        {0x5d1018d0f0370201ull, "HADD2.FTZ R1, -|R2|, -|R3.H1_H1| ;"},
+        {0x5d17018000370201ull, "HADD2.MRG_H1.FTZ R1, R2.H0_H0, R3 ;"},
+        {0x7a80000000370201ull, "HADD2 R1, R2, c[0x0][0xc] ;"},
+        {0x7b80000000370201ull, "HADD2 R1, R2, -c[0x0][0xc] ;"},
+        {0x7a94100000370201ull, "HADD2.MRG_H0.SAT R1, |R2|, c[0x0][0xc] ;"},
+        {0x7a00000000370201ull, "HADD2 R1, R2, 0, 1.1444091796875e-05 ;"},
+        {0x7b00000000370201ull, "HADD2 R1, R2, -0.0 , 1.1444091796875e-05 ;"},
+        {0x5d08000000370201ull, "HMUL2 R1, R2, R3 ;"},
+        {0x5d08010000370201ull, "HMUL2.FMZ R1, R2, R3 ;"},
+        {0x7880080000370201ull, "HMUL2 R1, R2, -c[0x0][0xc] ;"},
+        {0x7800000000370201ull, "HMUL2 R1, R2, 0, 1.1444091796875e-05 ;"},
+        {0x2c00000000370201ull, "HADD2_32I R1, R2, 0, 1.78813934326171875e-07 ;"},
+        {0x2d40000000370201ull, "HADD2_32I R1, -R2.H0_H0, 0, 1.78813934326171875e-07 ;"},
+        {0x2a00000000370201ull, "HMUL2_32I R1, R2, 0, 1.78813934326171875e-07 ;"},
+        {0x2ae0000000370201ull, "HMUL2_32I.FTZ R1, R2.H1_H1, 0, 1.78813934326171875e-07 ;"},
     };
     for (const auto& [bits, text] : cases) {
         const auto decoded = Decode(bits, 0x7e1);
