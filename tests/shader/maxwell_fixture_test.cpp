@@ -241,6 +241,15 @@ TEST(MaxwellWord, FormsOfTheMissingMnemonics) {
         {0x2d40000000370201ull, "HADD2_32I R1, -R2.H0_H0, 0, 1.78813934326171875e-07 ;"},
         {0x2a00000000370201ull, "HMUL2_32I R1, R2, 0, 1.78813934326171875e-07 ;"},
         {0x2ae0000000370201ull, "HMUL2_32I.FTZ R1, R2.H1_H1, 0, 1.78813934326171875e-07 ;"},
+        {0x5d00000200370201ull, "HFMA2 R1, R2, R3, R0 ;"},
+        {0x5d000082e0370201ull, "HFMA2 R1, R2, -R3.H0_H0, -R1 ;"},
+        {0x7000000200370201ull, "HFMA2 R1, R2, 3.0517578125e-05, 1.1444091796875e-05, R0 ;"},
+        {0x7008000200370201ull, "HFMA2 R1, R2, 3.0517578125e-05, 1.1444091796875e-05, -R0 ;"},
+        {0x5d18000000370201ull, "HSET2.F.AND R1, R2, R3, P0 ;"},
+        {0x5d1a1848c0370201ull, "HSET2.BF.LTU.AND R1, -|R2|, -|R3|, P0 ;"},
+        {0x7c80000000370201ull, "HSET2.F.AND R1, R2, c[0x0][0xc], P0 ;"},
+        {0x7d20000000370201ull, "HSET2.BF.F.AND R1, R2, -0.0 , 1.1444091796875e-05, P0 ;"},
+        {0x7c00000000370201ull, "HSET2.F.AND R1, R2, 0, 1.1444091796875e-05, P0 ;"},
     };
     for (const auto& [bits, text] : cases) {
         const auto decoded = Decode(bits, 0x7e1);
