@@ -113,6 +113,9 @@ TEST(SassAssembler, SweepFindingsOfNvdisasm) {
         {{0x000000ff00087804ull, 0x000fe20000000800ull}, "R2P PR, R0 ;"},
         {{0x000000fe00087804ull, 0x000fe20000000800ull}, "R2P PR, R0, 0xfe ;"},
         {{0x00000fff00087804ull, 0x000fe20000000800ull}, "R2P PR, R0, 0xfff ;"},
+        // FLO's predicate destination (sample_sm86.tsv.gz, CUDA 13.0's text).
+        {{0x0080000000007300ull, 0x000fe20000000600ull}, "FLO.SH R0, P0, R0 ;"},
+        {{0x0000000000007900ull, 0x000fe20000028000ull}, "FLO.U32 R0, P1, 0x0 ;"},
     };
     for (const auto& [word, text] : cases) {
         const auto decoded = Decode(word);
