@@ -113,6 +113,11 @@ TEST(SassAssembler, SweepFindingsOfNvdisasm) {
         {{0x000000ff00087804ull, 0x000fe20000000800ull}, "R2P PR, R0 ;"},
         {{0x000000fe00087804ull, 0x000fe20000000800ull}, "R2P PR, R0, 0xfe ;"},
         {{0x00000fff00087804ull, 0x000fe20000000800ull}, "R2P PR, R0, 0xfff ;"},
+        // FLO's and UFLO's predicate destination (CUDA 11.8 and 13.0).
+        {{0x0080000000007300ull, 0x000fe20000000600ull}, "FLO.SH R0, P0, R0 ;"},
+        {{0x0000000000007900ull, 0x000fe20000028000ull}, "FLO.U32 R0, P1, 0x0 ;"},
+        {{0x00000010001a78bdull, 0x000fe20008000200ull}, "UFLO UR26, UP0, 0x10 ;"},
+        {{0x00000010001a78bdull, 0x000fe200080e0200ull}, "UFLO UR26, 0x10 ;"},
     };
     for (const auto& [word, text] : cases) {
         const auto decoded = Decode(word);

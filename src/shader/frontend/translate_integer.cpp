@@ -313,10 +313,15 @@ void Brev(Translator& t) {
 }
 
 // FLO[.U32][.SH]: the bit number of the most significant one (of the first bit differing from
-// the sign, signed), 0xffffffff when there is none; SH counts from the top instead.
+// the sign, signed), 0xffffffff when there is none; SH counts from the top instead. The source
+// is the last operand: Ampere's forms have a predicate destination before it, refused unless PT.
 void Flo(Translator& t) {
+    const std::size_t source = t.OperandCount() - 1;
+    if (source == 2 && t.Field(t.Spec(1).field) != 7) {
+        t.Unsupported("FLO's predicate destination");
+    }
     const Value msb =
-        t.Glsl(t.Has("U32") ? GLSLstd450FindUMsb : GLSLstd450FindSMsb, Type::U32, {t.Int(1)});
+        t.Glsl(t.Has("U32") ? GLSLstd450FindUMsb : GLSLstd450FindSMsb, Type::U32, {t.Int(source)});
     if (!t.Has("SH")) {
         t.WriteDst(0, msb);
         return;

@@ -159,7 +159,8 @@ void AddForm(std::vector<sass::Form>& forms, std::string_view mnemonic, std::str
 
 std::vector<sass::Form> ParseTables() {
     const std::span<const FormSpec> tables[] = {
-        FloatForms(), IntegerForms(), MoveForms(), MemoryForms(), ControlForms(), TextureForms(),
+        FloatForms(),   IntegerForms(), MoveForms(), MemoryForms(),
+        ControlForms(), TextureForms(), HalfForms(),
     };
     std::vector<sass::Form> forms;
     for (const auto& table : tables) {

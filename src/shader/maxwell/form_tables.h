@@ -23,6 +23,7 @@ std::span<const FormSpec> MoveForms();
 std::span<const FormSpec> MemoryForms();
 std::span<const FormSpec> ControlForms();
 std::span<const FormSpec> TextureForms();
+std::span<const FormSpec> HalfForms();
 
 // Generated (ignored_bits.cpp, see sass/ignored_bits.h).
 std::span<const sass::IgnoredBits> MaxwellIgnoredBits();

@@ -284,7 +284,7 @@ public:
                 return HalfPair(op, text);
             case OperandKind::Half: {
                 u16 half = 0;
-                return Half(text, half) && Set(op.field, half);
+                return Half(text, half) && SetImmediate(op, half);
             }
             case OperandKind::ConstantBuffer:
                 return ConstantBuffer(op, text);

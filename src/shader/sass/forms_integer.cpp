@@ -229,12 +229,11 @@ constexpr FormSpec kOtherForms[] = {
     {"BREV", 0x901, "| R@16, X@32:32"},
     {"BREV", 0xb01, "| R@16, C"},
     {"BREV", 0x1d01, "| R@16, UR@32"},
-    // FLO's predicate destination [81:84) (printed after Rd when not PT) is left out: the
-    // translator reads the source as operand 1.
-    {"FLO", 0x300, "{U32,}@73 SH@74 =7@81:3 | R@16, R@32 ~@63 r@123"},
-    {"FLO", 0x900, "{U32,}@73 SH@74 =7@81:3 | R@16, X@32:32"},
-    {"FLO", 0xb00, "{U32,}@73 SH@74 =7@81:3 | R@16, C ~@63"},
-    {"FLO", 0x1d00, "{U32,}@73 SH@74 =7@81:3 | R@16, UR@32 ~@63"},
+    // FLO's predicate destination [81:84), printed after Rd when not PT (CUDA 11.8 and 13.0).
+    {"FLO", 0x300, "{U32,}@73 SH@74 | R@16, P@81 omit=7, R@32 ~@63 r@123"},
+    {"FLO", 0x900, "{U32,}@73 SH@74 | R@16, P@81 omit=7, X@32:32"},
+    {"FLO", 0xb00, "{U32,}@73 SH@74 | R@16, P@81 omit=7, C ~@63"},
+    {"FLO", 0x1d00, "{U32,}@73 SH@74 | R@16, P@81 omit=7, UR@32 ~@63"},
     {"IMNMX", 0x217, "{U32,}@73 | R@16, R@24 r@122, R@32 r@123, P@87 !@90"},
     {"IMNMX", 0x817, "{U32,}@73 | R@16, R@24 r@122, S@32:32, P@87 !@90"},
     {"IMNMX", 0xa17, "{U32,}@73 | R@16, R@24 r@122, C, P@87 !@90"},

@@ -44,7 +44,7 @@ public:
             case OperandKind::Float64High:
                 return FormatFloat64(inst_.Immediate(op) << 32);
             case OperandKind::Half:
-                return FormatHalf(static_cast<u16>(value));
+                return FormatHalf(static_cast<u16>(inst_.Immediate(op)));
             case OperandKind::HalfPair:
                 // nvdisasm prints the high half first.
                 return FormatHalf(static_cast<u16>(value >> 16)) + ", " +
