@@ -120,16 +120,21 @@ u32 Emitter::DeclareType(Type type) {
     return 0;
 }
 
-u32 Emitter::Emit(spv::Op op, Type type, std::vector<u32> operands) {
-    const u32 id = m_.NewId();
-    operands.insert(operands.begin(), {TypeId(type), id});
-    m_.Code(op, operands);
+u32 Emitter::Emit(spv::Op op, Type type, std::span<const u32> operands) {
+    const u32 id = m_.NewId();  // before the type, which may be declared now: ids in that order
+    m_.CodeResult(op, TypeId(type), id, operands);
     return id;
 }
 
-u32 Emitter::Glsl(GLSLstd450 op, Type type, std::vector<u32> operands) {
-    operands.insert(operands.begin(), {m_.GlslImport(), static_cast<u32>(op)});
-    return Emit(spv::Op::OpExtInst, type, std::move(operands));
+u32 Emitter::Glsl(GLSLstd450 op, Type type, std::span<const u32> operands) {
+    std::array<u32, 8> words{};
+    if (operands.size() + 2 > words.size()) {
+        base::Fail("SPIR-V emission: a GLSL.std.450 instruction of {} operands", operands.size());
+    }
+    words[0] = m_.GlslImport();
+    words[1] = static_cast<u32>(op);
+    std::copy(operands.begin(), operands.end(), words.begin() + 2);
+    return Emit(spv::Op::OpExtInst, type, std::span<const u32>(words.data(), operands.size() + 2));
 }
 
 u32 Emitter::IdOf(const Value& raw) {
