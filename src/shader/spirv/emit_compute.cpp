@@ -9,6 +9,9 @@
 
 namespace shader::spirv {
 
+// Words of function body an IR instruction leads to, generously.
+constexpr std::size_t kCodeWordsAnInst = 24;
+
 void Emitter::Run(const std::vector<Node>& structure) {
     // With 32-wide subgroups that the pipeline can require full, a subgroup is a CUDA warp
     // (invocations are cut into subgroups by their local index, x fastest).
@@ -21,6 +24,9 @@ void Emitter::Run(const std::vector<Node>& structure) {
     current_label_ = first_label_;
     ids_.assign(ir_.IdLimit(), 0);
     demoted_.assign(ir_.IdLimit(), 0);
+    // The body grows by a few instructions an IR instruction: room for it up front, instead of
+    // copying it at each doubling (untouched room costs no memory pages).
+    m_.ReserveCode(ir_.IdLimit() * kCodeWordsAnInst);
     if (!IsCompute()) {
         DeclareStageInterface();
     }

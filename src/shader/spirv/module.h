@@ -72,6 +72,7 @@ public:
         Append(code_, op, std::span<const u32>(operands.begin(), operands.size()));
     }
     void Code(spv::Op op, std::span<const u32> operands) { Append(code_, op, operands); }
+    void ReserveCode(std::size_t words) { code_.reserve(words); }
     // An instruction with a result: op %type %id operands...
     void CodeResult(spv::Op op, u32 type, u32 id, std::span<const u32> operands);
     // Function-scope variables must open the first block: they go to a separate list.
