@@ -10,11 +10,11 @@ using ir::Op;
 using ir::Value;
 
 void SsaBuilder::Write(u32 variable, Block* block, Value value) {
-    definitions_[block][variable] = value;
+    ForBlock(definitions_, block)[variable] = value;
 }
 
 Value SsaBuilder::Read(u32 variable, ir::Type type, Block* block) {
-    auto& local = definitions_[block];
+    auto& local = ForBlock(definitions_, block);
     if (const auto it = local.find(variable); it != local.end()) {
         return it->second;
     }
@@ -32,7 +32,7 @@ Value SsaBuilder::ReadFromPredecessors(u32 variable, ir::Type type, Block* block
     Value value;
     if (!sealed_) {
         Inst* phi = NewPhi(type, block);
-        incomplete_[block].push_back({variable, phi});
+        ForBlock(incomplete_, block).push_back({variable, phi});
         value = Value(phi);
     } else if (block->preds.empty()) {
         Inst* undefined = program_.NewInst(Op::Undefined, type, {});
@@ -83,7 +83,7 @@ bool RemoveIfTrivial(Inst* phi) {
 
 void SsaBuilder::Finish() {
     sealed_ = true;
-    for (auto& [block, phis] : incomplete_) {
+    for (const std::vector<Incomplete>& phis : incomplete_) {
         for (const Incomplete& entry : phis) {
             AddOperands(entry.variable, entry.phi);
         }

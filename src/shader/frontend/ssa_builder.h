@@ -1,7 +1,6 @@
 #pragma once
 
 #include <map>
-#include <unordered_map>
 #include <vector>
 
 #include "shader/ir/program.h"
@@ -41,9 +40,19 @@ private:
         ir::Inst* phi;
     };
 
+    // The tables of one block, by Block::index (grown as blocks appear): indexed rather than
+    // hashed by address, so that Finish() fills the phis in block order, the same every run.
+    template <typename T>
+    static T& ForBlock(std::vector<T>& table, const ir::Block* block) {
+        if (block->index >= table.size()) {
+            table.resize(block->index + 1);
+        }
+        return table[block->index];
+    }
+
     ir::Program& program_;
-    std::unordered_map<ir::Block*, std::map<u32, ir::Value>> definitions_;
-    std::unordered_map<ir::Block*, std::vector<Incomplete>> incomplete_;
+    std::vector<std::map<u32, ir::Value>> definitions_;
+    std::vector<std::vector<Incomplete>> incomplete_;
     bool sealed_ = false;
 };
 

@@ -9,6 +9,9 @@
 
 namespace shader::spirv {
 
+// Words of function body an IR instruction leads to, generously.
+constexpr std::size_t kCodeWordsAnInst = 24;
+
 void Emitter::Run(const std::vector<Node>& structure) {
     // With 32-wide subgroups that the pipeline can require full, a subgroup is a CUDA warp
     // (invocations are cut into subgroups by their local index, x fastest).
@@ -21,6 +24,9 @@ void Emitter::Run(const std::vector<Node>& structure) {
     current_label_ = first_label_;
     ids_.assign(ir_.IdLimit(), 0);
     demoted_.assign(ir_.IdLimit(), 0);
+    // The body grows by a few instructions an IR instruction: room for it up front, instead of
+    // copying it at each doubling (untouched room costs no memory pages).
+    m_.ReserveCode(ir_.IdLimit() * kCodeWordsAnInst);
     if (!IsCompute()) {
         DeclareStageInterface();
     }
@@ -120,16 +126,21 @@ u32 Emitter::DeclareType(Type type) {
     return 0;
 }
 
-u32 Emitter::Emit(spv::Op op, Type type, std::vector<u32> operands) {
-    const u32 id = m_.NewId();
-    operands.insert(operands.begin(), {TypeId(type), id});
-    m_.Code(op, operands);
+u32 Emitter::Emit(spv::Op op, Type type, std::span<const u32> operands) {
+    const u32 id = m_.NewId();  // before the type, which may be declared now: ids in that order
+    m_.CodeResult(op, TypeId(type), id, operands);
     return id;
 }
 
-u32 Emitter::Glsl(GLSLstd450 op, Type type, std::vector<u32> operands) {
-    operands.insert(operands.begin(), {m_.GlslImport(), static_cast<u32>(op)});
-    return Emit(spv::Op::OpExtInst, type, std::move(operands));
+u32 Emitter::Glsl(GLSLstd450 op, Type type, std::span<const u32> operands) {
+    std::array<u32, 8> words{};
+    if (operands.size() + 2 > words.size()) {
+        base::Fail("SPIR-V emission: a GLSL.std.450 instruction of {} operands", operands.size());
+    }
+    words[0] = m_.GlslImport();
+    words[1] = static_cast<u32>(op);
+    std::copy(operands.begin(), operands.end(), words.begin() + 2);
+    return Emit(spv::Op::OpExtInst, type, std::span<const u32>(words.data(), operands.size() + 2));
 }
 
 u32 Emitter::IdOf(const Value& raw) {

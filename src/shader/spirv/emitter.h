@@ -5,6 +5,7 @@
 #include <array>
 #include <map>
 #include <set>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -48,8 +49,14 @@ private:
     u32 TypeId(Type type);  // declared once, then from type_ids_
     u32 DeclareType(Type type);
     u32 Uint(u32 value) { return m_.Uint(value); }
-    u32 Emit(spv::Op op, Type type, std::vector<u32> operands);
-    u32 Glsl(GLSLstd450 op, Type type, std::vector<u32> operands);
+    u32 Emit(spv::Op op, Type type, std::span<const u32> operands);
+    u32 Emit(spv::Op op, Type type, std::initializer_list<u32> operands) {
+        return Emit(op, type, std::span<const u32>(operands.begin(), operands.size()));
+    }
+    u32 Glsl(GLSLstd450 op, Type type, std::span<const u32> operands);
+    u32 Glsl(GLSLstd450 op, Type type, std::initializer_list<u32> operands) {
+        return Glsl(op, type, std::span<const u32>(operands.begin(), operands.size()));
+    }
     u32 IdOf(const Value& raw);
     // Resources.
     u32 BuiltinInput(spv::BuiltIn builtin, u32 components);

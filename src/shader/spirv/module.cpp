@@ -7,9 +7,21 @@
 
 namespace shader::spirv {
 
-void Module::Append(std::vector<u32>& out, spv::Op op, const std::vector<u32>& operands) {
-    out.push_back(static_cast<u32>(operands.size() + 1) << 16 | static_cast<u32>(op));
-    out.insert(out.end(), operands.begin(), operands.end());
+void Module::Append(std::vector<u32>& out, spv::Op op, std::span<const u32> operands) {
+    const std::size_t at = out.size();
+    out.resize(at + 1 + operands.size());
+    out[at] = static_cast<u32>(operands.size() + 1) << 16 | static_cast<u32>(op);
+    std::copy(operands.begin(), operands.end(), out.begin() + static_cast<std::ptrdiff_t>(at + 1));
+}
+
+void Module::CodeResult(spv::Op op, u32 type, u32 id, std::span<const u32> operands) {
+    const std::size_t at = code_.size();
+    code_.resize(at + 3 + operands.size());
+    code_[at] = static_cast<u32>(operands.size() + 3) << 16 | static_cast<u32>(op);
+    code_[at + 1] = type;
+    code_[at + 2] = id;
+    std::copy(operands.begin(), operands.end(),
+              code_.begin() + static_cast<std::ptrdiff_t>(at + 3));
 }
 
 std::vector<u32> Module::StringWords(std::string_view text) {
@@ -57,17 +69,21 @@ u32 Module::Type(spv::Op op, std::initializer_list<u32> operands) {
     key.words[0] = static_cast<u32>(op);
     std::copy(operands.begin(), operands.end(), key.words.begin() + 1);
     key.size = static_cast<u32>(operands.size() + 1);
-    if (const auto it = types_.find(key); it != types_.end()) {
+    const auto [it, inserted] = types_.try_emplace(key, next_id_);
+    if (!inserted) {
         return it->second;
     }
     const u32 id = NewId();
     // Constants put their result type first: OpConstant %type %id value.
     const bool has_result_type = op == spv::Op::OpConstant || op == spv::Op::OpConstantTrue ||
                                  op == spv::Op::OpConstantFalse;
-    std::vector<u32> words(operands);
-    words.insert(words.begin() + (has_result_type ? 1 : 0), id);
-    Append(globals_, op, words);
-    types_[key] = id;
+    std::array<u32, 11> words{};
+    const std::size_t at = has_result_type ? 1 : 0;
+    std::copy(operands.begin(), operands.begin() + static_cast<std::ptrdiff_t>(at), words.begin());
+    words[at] = id;
+    std::copy(operands.begin() + static_cast<std::ptrdiff_t>(at), operands.end(),
+              words.begin() + static_cast<std::ptrdiff_t>(at + 1));
+    Append(globals_, op, std::span<const u32>(words.data(), operands.size() + 1));
     return id;
 }
 
@@ -124,14 +140,6 @@ void Module::AddExecutionMode(u32 function, spv::ExecutionMode mode,
     Append(execution_modes_, spv::Op::OpExecutionMode, operands);
 }
 
-void Module::Code(spv::Op op, std::initializer_list<u32> operands) {
-    Append(code_, op, std::vector<u32>(operands));
-}
-
-void Module::Code(spv::Op op, const std::vector<u32>& operands) {
-    Append(code_, op, operands);
-}
-
 u32 Module::FunctionVariable(u32 pointer_type) {
     const u32 id = NewId();
     Append(variables_, spv::Op::OpVariable,
@@ -143,7 +151,12 @@ std::vector<u32> Module::Assemble(u32 function, u32 result_type, u32 function_ty
                                   u32 first_label) const {
     constexpr u32 kVersion13 = 0x00010300;
     constexpr u32 kGenerator = 0;  // not registered with Khronos
-    std::vector<u32> words{spv::MagicNumber, kVersion13, kGenerator, next_id_, 0};
+    std::vector<u32> words;
+    // The header, the sections and the few instructions written here (at most 16 words).
+    words.reserve(5 + capabilities_.size() + extensions_.size() + imports_.size() +
+                  entry_points_.size() + execution_modes_.size() + annotations_.size() +
+                  globals_.size() + variables_.size() + code_.size() + 16);
+    words.insert(words.end(), {spv::MagicNumber, kVersion13, kGenerator, next_id_, 0});
     const auto add = [&](const std::vector<u32>& section) {
         words.insert(words.end(), section.begin(), section.end());
     };

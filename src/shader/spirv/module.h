@@ -4,6 +4,7 @@
 
 #include <array>
 #include <initializer_list>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -68,8 +69,13 @@ public:
                           std::initializer_list<u32> literals = {});
 
     // Code of the one function, appended in order.
-    void Code(spv::Op op, std::initializer_list<u32> operands);
-    void Code(spv::Op op, const std::vector<u32>& operands);
+    void Code(spv::Op op, std::initializer_list<u32> operands) {
+        Append(code_, op, std::span<const u32>(operands.begin(), operands.size()));
+    }
+    void Code(spv::Op op, std::span<const u32> operands) { Append(code_, op, operands); }
+    void ReserveCode(std::size_t words) { code_.reserve(words); }
+    // An instruction with a result: op %type %id operands...
+    void CodeResult(spv::Op op, u32 type, u32 id, std::span<const u32> operands);
     // Function-scope variables must open the first block: they go to a separate list.
     u32 FunctionVariable(u32 pointer_type);
 
@@ -79,7 +85,10 @@ public:
 
 private:
     u32 Type(spv::Op op, std::initializer_list<u32> operands);
-    static void Append(std::vector<u32>& out, spv::Op op, const std::vector<u32>& operands);
+    static void Append(std::vector<u32>& out, spv::Op op, std::span<const u32> operands);
+    static void Append(std::vector<u32>& out, spv::Op op, std::initializer_list<u32> operands) {
+        Append(out, op, std::span<const u32>(operands.begin(), operands.size()));
+    }
     static std::vector<u32> StringWords(std::string_view text);
 
     u32 next_id_ = 1;
