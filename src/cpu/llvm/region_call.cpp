@@ -4,8 +4,6 @@
 
 #if defined(__x86_64__)
 #include <xmmintrin.h>
-#else
-#include <cfenv>
 #endif
 
 namespace cpu::llvm_tier {
@@ -27,27 +25,40 @@ u32 FpsrFlags(unsigned mxcsr) {
 
 }  // namespace
 
-void CallRegion(RegionFunction function, RegionState& state) {
-    const unsigned host = _mm_getcsr();
+GuestFpEnvironment::GuestFpEnvironment() : host_(_mm_getcsr()) {
     _mm_setcsr(kAllExceptionsMasked);
-    function(&state);
-    const unsigned guest = _mm_getcsr();
-    _mm_setcsr(host);
-    state.fpsr |= FpsrFlags(guest);
+}
+
+GuestFpEnvironment::~GuestFpEnvironment() {
+    _mm_setcsr(host_);
+}
+
+void GuestFpEnvironment::FoldFlagsInto(RegionState& state) const {
+    state.fpsr |= FpsrFlags(_mm_getcsr());
 }
 #else
 // Elsewhere through <cfenv>: the default environment is round to nearest, non-stop.
-void CallRegion(RegionFunction function, RegionState& state) {
-    std::fenv_t host;
-    std::feholdexcept(&host);
+GuestFpEnvironment::GuestFpEnvironment() {
+    std::feholdexcept(&host_);
     std::fesetenv(FE_DFL_ENV);
-    function(&state);
+}
+
+GuestFpEnvironment::~GuestFpEnvironment() {
+    std::fesetenv(&host_);
+}
+
+void GuestFpEnvironment::FoldFlagsInto(RegionState& state) const {
     const int raised = std::fetestexcept(FE_ALL_EXCEPT);
-    std::fesetenv(&host);
     state.fpsr |= ((raised & FE_INVALID) ? 1u : 0u) | ((raised & FE_DIVBYZERO) ? 2u : 0u) |
                   ((raised & FE_OVERFLOW) ? 4u : 0u) | ((raised & FE_UNDERFLOW) ? 8u : 0u) |
                   ((raised & FE_INEXACT) ? 16u : 0u);
 }
 #endif
+
+void CallRegion(RegionFunction function, RegionState& state) {
+    const GuestFpEnvironment environment;
+    function(&state);
+    environment.FoldFlagsInto(state);
+}
 
 }  // namespace cpu::llvm_tier

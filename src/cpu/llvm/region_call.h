@@ -1,15 +1,41 @@
 #pragma once
 
-// Calling a compiled region in the guest's floating-point environment.
+// Calling compiled regions in the guest's floating-point environment.
 
 #include "cpu/llvm/region_compiler.h"
 
+#if !defined(__x86_64__)
+#include <cfenv>
+#endif
+
 namespace cpu::llvm_tier {
 
-// Runs function on state with the host's FP control set as the translation assumes
-// (round to nearest, no flush to zero, every exception masked, no flag raised) and ORs the
-// exception flags the host raised into state.fpsr as FPSR's cumulative flags (IOC, DZC, OFC,
-// UFC, IXC), the way dynarmic folds its guest MXCSR into FPSR. The host's FP control is restored.
+// The host's FP control set as the translation assumes (round to nearest, no flush to zero,
+// every exception masked, no flag raised) for as long as this lives; the host's control is
+// restored at its end. The tier runs a whole chain of regions under one: setting and reading
+// the control costs about as much as a short region's body.
+class GuestFpEnvironment {
+public:
+    GuestFpEnvironment();
+    ~GuestFpEnvironment();
+    GuestFpEnvironment(const GuestFpEnvironment&) = delete;
+    GuestFpEnvironment& operator=(const GuestFpEnvironment&) = delete;
+
+    // ORs the exception flags the host raised since the start into state.fpsr as FPSR's
+    // cumulative flags (IOC, DZC, OFC, UFC, IXC), the way dynarmic folds its guest MXCSR into
+    // FPSR. The flags only accumulate, so folding a chain's flags once at its end is the same
+    // as folding each region's.
+    void FoldFlagsInto(RegionState& state) const;
+
+private:
+#if defined(__x86_64__)
+    unsigned host_;
+#else
+    std::fenv_t host_;
+#endif
+};
+
+// Runs one region under its own GuestFpEnvironment.
 void CallRegion(RegionFunction function, RegionState& state);
 
 }  // namespace cpu::llvm_tier
