@@ -36,11 +36,14 @@ using llvm_tier::RegionFunction;
 // kTrialEntries, is slower than no region: it is dropped and its entry never compiled again.
 constexpr u64 kMinInstructionsPerEntry = 512;
 constexpr u64 kTrialEntries = 256;
-// The most guest instructions in one region. A region's compile time grows faster than its
-// size (every guest block's exit stores what the region wrote before it): measured per region
-// (crc32, sha256), 64 instructions took 95 and 53 ms, 128 took 118 and 89 ms, 256 750 and
-// 420 ms, 1645 4.1 s, on this 2-core machine. A hot loop is mostly far shorter.
-constexpr unsigned kMaxRegionInstructions = 64;
+// The most guest instructions found for one region, and the most of them kept that are not on
+// a cycle through its entry (DiscoverRegion). A region's compile time grows faster than its
+// size: measured per region (crc32, sha256, translator 8), 64 instructions took 95 and 53 ms,
+// 128 took 118 and 89 ms, 256 750 and 420 ms, 1645 4.1 s, on this 2-core machine. Breadth
+// first to 64 instructions cut sha256's compression loop (1.5 million region entries a run);
+// the loops whole and little else around them make it one region.
+constexpr unsigned kMaxRegionInstructions = 256;
+constexpr unsigned kMaxInstructionsOutsideLoops = 32;
 // Region exits at one PC without a region that make it worth compiling one there (with
 // --cpu-tier2 on; always compiles at the first).
 constexpr u64 kHotExits = 16;
@@ -157,21 +160,23 @@ public:
         }
         state.memory_base = memory_.Base();
         state.permission_table = memory_.PermissionTable();
-        const llvm_tier::GuestFpEnvironment environment;
+        llvm_tier::GuestFpEnvironment environment;
         const u64 budget = state.instruction_budget;
         u64 total = 0;
         while (true) {
-            const RegionExit exit = RunOne(*ready, state);
+            const RegionExit exit = RunOne(*ready, state, environment);
             total += state.instructions;
             const bool halted = state.halt_requested != nullptr &&
                                 state.halt_requested->load(std::memory_order_acquire);
-            ReadyRegion* next = nullptr;
-            if (exit == RegionExit::Continue && state.instructions != 0 && total < budget &&
-                !halted && (next = Successor(*ready, state.pc)) == nullptr) {
-                LeftOffWithoutRegion(state.pc, state.instructions);
-            }
+            const bool chains = exit == RegionExit::Continue && state.instructions != 0 &&
+                                total < budget && !halted;
+            // Successor takes no FP operation on its slow path either: a look-up and a link.
+            ReadyRegion* next = chains ? Successor(*ready, state.pc) : nullptr;
             if (next == nullptr) {
-                environment.FoldFlagsInto(state);
+                environment.Leave(state);
+                if (chains) {
+                    LeftOffWithoutRegion(state.pc, state.instructions);
+                }
                 state.instructions = total;
                 return exit;
             }
@@ -262,7 +267,9 @@ private:
     }
 
     // One region from state.pc; FpcrUnsupported comes back as Continue (having run nothing).
-    RegionExit RunOne(ReadyRegion& ready, RegionState& state) {
+    // The guest's FP environment is left around the rare host work here (a drop's log line).
+    RegionExit RunOne(ReadyRegion& ready, RegionState& state,
+                      llvm_tier::GuestFpEnvironment& environment) {
         const u64 entry = state.pc;
         ready.function(&state);
         region_runs_.fetch_add(1, std::memory_order_relaxed);
@@ -273,11 +280,15 @@ private:
             state.instructions;
         if (config_.drop_short_regions && entries == kTrialEntries &&
             instructions < kMinInstructionsPerEntry * entries) {
-            std::lock_guard lock(mutex_);
-            LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry", entry,
-                      instructions / entries);
-            Unlist(entry);
-            ++dropped_short_;
+            environment.Leave(state);
+            {
+                std::lock_guard lock(mutex_);
+                LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry",
+                          entry, instructions / entries);
+                Unlist(entry);
+                ++dropped_short_;
+            }
+            environment.Enter();
         }
         const auto exit = static_cast<RegionExit>(state.exit);
         if (exit == RegionExit::FpcrUnsupported) {
@@ -285,10 +296,15 @@ private:
                 // It needs an FPCR mode not translated (a rounding mode other than nearest, or
                 // FZ): entering it again would make no progress, so the core runs that code
                 // from now on.
-                std::lock_guard lock(mutex_);
-                LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, FPCR {:#x} not translated",
-                          entry, state.fpcr);
-                Unlist(entry);
+                environment.Leave(state);
+                {
+                    std::lock_guard lock(mutex_);
+                    LOG_DEBUG("cpu",
+                              "LLVM tier: region at {:#x} dropped, FPCR {:#x} not translated",
+                              entry, state.fpcr);
+                    Unlist(entry);
+                }
+                environment.Enter();
             }
             return RegionExit::Continue;
         }
@@ -390,7 +406,8 @@ private:
             invalidations_before = invalidations_;
         }
         auto ready = std::make_unique<ReadyRegion>();
-        ready->region = llvm_tier::DiscoverRegion(memory_, pc, kMaxRegionInstructions);
+        ready->region = llvm_tier::DiscoverRegion(memory_, pc, kMaxRegionInstructions,
+                                                  kMaxInstructionsOutsideLoops);
         if (ready->region.words.empty()) {
             return;  // the first instruction is not one the tier translates
         }

@@ -25,40 +25,51 @@ u32 FpsrFlags(unsigned mxcsr) {
 
 }  // namespace
 
-GuestFpEnvironment::GuestFpEnvironment() : host_(_mm_getcsr()) {
+void GuestFpEnvironment::Enter() {
+    host_ = _mm_getcsr();
     _mm_setcsr(kAllExceptionsMasked);
+    inside_ = true;
+}
+
+void GuestFpEnvironment::Leave(RegionState& state) {
+    state.fpsr |= FpsrFlags(_mm_getcsr());
+    _mm_setcsr(host_);
+    inside_ = false;
 }
 
 GuestFpEnvironment::~GuestFpEnvironment() {
-    _mm_setcsr(host_);
-}
-
-void GuestFpEnvironment::FoldFlagsInto(RegionState& state) const {
-    state.fpsr |= FpsrFlags(_mm_getcsr());
+    if (inside_) {
+        _mm_setcsr(host_);
+    }
 }
 #else
 // Elsewhere through <cfenv>: the default environment is round to nearest, non-stop.
-GuestFpEnvironment::GuestFpEnvironment() {
+void GuestFpEnvironment::Enter() {
     std::feholdexcept(&host_);
     std::fesetenv(FE_DFL_ENV);
+    inside_ = true;
 }
 
-GuestFpEnvironment::~GuestFpEnvironment() {
-    std::fesetenv(&host_);
-}
-
-void GuestFpEnvironment::FoldFlagsInto(RegionState& state) const {
+void GuestFpEnvironment::Leave(RegionState& state) {
     const int raised = std::fetestexcept(FE_ALL_EXCEPT);
     state.fpsr |= ((raised & FE_INVALID) ? 1u : 0u) | ((raised & FE_DIVBYZERO) ? 2u : 0u) |
                   ((raised & FE_OVERFLOW) ? 4u : 0u) | ((raised & FE_UNDERFLOW) ? 8u : 0u) |
                   ((raised & FE_INEXACT) ? 16u : 0u);
+    std::fesetenv(&host_);
+    inside_ = false;
+}
+
+GuestFpEnvironment::~GuestFpEnvironment() {
+    if (inside_) {
+        std::fesetenv(&host_);
+    }
 }
 #endif
 
 void CallRegion(RegionFunction function, RegionState& state) {
-    const GuestFpEnvironment environment;
+    GuestFpEnvironment environment;
     function(&state);
-    environment.FoldFlagsInto(state);
+    environment.Leave(state);
 }
 
 }  // namespace cpu::llvm_tier
