@@ -484,6 +484,64 @@ TEST_F(LlvmTierTest, RewrittenCodeDropsItsRegion) {
     EXPECT_EQ(core->GetX(0), reference->GetX(0));
 }
 
+// A loop longer than the instructions kept off it is kept whole, and of the code after it
+// only the first instructions found: a 42-instruction loop then 40 more before an SVC.
+TEST_F(LlvmTierTest, DiscoveryKeepsTheLoopThroughTheEntryWhole) {
+    std::vector<u32> program(40, 0x91000400);       // loop: add x0, x0, #1 (40 times)
+    program.push_back(0xf1000421);                  // subs x1, x1, #1
+    program.push_back(BranchCondition(1, -41));     // b.ne loop
+    program.insert(program.end(), 40, 0x91000800);  // add x0, x0, #2 (40 times)
+    program.push_back(kSvcHalt);
+    LoadProgram(program);
+    const auto region = cpu::llvm_tier::DiscoverRegion(memory, kCode, 256, 8);
+    EXPECT_EQ(region.words.size(), 42u + 8u);
+    for (u64 index = 0; index < 42 + 8; ++index) {
+        EXPECT_TRUE(region.Contains(kCode + 4 * index)) << index;
+    }
+    EXPECT_FALSE(region.Contains(kCode + 4 * (42 + 8)));
+    // Breadth first to the limit alone, nothing is left out.
+    EXPECT_EQ(cpu::llvm_tier::DiscoverRegion(memory, kCode).words.size(), 82u);
+}
+
+// A region that left off at another's entry runs that one at once, the second time through
+// the link it made; once the second is invalidated, the link is not taken.
+TEST_F(LlvmTierTest, InvalidationStopsChainsIntoTheDroppedRegion) {
+    constexpr u64 kSecond = kCode + 0x100;
+    std::vector<u32> program(0x100 / 4 + 2, 0xd503201f);  // nop
+    program[0] = 0x91000400;                              // add x0, x0, #1
+    program[1] = 0xd61f0040;                              // br x2
+    program[0x100 / 4] = 0x91000800;                      // second: add x0, x0, #2
+    program[0x100 / 4 + 1] = kSvcHalt;
+    LoadProgram(program);
+    auto tier = cpu::CreateLlvmTier(memory, HotAfterTwoSamples());
+    for (int sample = 0; sample < 2; ++sample) {
+        tier->Sample(kCode);
+        tier->Sample(kSecond);
+    }
+    ASSERT_TRUE(tier->IsReady(kCode));
+    ASSERT_TRUE(tier->IsReady(kSecond));
+    const auto run_from_first = [&] {
+        RegionState state;
+        state.pc = kCode;
+        state.x[2] = kSecond;
+        state.instruction_budget = ~u64{0};
+        state.halt_requested = &no_halt;
+        EXPECT_EQ(tier->Run(state), cpu::RegionExit::Continue);
+        return state;
+    };
+    for (int run = 0; run < 2; ++run) {
+        const RegionState chained = run_from_first();
+        EXPECT_EQ(chained.x[0], 3u);
+        EXPECT_EQ(chained.pc, kSecond + 4);
+        EXPECT_EQ(chained.instructions, 3u);
+    }
+    tier->Invalidate(kSecond, 4);
+    const RegionState unchained = run_from_first();
+    EXPECT_EQ(unchained.x[0], 1u);
+    EXPECT_EQ(unchained.pc, kSecond);
+    EXPECT_EQ(unchained.instructions, 2u);
+}
+
 // Halt() from another thread stops a core that is inside a region's endless loop.
 TEST_F(LlvmTierTest, HaltStopsAnEndlessRegion) {
     LoadProgram({0x91000400, Branch(-1)});  // loop: add x0, x0, #1; b loop

@@ -1,11 +1,13 @@
 #include "cpu/llvm/llvm_tier.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -34,20 +36,40 @@ using llvm_tier::RegionFunction;
 // kTrialEntries, is slower than no region: it is dropped and its entry never compiled again.
 constexpr u64 kMinInstructionsPerEntry = 512;
 constexpr u64 kTrialEntries = 256;
-// The most guest instructions in one region. A region's compile time grows faster than its
-// size (every guest block's exit stores what the region wrote before it): measured per region
-// (crc32, sha256), 64 instructions took 95 and 53 ms, 128 took 118 and 89 ms, 256 750 and
-// 420 ms, 1645 4.1 s, on this 2-core machine. A hot loop is mostly far shorter.
-constexpr unsigned kMaxRegionInstructions = 64;
+// The most guest instructions found for one region, and the most of them kept that are not on
+// a cycle through its entry (DiscoverRegion). A region's compile time grows faster than its
+// size: measured per region (crc32, sha256, translator 8), 64 instructions took 95 and 53 ms,
+// 128 took 118 and 89 ms, 256 750 and 420 ms, 1645 4.1 s, on this 2-core machine. Breadth
+// first to 64 instructions cut sha256's compression loop (1.5 million region entries a run);
+// the loops whole and little else around them make it one region.
+constexpr unsigned kMaxRegionInstructions = 256;
+constexpr unsigned kMaxInstructionsOutsideLoops = 32;
 // Region exits at one PC without a region that make it worth compiling one there (with
 // --cpu-tier2 on; always compiles at the first).
 constexpr u64 kHotExits = 16;
+
+// Links a region keeps to the regions it left off into, by exit PC (a loop's region mostly
+// has one or two successors: its own entry, the code after the loop).
+constexpr std::size_t kLinksPerRegion = 4;
+
+struct ReadyRegion;
+
+// Where a region left off and the region that starts there, as the list of ready regions was
+// at `generation`: taken only while the list has not changed since (LlvmTier::generation_).
+struct RegionLink {
+    u64 pc;
+    ReadyRegion* target;
+    u64 generation;
+};
 
 struct ReadyRegion {
     Region region;
     RegionFunction function;
     std::atomic<u64> entries{0};
     std::atomic<u64> instructions{0};
+    // Read without the tier's mutex: a region's successor without a look-up in the shared map
+    // (that look-up per region entry was about 15% of sha256's time).
+    std::array<std::atomic<const RegionLink*>, kLinksPerRegion> links{};
 };
 
 class LlvmTier final : public CodeTier {
@@ -130,31 +152,35 @@ public:
     // Runs the region at state.pc, and the regions it leaves off at one after another (no
     // return to the core between them: the core's trip through dynarmic's state and three
     // look-ups was a quarter of sha256's time) until one leaves to code without a region, the
-    // budget is spent, a Halt() or a fault.
+    // budget is spent, a Halt() or a fault. One FP environment serves the whole chain.
     std::optional<RegionExit> Run(RegionState& state) override {
-        std::shared_ptr<ReadyRegion> ready = FindReady(state.pc);
-        if (!ready) {
+        ReadyRegion* ready = FindReady(state.pc);
+        if (ready == nullptr) {
             return std::nullopt;
         }
         state.memory_base = memory_.Base();
         state.permission_table = memory_.PermissionTable();
+        llvm_tier::GuestFpEnvironment environment;
         const u64 budget = state.instruction_budget;
         u64 total = 0;
         while (true) {
-            const RegionExit exit = RunOne(*ready, state);
+            const RegionExit exit = RunOne(*ready, state, environment);
             total += state.instructions;
             const bool halted = state.halt_requested != nullptr &&
                                 state.halt_requested->load(std::memory_order_acquire);
-            if (exit != RegionExit::Continue || state.instructions == 0 || total >= budget ||
-                halted) {
+            const bool chains = exit == RegionExit::Continue && state.instructions != 0 &&
+                                total < budget && !halted;
+            // Successor takes no FP operation on its slow path either: a look-up and a link.
+            ReadyRegion* next = chains ? Successor(*ready, state.pc) : nullptr;
+            if (next == nullptr) {
+                environment.Leave(state);
+                if (chains) {
+                    LeftOffWithoutRegion(state.pc, state.instructions);
+                }
                 state.instructions = total;
                 return exit;
             }
-            if (!(ready = FindReady(state.pc))) {
-                LeftOffWithoutRegion(state.pc, state.instructions);
-                state.instructions = total;
-                return exit;
-            }
+            ready = next;
             state.instruction_budget = budget - total;
         }
     }
@@ -166,6 +192,7 @@ public:
                 // Its machine code stays mapped (a core may be inside it); it is only unlisted.
                 attempted_.erase(it->first);
                 it = ready_.erase(it);
+                generation_.fetch_add(1, std::memory_order_release);
             } else {
                 ++it;
             }
@@ -178,16 +205,73 @@ public:
     }
 
 private:
-    std::shared_ptr<ReadyRegion> FindReady(u64 pc) const {
+    ReadyRegion* FindReady(u64 pc) const {
         std::lock_guard lock(mutex_);
         const auto found = ready_.find(pc);
         return found == ready_.end() ? nullptr : found->second;
     }
 
+    // The region at pc where `from` left off there: through from's links while no region was
+    // unlisted since they were made, else looked up (and linked) under the mutex. Every
+    // unlisting (Unlist, Invalidate) changes the generation under the mutex, so no link made
+    // before it is taken after it.
+    ReadyRegion* Successor(ReadyRegion& from, u64 pc) {
+        const u64 generation = generation_.load(std::memory_order_acquire);
+        for (const std::atomic<const RegionLink*>& slot : from.links) {
+            const RegionLink* link = slot.load(std::memory_order_acquire);
+            if (link != nullptr && link->pc == pc && link->generation == generation) {
+                return link->target;
+            }
+        }
+        std::lock_guard lock(mutex_);
+        const auto found = ready_.find(pc);
+        if (found == ready_.end()) {
+            return nullptr;
+        }
+        from.links[FreeLinkSlot(from, pc)].store(Link(from, pc, found->second),
+                                                 std::memory_order_release);
+        return found->second;
+    }
+
+    // The link from `from` at pc to target in this generation, made once (under mutex_): a
+    // region whose exits take turns in one slot reuses its links instead of making more.
+    const RegionLink* Link(const ReadyRegion& from, u64 pc, ReadyRegion* target) {
+        const u64 generation = generation_.load(std::memory_order_relaxed);
+        const RegionLink*& made = links_made_[{&from, pc}];
+        if (made == nullptr || made->generation != generation || made->target != target) {
+            made = &links_.emplace_back(RegionLink{
+                .pc = pc,
+                .target = target,
+                .generation = generation,
+            });
+        }
+        return made;
+    }
+
+    // A slot of from's links holding none or a stale one, else the one pc hashes to.
+    std::size_t FreeLinkSlot(const ReadyRegion& from, u64 pc) const {
+        const u64 generation = generation_.load(std::memory_order_relaxed);
+        for (std::size_t index = 0; index < kLinksPerRegion; ++index) {
+            const RegionLink* link = from.links[index].load(std::memory_order_relaxed);
+            if (link == nullptr || link->generation != generation) {
+                return index;
+            }
+        }
+        return (pc >> 2) % kLinksPerRegion;
+    }
+
+    // Takes the region at entry off the list (under mutex_): no core enters it from now on.
+    void Unlist(u64 entry) {
+        ready_.erase(entry);
+        generation_.fetch_add(1, std::memory_order_release);
+    }
+
     // One region from state.pc; FpcrUnsupported comes back as Continue (having run nothing).
-    RegionExit RunOne(ReadyRegion& ready, RegionState& state) {
+    // The guest's FP environment is left around the rare host work here (a drop's log line).
+    RegionExit RunOne(ReadyRegion& ready, RegionState& state,
+                      llvm_tier::GuestFpEnvironment& environment) {
         const u64 entry = state.pc;
-        llvm_tier::CallRegion(ready.function, state);
+        ready.function(&state);
         region_runs_.fetch_add(1, std::memory_order_relaxed);
         region_instructions_.fetch_add(state.instructions, std::memory_order_relaxed);
         const u64 entries = ready.entries.fetch_add(1, std::memory_order_relaxed) + 1;
@@ -196,11 +280,15 @@ private:
             state.instructions;
         if (config_.drop_short_regions && entries == kTrialEntries &&
             instructions < kMinInstructionsPerEntry * entries) {
-            std::lock_guard lock(mutex_);
-            LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry", entry,
-                      instructions / entries);
-            ready_.erase(entry);
-            ++dropped_short_;
+            environment.Leave(state);
+            {
+                std::lock_guard lock(mutex_);
+                LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry",
+                          entry, instructions / entries);
+                Unlist(entry);
+                ++dropped_short_;
+            }
+            environment.Enter();
         }
         const auto exit = static_cast<RegionExit>(state.exit);
         if (exit == RegionExit::FpcrUnsupported) {
@@ -208,10 +296,15 @@ private:
                 // It needs an FPCR mode not translated (a rounding mode other than nearest, or
                 // FZ): entering it again would make no progress, so the core runs that code
                 // from now on.
-                std::lock_guard lock(mutex_);
-                LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, FPCR {:#x} not translated",
-                          entry, state.fpcr);
-                ready_.erase(entry);
+                environment.Leave(state);
+                {
+                    std::lock_guard lock(mutex_);
+                    LOG_DEBUG("cpu",
+                              "LLVM tier: region at {:#x} dropped, FPCR {:#x} not translated",
+                              entry, state.fpcr);
+                    Unlist(entry);
+                }
+                environment.Enter();
             }
             return RegionExit::Continue;
         }
@@ -312,8 +405,9 @@ private:
             std::lock_guard lock(mutex_);
             invalidations_before = invalidations_;
         }
-        auto ready = std::make_shared<ReadyRegion>();
-        ready->region = llvm_tier::DiscoverRegion(memory_, pc, kMaxRegionInstructions);
+        auto ready = std::make_unique<ReadyRegion>();
+        ready->region = llvm_tier::DiscoverRegion(memory_, pc, kMaxRegionInstructions,
+                                                  kMaxInstructionsOutsideLoops);
         if (ready->region.words.empty()) {
             return;  // the first instruction is not one the tier translates
         }
@@ -329,7 +423,11 @@ private:
         }
         LOG_DEBUG("cpu", "LLVM tier: region at {:#x} ready, {} instructions", pc,
                   ready->region.words.size());
-        ready_[pc] = std::move(ready);
+        if (ready_.contains(pc)) {
+            Unlist(pc);  // links to the one it replaces stop being taken
+        }
+        ready_[pc] = ready.get();
+        regions_.push_back(std::move(ready));
         ready_log_.push_back(pc);
     }
 
@@ -373,7 +471,13 @@ private:
     std::unordered_map<u64, u64> left_off_without_region_;
     std::unordered_set<u64> attempted_;  // queued, compiling or ready
     std::deque<u64> queued_;
-    std::unordered_map<u64, std::shared_ptr<ReadyRegion>> ready_;
+    std::unordered_map<u64, ReadyRegion*> ready_;  // the listed ones, by entry
+    // Every region compiled, listed or not: a core may still be inside an unlisted one, or
+    // about to take a link to it; like their machine code, they live as long as the tier.
+    std::vector<std::unique_ptr<ReadyRegion>> regions_;
+    std::deque<RegionLink> links_;  // links point here; a deque keeps their addresses
+    std::map<std::pair<const ReadyRegion*, u64>, const RegionLink*> links_made_;
+    std::atomic<u64> generation_{0};
     std::vector<u64> ready_log_;
     u64 invalidations_ = 0;
     u64 dropped_short_ = 0;

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <deque>
+#include <vector>
 
 #include "cpu/guest_memory.h"
 #include "cpu/llvm/a64_instruction.h"
@@ -14,10 +15,71 @@ bool Region::Overlaps(u64 address, u64 size) const {
     return first != words.end() && (size == 0 || first->first < address + size);
 }
 
-Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instructions) {
+namespace {
+
+// Where control can go after the instruction at pc, inside the region or not (a RET to any of
+// the region's call sites).
+std::vector<u64> Successors(const Region& region, u64 pc, u32 word) {
+    const A64Op op = *Classify(word);
+    switch (op) {
+        case A64Op::Branch:
+            return {BranchTarget(op, word, pc)};
+        case A64Op::BranchLink:
+        case A64Op::BranchConditional:
+        case A64Op::CompareBranch:
+        case A64Op::TestBranch:
+            return {BranchTarget(op, word, pc), pc + 4};
+        case A64Op::Return:
+            return {region.return_points.begin(), region.return_points.end()};
+        default:
+            return EndsBlock(op) ? std::vector<u64>{} : std::vector<u64>{pc + 4};
+    }
+}
+
+// The instructions from which the entry can be reached again.
+std::set<u64> OnCyclesThroughEntry(const Region& region) {
+    std::map<u64, std::vector<u64>> predecessors;
+    for (const auto& [pc, word] : region.words) {
+        for (const u64 next : Successors(region, pc, word)) {
+            if (region.Contains(next)) {
+                predecessors[next].push_back(pc);
+            }
+        }
+    }
+    std::set<u64> reached;
+    std::vector<u64> pending{region.entry};
+    while (!pending.empty()) {
+        const u64 pc = pending.back();
+        pending.pop_back();
+        for (const u64 previous : predecessors[pc]) {
+            if (reached.insert(previous).second) {
+                pending.push_back(previous);
+            }
+        }
+    }
+    return reached;
+}
+
+// Keeps the instructions on cycles through the entry and the first `outside` of the others in
+// the order they were found.
+void KeepCyclesAndFirst(Region& region, const std::vector<u64>& found_order, unsigned outside) {
+    const std::set<u64> cycles = OnCyclesThroughEntry(region);
+    unsigned kept_outside = 0;
+    for (const u64 pc : found_order) {
+        if (!cycles.contains(pc) && pc != region.entry && ++kept_outside > outside) {
+            region.words.erase(pc);
+        }
+    }
+}
+
+}  // namespace
+
+Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instructions,
+                      unsigned max_outside_cycles) {
     Region region;
     region.entry = entry;
     std::deque<u64> pending{entry};
+    std::vector<u64> found_order;
     region.block_starts.insert(entry);
     const auto add_block = [&](u64 pc) {
         if (region.block_starts.insert(pc).second) {
@@ -39,6 +101,7 @@ Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instruc
                 break;
             }
             region.words.emplace(pc, word);
+            found_order.push_back(pc);
             if (*op == A64Op::Branch) {
                 add_block(BranchTarget(*op, word, pc));
                 break;
@@ -61,6 +124,7 @@ Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instruc
             pc += 4;
         }
     }
+    KeepCyclesAndFirst(region, found_order, max_outside_cycles);
     return region;
 }
 

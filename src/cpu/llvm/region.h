@@ -32,6 +32,11 @@ struct Region {
 
 // Follows the code from entry, reading it with the guest's execute permission, until every
 // path ends in an instruction the tier does not translate, an indirect branch, or the limit.
-Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instructions = 2048);
+// Of what it found, it keeps the instructions on a cycle through the entry (the loops around
+// it, a callee's and the caller's loop that calls it) and the first max_outside_cycles
+// instructions found besides; the rest are exits. A loop longer than max_outside_cycles is
+// then one region without the code after it, which costs compile time and runs once.
+Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instructions = 2048,
+                      unsigned max_outside_cycles = 2048);
 
 }  // namespace cpu::llvm_tier

@@ -4,8 +4,6 @@
 
 #if defined(__x86_64__)
 #include <xmmintrin.h>
-#else
-#include <cfenv>
 #endif
 
 namespace cpu::llvm_tier {
@@ -27,27 +25,51 @@ u32 FpsrFlags(unsigned mxcsr) {
 
 }  // namespace
 
-void CallRegion(RegionFunction function, RegionState& state) {
-    const unsigned host = _mm_getcsr();
+void GuestFpEnvironment::Enter() {
+    host_ = _mm_getcsr();
     _mm_setcsr(kAllExceptionsMasked);
-    function(&state);
-    const unsigned guest = _mm_getcsr();
-    _mm_setcsr(host);
-    state.fpsr |= FpsrFlags(guest);
+    inside_ = true;
+}
+
+void GuestFpEnvironment::Leave(RegionState& state) {
+    state.fpsr |= FpsrFlags(_mm_getcsr());
+    _mm_setcsr(host_);
+    inside_ = false;
+}
+
+GuestFpEnvironment::~GuestFpEnvironment() {
+    if (inside_) {
+        _mm_setcsr(host_);
+    }
 }
 #else
 // Elsewhere through <cfenv>: the default environment is round to nearest, non-stop.
-void CallRegion(RegionFunction function, RegionState& state) {
-    std::fenv_t host;
-    std::feholdexcept(&host);
+void GuestFpEnvironment::Enter() {
+    std::feholdexcept(&host_);
     std::fesetenv(FE_DFL_ENV);
-    function(&state);
+    inside_ = true;
+}
+
+void GuestFpEnvironment::Leave(RegionState& state) {
     const int raised = std::fetestexcept(FE_ALL_EXCEPT);
-    std::fesetenv(&host);
     state.fpsr |= ((raised & FE_INVALID) ? 1u : 0u) | ((raised & FE_DIVBYZERO) ? 2u : 0u) |
                   ((raised & FE_OVERFLOW) ? 4u : 0u) | ((raised & FE_UNDERFLOW) ? 8u : 0u) |
                   ((raised & FE_INEXACT) ? 16u : 0u);
+    std::fesetenv(&host_);
+    inside_ = false;
+}
+
+GuestFpEnvironment::~GuestFpEnvironment() {
+    if (inside_) {
+        std::fesetenv(&host_);
+    }
 }
 #endif
+
+void CallRegion(RegionFunction function, RegionState& state) {
+    GuestFpEnvironment environment;
+    function(&state);
+    environment.Leave(state);
+}
 
 }  // namespace cpu::llvm_tier

@@ -65,6 +65,7 @@ public:
                 blocks_[start] = NewBlock("block");
             }
         }
+        FindBlocksThatCheck();
         EnterIfFpcrIsTranslated();
         for (const auto& [start, block] : blocks_) {
             builder_.SetInsertPoint(block);
@@ -244,27 +245,37 @@ private:
         return exit;
     }
 
+    // The blocks that check the instruction budget and Halt() at their start: the entry and
+    // every block a cycle of the region can come back to. Addresses only grow along a
+    // fall-through, so every cycle takes a branch to an address at or before its own, or a
+    // RET to a call site: checking the targets of those bounds the instructions run between
+    // two checks by the region's size, and the checks are a function of the code alone (the
+    // same switching points on every run under --deterministic). A check in every block was
+    // a load, compare and branch per block and an exit block for each.
+    void FindBlocksThatCheck() {
+        checking_blocks_ = region_.return_points;
+        checking_blocks_.insert(region_.entry);
+        for (const auto& [pc, word] : region_.words) {
+            const A64Op op = *Classify(word);
+            if (IsDirectBranch(op) && BranchTarget(op, word, pc) <= pc) {
+                checking_blocks_.insert(BranchTarget(op, word, pc));
+            }
+        }
+    }
+    static bool IsDirectBranch(A64Op op) {
+        return op == A64Op::Branch || op == A64Op::BranchLink || op == A64Op::BranchConditional ||
+               op == A64Op::CompareBranch || op == A64Op::TestBranch;
+    }
+
     void EmitBlock(u64 start) {
         block_exit_ = nullptr;
         exits_.clear();
-        // Every block boundary may end the region: the instruction budget (a deterministic
-        // time slice, or the kernel's halt-check slice) or a Halt() from another thread.
         // A compiler barrier (no machine code): guest accesses stay inside their block.
         builder_.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent,
                              llvm::SyncScope::SingleThread);
-        Value* spent =
-            builder_.CreateICmpUGE(builder_.CreateLoad(builder_.getInt64Ty(), count_), budget_);
-        auto* halt = builder_.CreateLoad(builder_.getInt8Ty(), halt_);
-        halt->setAtomic(llvm::AtomicOrdering::Monotonic);
-        halt->setAlignment(llvm::Align(1));
-        Value* stop = builder_.CreateOr(spent, builder_.CreateICmpNE(halt, builder_.getInt8(0)));
-        BasicBlock* body = NewBlock("body");
-        BasicBlock* leave = NewBlock("leave");
-        builder_.CreateCondBr(stop, leave, body);
-        builder_.SetInsertPoint(leave);
-        Exit(builder_.getInt64(start));
-        builder_.SetInsertPoint(body);
-
+        if (checking_blocks_.contains(start)) {
+            EmitBudgetAndHaltCheck(start);
+        }
         for (u64 pc = start;; pc += 4) {
             if (pc != start && region_.block_starts.contains(pc) && region_.Contains(pc)) {
                 builder_.CreateBr(Target(pc));
@@ -285,6 +296,23 @@ private:
             EmitInstruction(op);
             CountInstruction();
         }
+    }
+
+    // Ends the region before the block at start once the instruction budget (a deterministic
+    // time slice, or the kernel's halt-check slice) is spent or another thread called Halt().
+    void EmitBudgetAndHaltCheck(u64 start) {
+        Value* spent =
+            builder_.CreateICmpUGE(builder_.CreateLoad(builder_.getInt64Ty(), count_), budget_);
+        auto* halt = builder_.CreateLoad(builder_.getInt8Ty(), halt_);
+        halt->setAtomic(llvm::AtomicOrdering::Monotonic);
+        halt->setAlignment(llvm::Align(1));
+        Value* stop = builder_.CreateOr(spent, builder_.CreateICmpNE(halt, builder_.getInt8(0)));
+        BasicBlock* body = NewBlock("body");
+        BasicBlock* leave = NewBlock("leave");
+        builder_.CreateCondBr(stop, leave, body);
+        builder_.SetInsertPoint(leave);
+        Exit(builder_.getInt64(start));
+        builder_.SetInsertPoint(body);
     }
 
     void CountInstruction() {
@@ -1146,6 +1174,7 @@ private:
     llvm::AllocaInst* count_ = nullptr;
     llvm::AllocaInst* exit_pc_ = nullptr;
     llvm::AllocaInst* exit_kind_ = nullptr;
+    std::set<u64> checking_blocks_;  // FindBlocksThatCheck
     Value* budget_ = nullptr;
     Value* halt_ = nullptr;
     Value* memory_base_ = nullptr;
