@@ -16,10 +16,11 @@ constexpr u32 kMaxBlockThreads = 1024;
 // `__constant__` variables (sass::CubinModule::constant3).
 constexpr u32 kModuleConstantBank = 3;
 
-// The parameter whose value is at c[0x0][cbank0_offset].
-std::optional<std::size_t> ParameterAt(const shader::sass::CubinKernel& kernel, u32 cbank0_offset) {
+// The parameter whose value is at c[0x0][address_offset].
+std::optional<std::size_t> ParameterAt(const shader::sass::CubinKernel& kernel,
+                                       u32 address_offset) {
     for (std::size_t i = 0; i < kernel.parameters.size(); ++i) {
-        if (kernel.param_base + kernel.parameters[i].offset == cbank0_offset) {
+        if (kernel.param_base + kernel.parameters[i].offset == address_offset) {
             return i;
         }
     }
@@ -79,12 +80,12 @@ KernelResult RunTranslatedKernel(video::ComputeDevice& device,
     dispatch.buffers.push_back({program.cbank0_binding, video::BufferKind::Uniform, &bank});
     std::set<std::size_t> bound_parameters;
     for (const shader::GlobalBufferBinding& global : program.global_buffers) {
-        const auto parameter = ParameterAt(kernel, global.cbank0_offset);
+        const auto parameter = ParameterAt(kernel, global.address_offset);
         if (!parameter || !IsBuffer(arguments[*parameter].kind)) {
             base::Fail(
                 "kernel {}: the translation binds c[0x0][{:#x}] as a global buffer, which "
                 "is not a pointer argument",
-                kernel.name, global.cbank0_offset);
+                kernel.name, global.address_offset);
         }
         // Two bindings of one buffer would be two copies that do not see each other's writes.
         if (!bound_parameters.insert(*parameter).second) {

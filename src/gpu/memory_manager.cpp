@@ -225,6 +225,24 @@ bool MemoryManager::Write(u64 address, std::span<const u8> bytes, std::string_vi
     });
 }
 
+u64 MemoryManager::MappedBytesFrom(u64 address, u64 limit) const {
+    std::shared_lock lock(mutex_);
+    u64 done = 0;
+    while (done < limit) {
+        const u64 at = address + done;
+        auto next = mappings_.upper_bound(at);
+        if (next == mappings_.begin()) {
+            break;
+        }
+        const auto& [start, mapping] = *std::prev(next);
+        if (at - start >= mapping.size) {
+            break;
+        }
+        done += std::min(limit - done, mapping.size - (at - start));
+    }
+    return done;
+}
+
 std::map<u64, GpuMapping> MemoryManager::Mappings() const {
     std::shared_lock lock(mutex_);
     return mappings_;

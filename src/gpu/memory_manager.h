@@ -84,6 +84,9 @@ public:
         return Write(address, {reinterpret_cast<const u8*>(&value), sizeof(T)}, what);
     }
 
+    // How many bytes from `address` on, at most `limit`, lie in mappings without a gap (0 where
+    // nothing is mapped at `address`): how far a buffer known only by its address can reach.
+    u64 MappedBytesFrom(u64 address, u64 limit) const;
     // A snapshot of the mappings (start -> mapping), for tests and reports.
     std::map<u64, GpuMapping> Mappings() const;
     std::map<u64, GpuReservation> Reservations() const;

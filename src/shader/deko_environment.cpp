@@ -55,6 +55,15 @@ ComputeLaunch DekoEnvironment::Launch() const {
             .cbank0_bytes = kDekoComputeCbufBytes};
 }
 
+StorageBufferSources DekoStorageBuffers(Stage stage) {
+    const u32 first = DekoStageData(stage) + 4 * (kDekoTextureBindings + kDekoImageBindings);
+    StorageBufferSources sources;
+    for (u32 i = 0; i < kDekoStorageBuffers; ++i) {
+        sources.bank0_offsets.push_back(first + 16 * i);
+    }
+    return sources;
+}
+
 // A texture handle (TEX, TEXS, TLDS ...) or an image handle (SULD, SUST) of the stage's own
 // PerStageData; their dimension comes from the instructions, an image's format from the
 // program's image_formats.
@@ -73,14 +82,8 @@ std::optional<TextureType> DekoEnvironment::TextureHandle(u32 bank, u32 offset) 
     return image;
 }
 
-std::vector<u32> DekoEnvironment::StorageBufferAddresses() const {
-    const u32 first =
-        DekoStageData(program_.stage) + 4 * (kDekoTextureBindings + kDekoImageBindings);
-    std::vector<u32> offsets;
-    for (u32 i = 0; i < kDekoStorageBuffers; ++i) {
-        offsets.push_back(first + 16 * i);
-    }
-    return offsets;
+StorageBufferSources DekoEnvironment::StorageBufferAddresses() const {
+    return DekoStorageBuffers(program_.stage);
 }
 
 }  // namespace shader

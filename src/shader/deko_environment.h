@@ -45,6 +45,8 @@ struct DekoProgram {
 
 // The start of a stage's PerStageData in c[0x0].
 u32 DekoStageData(Stage stage);
+// The offsets in c[0x0] of a stage's 16 storage buffers' {address, size} (PerStageData).
+StorageBufferSources DekoStorageBuffers(Stage stage);
 
 // A DKSH program as a ShaderEnvironment: bank 1 fixed from its constants, texture handles in
 // the stage's part of bank 0, storage buffers through the addresses there.
@@ -67,7 +69,7 @@ public:
         return index < kGenericAttributeCount ? program_.attribute_types[index]
                                               : AttributeType::Float;
     }
-    std::vector<u32> StorageBufferAddresses() const override;
+    StorageBufferSources StorageBufferAddresses() const override;
     const TargetProfile& Target() const override { return target_; }
 
 private:

@@ -78,11 +78,11 @@ public:
     // TLDS, TLD, TEX with an index) read their handle from, c[bank][index * 4] (the 3D engine's
     // TEX_CB_INDEX); nothing where the environment does not know it.
     virtual std::optional<u32> TextureBank() const { return std::nullopt; }
-    // The offsets in constant bank 0 of the 64-bit addresses of the storage buffers the program
-    // reaches global memory through (deko3d's PerStageData::storageBufs); a global access whose
-    // address derives from exactly one of them goes to that buffer at (address - its value).
-    // Empty where the environment has none (a cubin's pointer parameters are its kernel's).
-    virtual std::vector<u32> StorageBufferAddresses() const { return {}; }
+    // Where the storage buffers' 64-bit addresses the program reaches global memory through
+    // are; a global access whose address derives from exactly one of them goes to that buffer
+    // at (address - its value). None where the environment has none (a cubin's pointer
+    // parameters are its kernel's).
+    virtual StorageBufferSources StorageBufferAddresses() const { return {}; }
     // A vertex stage's generic attribute `index` (Location): floats, or the integers of a SINT
     // or UINT vertex attribute format (the 3D engine's SET_VERTEX_ATTRIBUTE_A NUMERICAL_TYPE).
     virtual AttributeType VertexAttributeType(u32 /*index*/) const { return AttributeType::Float; }

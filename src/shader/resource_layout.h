@@ -39,10 +39,31 @@ enum class SurfaceFormat : u8 {
 };
 inline constexpr u32 kSurfaceFormatCount = static_cast<u32>(SurfaceFormat::Rgba32Sint) + 1;
 
-// A storage buffer standing for the global memory reached through one 64-bit pointer parameter.
+// A 64-bit value of a constant bank: the words at c[bank][offset] and c[bank][offset + 4].
+struct ConstantAddress {
+    u32 bank = 0;
+    u32 offset = 0;
+    bool operator==(const ConstantAddress&) const = default;
+};
+
+// Where a program's storage buffers' 64-bit addresses are, for the global accesses whose
+// addresses derive from one of them: these offsets of constant bank 0 (deko3d's
+// PerStageData::storageBufs), or, with `any_constant_value`, whichever 64-bit value (two words
+// at an 8-byte aligned offset) of any constant bank the address is computed from, resolved when
+// the program is launched (NVK's descriptor sets and root table; yuzu and Ryujinx track global
+// memory to constant-buffer pointers the same way).
+struct StorageBufferSources {
+    std::vector<u32> bank0_offsets;
+    bool any_constant_value = false;
+};
+
+// A storage buffer standing for the global memory reached through one 64-bit address in a
+// constant bank: a kernel's pointer parameter (bank 0), a storage buffer's address in a driver's
+// constant data.
 struct GlobalBufferBinding {
     u32 binding = 0;
-    u32 cbank0_offset = 0;  // the 64-bit pointer parameter at c[0x0][offset] this buffer backs
+    u32 address_offset = 0;  // the address is at c[address_bank][address_offset]
+    u32 address_bank = 0;
 };
 
 // A constant bank read as a uniform buffer. Compute kernels: bank 3 holds the module's

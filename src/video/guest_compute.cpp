@@ -30,6 +30,76 @@ bool ReadBank(const gpu::ComputeCall& call, u32 bank, u32 bytes, std::vector<u8>
                              "a compute launch's constant buffer");
 }
 
+// A storage buffer of a launch: where it is in GPU memory, its bytes (the size rounded up to
+// whole words) and what they were before the dispatch.
+struct Storage {
+    u64 address = 0;
+    u64 size = 0;
+    std::vector<u8> bytes;
+    std::vector<u8> before;
+};
+
+// The storage buffer whose address is at c[bank][offset] of `global`, `bank` holding that
+// bank's bytes, read from guest memory; false and why where it cannot be bounded or read.
+// deko3d (Maxwell code) keeps a buffer's size after its address; elsewhere (NVK's descriptors)
+// the buffer reaches as far as GPU memory is mapped from its address on.
+bool ResolveStorage(const gpu::ComputeCall& call, const shader::GlobalBufferBinding& global,
+                    std::span<const u8> bank, Storage& out, std::string& why_not) {
+    const bool deko = call.architecture == gpu::ShaderArchitecture::Maxwell;
+    const u32 at = global.address_offset;
+    const std::string where = fmt::format("c[{:#x}][{:#x}]", global.address_bank, at);
+    if (u64{at} + (deko ? 12 : 8) > bank.size()) {
+        why_not = fmt::format("its storage buffer address at {} is past the bank's {} bytes", where,
+                              bank.size());
+        return false;
+    }
+    std::memcpy(&out.address, bank.data() + at, 8);
+    std::string bound;
+    if (deko) {
+        u32 size = 0;
+        std::memcpy(&size, bank.data() + at + 8, 4);
+        out.size = size;
+        bound = fmt::format("has size {}", size);
+    } else {
+        out.size = call.memory->MappedBytesFrom(out.address, kLargestStorageBuffer);
+        bound = "is not in mapped GPU memory";
+    }
+    if (out.size == 0 || out.size > kLargestStorageBuffer) {
+        why_not = fmt::format(
+            "its storage buffer at {} (address {:#x}) {}: its accesses cannot be bounded", where,
+            out.address, bound);
+        return false;
+    }
+    out.bytes.resize((out.size + 3) / 4 * 4);
+    if (!call.memory->Read(out.address, std::span(out.bytes).first(out.size),
+                           "a compute launch's storage buffer")) {
+        why_not = fmt::format("its storage buffer at {:#x} ({} bytes) is not mapped", out.address,
+                              out.size);
+        return false;
+    }
+    out.before = out.bytes;
+    return true;
+}
+
+// Writes back the runs of bytes the dispatch changed, no others: buffers may overlap or share
+// their memory with what the launch did not reach (NVK's buffers reach to their mapping's end).
+void WriteChanged(gpu::MemoryManager& memory, const Storage& buffer) {
+    u64 at = 0;
+    while (at < buffer.size) {
+        if (buffer.bytes[at] == buffer.before[at]) {
+            ++at;
+            continue;
+        }
+        u64 end = at;
+        while (end < buffer.size && buffer.bytes[end] != buffer.before[end]) {
+            ++end;
+        }
+        memory.Write(buffer.address + at, std::span(buffer.bytes).subspan(at, end - at),
+                     "a compute launch's storage buffer");
+        at = end;
+    }
+}
+
 }  // namespace
 
 GuestComputeEnvironment::GuestComputeEnvironment(const gpu::ComputeCall& call,
@@ -37,7 +107,7 @@ GuestComputeEnvironment::GuestComputeEnvironment(const gpu::ComputeCall& call,
     : call_(call),
       target_(target),
       name_(fmt::format("compute program at {:#x}", call.program_address)) {
-    if (const auto& bank1 = call.constant_buffers[1]) {
+    if (const auto& bank1 = call.constant_buffers[1]; bank1 && FixesConstantBank(1)) {
         std::vector<u8> bytes;
         if (!ReadBank(call, 1, bank1->size / 4 * 4, bytes)) {
             base::Fail("{}: its constant bank 1 at {:#x} is not mapped", name_, bank1->address);
@@ -61,8 +131,12 @@ shader::sass::Word GuestComputeEnvironment::CodeWord(u64 offset) const {
     return word;
 }
 
+bool GuestComputeEnvironment::FixesConstantBank(u32 bank) const {
+    return bank == 1 && call_.architecture == gpu::ShaderArchitecture::Maxwell;
+}
+
 std::optional<u32> GuestComputeEnvironment::ReadConstantBank(u32 bank, u32 offset) const {
-    if (bank != 1 || offset % 4 != 0 || offset / 4 >= bank1_.size()) {
+    if (!FixesConstantBank(bank) || offset % 4 != 0 || offset / 4 >= bank1_.size()) {
         return std::nullopt;
     }
     return bank1_[offset / 4];
@@ -76,14 +150,11 @@ shader::ComputeLaunch GuestComputeEnvironment::Launch() const {
             .cbank0_bytes = bank0 ? (bank0->size + 15) / 16 * 16 : 0};
 }
 
-std::vector<u32> GuestComputeEnvironment::StorageBufferAddresses() const {
-    const u32 first = shader::DekoStageData(shader::Stage::Compute) +
-                      4 * (shader::kDekoTextureBindings + shader::kDekoImageBindings);
-    std::vector<u32> offsets;
-    for (u32 i = 0; i < shader::kDekoStorageBuffers; ++i) {
-        offsets.push_back(first + 16 * i);
+shader::StorageBufferSources GuestComputeEnvironment::StorageBufferAddresses() const {
+    if (call_.architecture == gpu::ShaderArchitecture::Maxwell) {
+        return shader::DekoStorageBuffers(shader::Stage::Compute);
     }
-    return offsets;
+    return {.bank0_offsets = {}, .any_constant_value = true};
 }
 
 std::vector<u8> GuestComputeEnvironment::TranslationKey() const {
@@ -174,44 +245,29 @@ bool GuestCompute::Run(const gpu::ComputeCall& call, std::string& why_not) {
         }
         dispatch.buffers.push_back({binding.binding, BufferKind::Uniform, &banks[i]});
     }
-    // Each storage buffer as deko3d's PerStageData holds it: {address 8 bytes, size 4} at its
-    // offset in bank 0.
-    struct Storage {
-        u64 address = 0;
-        u32 size = 0;
-        std::vector<u8> bytes;  // the size rounded up to whole words
-    };
     std::vector<Storage> storage(program.global_buffers.size());
     for (std::size_t i = 0; i < storage.size(); ++i) {
-        const u32 at = program.global_buffers[i].cbank0_offset;
-        if (u64{at} + 12 > bank0.size()) {
-            why_not = fmt::format("its storage buffer address at c[0x0][{:#x}] is past bank 0", at);
+        const shader::GlobalBufferBinding& global = program.global_buffers[i];
+        // The bank holding the address: 0, or one the program reads (which its address is).
+        const std::vector<u8>* bank = global.address_bank == 0 ? &bank0 : nullptr;
+        for (std::size_t b = 0; b < banks.size(); ++b) {
+            if (program.constant_banks[b].bank == global.address_bank) {
+                bank = &banks[b];
+            }
+        }
+        if (bank == nullptr) {
+            why_not = fmt::format("its storage buffer address is in constant bank {}, not bound",
+                                  global.address_bank);
             return false;
         }
-        std::memcpy(&storage[i].address, bank0.data() + at, 8);
-        std::memcpy(&storage[i].size, bank0.data() + at + 8, 4);
-        const u32 size = storage[i].size;
-        if (size == 0 || size > kLargestStorageBuffer) {
-            why_not = fmt::format(
-                "its storage buffer at c[0x0][{:#x}] (address {:#x}) has size {}: its accesses "
-                "cannot be bounded",
-                at, storage[i].address, size);
+        if (!ResolveStorage(call, global, *bank, storage[i], why_not)) {
             return false;
         }
-        storage[i].bytes.resize((u64{size} + 3) / 4 * 4);
-        if (!call.memory->Read(storage[i].address, std::span(storage[i].bytes).first(size),
-                               "a compute launch's storage buffer")) {
-            why_not = fmt::format("its storage buffer at {:#x} ({} bytes) is not mapped",
-                                  storage[i].address, size);
-            return false;
-        }
-        dispatch.buffers.push_back(
-            {program.global_buffers[i].binding, BufferKind::Storage, &storage[i].bytes});
+        dispatch.buffers.push_back({global.binding, BufferKind::Storage, &storage[i].bytes});
     }
     device_.Dispatch(dispatch);
     for (const Storage& buffer : storage) {
-        call.memory->Write(buffer.address, std::span<const u8>(buffer.bytes).first(buffer.size),
-                           "a compute launch's storage buffer");
+        WriteChanged(*call.memory, buffer);
     }
     return true;
 }

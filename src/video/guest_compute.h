@@ -2,12 +2,16 @@
 
 // A compute launch of the guest's GPU (gpu/compute_call.h) run on the compute device: its code
 // translated through a shader environment over the launch (GuestComputeEnvironment: the code
-// as read, constant bank 1 fixed from guest memory as deko3d's compiler constants are, bank 0's
-// PerStageData storage-buffer addresses as deko3d lays them out, shader/deko_environment.h), its
-// constant banks and the storage buffers it reaches read from guest memory, and the storage
-// buffers written back after the dispatch. A storage buffer is bounded by the size deko3d keeps
-// beside its address (PerStageData::storageBufs {address, size}); one of size 0, a constant bank
-// read but not valid in the QMD, textures and images are refused, never guessed.
+// as read; Maxwell code with deko3d's conventions, constant bank 1 fixed from guest memory as
+// its compiler constants are and bank 0's PerStageData storage-buffer addresses,
+// shader/deko_environment.h; Ampere code with none fixed and a storage buffer at every 64-bit
+// constant bank value its global addresses come from, as NVK's NAK reads them from descriptor
+// sets and the root table), its constant banks and the storage buffers it reaches read from
+// guest memory, and the bytes the dispatch changed in them written back. A deko3d storage
+// buffer is bounded by the size deko3d keeps beside its address (PerStageData::storageBufs
+// {address, size}), another by the GPU memory mapped without a gap from its address on; one of
+// size 0 or unmapped, a constant bank read but not valid in the QMD, textures and images are
+// refused, never guessed.
 
 #include <map>
 #include <optional>
@@ -32,14 +36,14 @@ public:
     shader::Architecture GetArchitecture() const override;
     u64 CodeBytes() const override { return call_.code.size(); }
     shader::sass::Word CodeWord(u64 offset) const override;
-    bool FixesConstantBank(u32 bank) const override { return bank == 1; }
+    bool FixesConstantBank(u32 bank) const override;
     std::optional<u32> ReadConstantBank(u32 bank, u32 offset) const override;
     const shader::Sph* Header() const override { return nullptr; }
     shader::ComputeLaunch Launch() const override;
     std::optional<shader::TextureType> TextureHandle(u32, u32) const override {
         return std::nullopt;
     }
-    std::vector<u32> StorageBufferAddresses() const override;
+    shader::StorageBufferSources StorageBufferAddresses() const override;
     const shader::TargetProfile& Target() const override { return target_; }
 
     // Everything a translation depends on (code kind, block, shared and local memory, bank 0's

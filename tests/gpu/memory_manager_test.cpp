@@ -45,6 +45,19 @@ TEST(MemoryManager, AReadSpanningTwoMappingsGetsBothSourcesBytes) {
     EXPECT_EQ(high->bytes[0x11], 4);
 }
 
+// Two adjacent mappings reach on from one into the other up to the gap after them.
+TEST(MemoryManager, MappedBytesFromAnAddressStopAtTheFirstGapOrTheLimit) {
+    gpu::MemoryManager manager;
+    ASSERT_TRUE(manager.Map(0x1000'0000, 0x1000, Counting(0x1000, 0), 0, 0x1000, 0));
+    ASSERT_TRUE(manager.Map(0x1000'1000, 0x2000, Counting(0x2000, 0), 0, 0x1000, 0));
+    ASSERT_TRUE(manager.Map(0x1000'4000, 0x1000, Counting(0x1000, 0), 0, 0x1000, 0));
+    EXPECT_EQ(manager.MappedBytesFrom(0x1000'0800, 0x10000), 0x2800u);
+    EXPECT_EQ(manager.MappedBytesFrom(0x1000'0800, 0x100), 0x100u);
+    EXPECT_EQ(manager.MappedBytesFrom(0x1000'4000, 0x10000), 0x1000u);
+    EXPECT_EQ(manager.MappedBytesFrom(0x1000'3000, 0x10000), 0u);
+    EXPECT_EQ(manager.MappedBytesFrom(0x100, 0x10000), 0u);
+}
+
 TEST(MemoryManager, AnAccessOutsideEveryMappingReadsZerosAndWritesNothing) {
     gpu::MemoryManager manager;
     const auto source = Counting(0x1000, 1);

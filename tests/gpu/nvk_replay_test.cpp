@@ -239,6 +239,12 @@ TEST_F(NvkReplayOnHost, CopyGivesLavapipesBytes) {
     ReplayBytes("copy");
 }
 
+// NAK's program stores through the storage buffer address NVK put in the descriptor set it
+// binds as constant bank 1 (c[0x1][0x0], IADD3 / IADD3.X with the index, then STG).
+TEST_F(NvkReplayOnHost, ComputeGivesLavapipesBytes) {
+    ReplayBytes("compute");
+}
+
 TEST_F(NvkReplayOnHost, ClearGivesLavapipesPicture) {
     ReplayUnormPicture("clear", 64, 32);
 }
@@ -257,6 +263,12 @@ TEST_F(NvkReplayOnHost, IndirectIndexedDrawGivesLavapipesPicture) {
 
 TEST_F(NvkReplayOnHost, BlendAndDepthGiveLavapipesPicture) {
     ReplayUnormPicture("blend_depth", 64, 32);
+}
+
+// NAK samples with TEX.B, its handle moved into a register from the descriptor set's word
+// (ULDC UR0, c[0x1][0x0]; MOV R0, UR0).
+TEST_F(NvkReplayOnHost, TextureGivesLavapipesPicture) {
+    ReplayUnormPicture("texture", 64, 32);
 }
 
 }  // namespace

@@ -132,6 +132,27 @@ TEST(SassAssembler, SweepFindingsOfNvdisasm) {
     EXPECT_FALSE(Decode({0x100000ffff00fb60ull, 0x000fe20000000000ull}).has_value());
 }
 
+// NAK's bindless TEX with its handle in a register (key 0x361; the first word is the one NVK's
+// texture.c gave, tests/gpu/nvk; texts: CUDA 11.8's nvdisasm): TEX.B without bank or offset.
+TEST(SassAssembler, RegisterHandleTexOfNak) {
+    const std::pair<Word, std::string_view> cases[] = {
+        {{0x2800000002067361ull, 0x000e0c00001e0f04ull}, "TEX.B R4, R6, R2, R0, 2D ;"},
+        {{0xa800000002067361ull, 0x000e0c00019e0f04ull}, "TEX.B.LL R4, R6, R2, R0, ARRAY_2D ;"},
+        {{0x2800000002067361ull, 0x000e0c00041e0304ull}, "TEX.B.NODEP R4, R6, R2, R0, 2D, 0x3 ;"},
+        {{0x2800000802067361ull, 0x000e0c00001e0f04ull}, "TEX.B R4, R6, R2, R8, 2D ;"},
+    };
+    for (const auto& [word, text] : cases) {
+        const auto decoded = Decode(word);
+        ASSERT_TRUE(decoded.has_value()) << text;
+        EXPECT_EQ(Disassemble(*decoded), text);
+        EXPECT_EQ(Assemble(Disassemble(*decoded, {.with_control = true})), word) << text;
+    }
+    // nvdisasm prints ???255 for an RZ in [24:32) or [32:40), ???0 without .B ([59]).
+    EXPECT_FALSE(Decode({0x28000000ff067361ull, 0x000e0c00001e0f04ull}).has_value());
+    EXPECT_FALSE(Decode({0x280000ff02067361ull, 0x000e0c00001e0f04ull}).has_value());
+    EXPECT_FALSE(Decode({0x2000000002067361ull, 0x000e0c00001e0f04ull}).has_value());
+}
+
 // Random words either fail to decode or survive disassembly and assembly unchanged.
 TEST(SassRandomWords, DecodeOrRejectAndRoundTrip) {
     // NXHOST_SASS_RANDOM=N runs N words (default 20000) from seed N, for longer local runs.

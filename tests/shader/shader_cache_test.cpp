@@ -39,9 +39,9 @@ ComputeProgram MakeProgram(u32 seed = 0) {
     program.workgroup_size = {64, 2, 3};
     program.cbank0_binding = 5;
     program.cbank0_bytes = 0x1a0;
-    program.global_buffers = {{.binding = 1, .cbank0_offset = 0x160},
-                              {.binding = 2, .cbank0_offset = 0x168},
-                              {.binding = 3, .cbank0_offset = 0x178}};
+    program.global_buffers = {{.binding = 1, .address_offset = 0x160},
+                              {.binding = 2, .address_offset = 0x168},
+                              {.binding = 3, .address_offset = 0x8, .address_bank = 1}};
     program.constant_banks = {{.bank = 3, .binding = 4, .bytes = 0x100 + 16 * seed}};
     program.module_global_binding = 6;
     program.images = {{.binding = 7,
@@ -73,7 +73,9 @@ void ExpectSameProgram(const ComputeProgram& actual, const ComputeProgram& expec
     ASSERT_EQ(actual.global_buffers.size(), expected.global_buffers.size());
     for (std::size_t i = 0; i < expected.global_buffers.size(); ++i) {
         EXPECT_EQ(actual.global_buffers[i].binding, expected.global_buffers[i].binding);
-        EXPECT_EQ(actual.global_buffers[i].cbank0_offset, expected.global_buffers[i].cbank0_offset);
+        EXPECT_EQ(actual.global_buffers[i].address_offset,
+                  expected.global_buffers[i].address_offset);
+        EXPECT_EQ(actual.global_buffers[i].address_bank, expected.global_buffers[i].address_bank);
     }
     ASSERT_EQ(actual.constant_banks.size(), expected.constant_banks.size());
     for (std::size_t i = 0; i < expected.constant_banks.size(); ++i) {

@@ -68,7 +68,7 @@ std::vector<u32> RunProgram(const std::vector<std::string>& lines, u64 buffer_ad
     dispatch.spirv = program.spirv;
     dispatch.buffers = {{program.cbank0_binding, BufferKind::Uniform, &cbank0}};
     for (const shader::GlobalBufferBinding& global : program.global_buffers) {
-        EXPECT_EQ(global.cbank0_offset, address_at);
+        EXPECT_EQ(global.address_offset, address_at);
         dispatch.buffers.push_back({global.binding, BufferKind::Storage, &buffer});
     }
     device.Dispatch(dispatch);
@@ -203,7 +203,7 @@ void RunSurfaceProgram(const std::vector<std::string>& lines, std::array<u32, 3>
     dispatch.spirv = program.spirv;
     dispatch.buffers = {{program.cbank0_binding, BufferKind::Uniform, &cbank0}};
     for (const shader::GlobalBufferBinding& global : program.global_buffers) {
-        const u32 index = (global.cbank0_offset - buffers_at) / 16;
+        const u32 index = (global.address_offset - buffers_at) / 16;
         ASSERT_LT(index, buffers.size());
         dispatch.buffers.push_back({global.binding, BufferKind::Storage, buffers[index].bytes});
     }

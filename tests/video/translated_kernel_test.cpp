@@ -84,13 +84,13 @@ TEST(TranslatedKernel, RunsWithConstantBank0AndPointerBuffers) {
 
 TEST(TranslatedKernel, ProgramBindingANonPointerFails) {
     shader::ComputeProgram program = ScaleProgram();
-    program.global_buffers[1].cbank0_offset = 0x170;  // the u32 factor
+    program.global_buffers[1].address_offset = 0x170;  // the u32 factor
     EXPECT_EQ(ErrorOf(program, ScaleLaunch()),
               "kernel scale: the translation binds c[0x0][0x170] as a global buffer, which is "
               "not a pointer argument");
-    program.global_buffers[1].cbank0_offset = 0x164;  // inside a pointer, not at one
+    program.global_buffers[1].address_offset = 0x164;  // inside a pointer, not at one
     EXPECT_NE(ErrorOf(program, ScaleLaunch()).find("c[0x0][0x164]"), std::string::npos);
-    program.global_buffers[1].cbank0_offset = 0x160;
+    program.global_buffers[1].address_offset = 0x160;
     EXPECT_EQ(ErrorOf(program, ScaleLaunch()),
               "kernel scale: the translation binds parameter 0 twice");
 }

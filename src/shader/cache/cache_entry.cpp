@@ -204,9 +204,10 @@ void WriteProgram(PayloadWriter& out, const ComputeProgram& program) {
     out.Put(cbank0_bytes);
     out.Put(static_cast<u32>(global_buffers.size()));
     for (const GlobalBufferBinding& buffer : global_buffers) {
-        const auto& [binding, cbank0_offset] = buffer;
+        const auto& [binding, address_offset, address_bank] = buffer;
         out.Put(binding);
-        out.Put(cbank0_offset);
+        out.Put(address_offset);
+        out.Put(address_bank);
     }
     WriteConstantBanks(out, constant_banks);
     out.Put(module_global_binding.has_value());
@@ -229,11 +230,12 @@ ComputeProgram ReadComputeProgram(PayloadReader& in) {
     }
     cbank0_binding = in.Get<u32>("constant bank 0 binding");
     cbank0_bytes = in.Get<u32>("constant bank 0 size");
-    global_buffers.resize(in.GetCount("global buffers", 2 * sizeof(u32)));
+    global_buffers.resize(in.GetCount("global buffers", 3 * sizeof(u32)));
     for (GlobalBufferBinding& buffer : global_buffers) {
-        auto& [binding, cbank0_offset] = buffer;
+        auto& [binding, address_offset, address_bank] = buffer;
         binding = in.Get<u32>("global buffer binding");
-        cbank0_offset = in.Get<u32>("global buffer parameter offset");
+        address_offset = in.Get<u32>("global buffer address offset");
+        address_bank = in.Get<u32>("global buffer address bank");
     }
     constant_banks = ReadConstantBanks(in);
     if (in.GetBool("module global memory flag")) {

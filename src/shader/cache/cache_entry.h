@@ -16,7 +16,8 @@ namespace shader {
 //  36  u64    XXH3-64 of the payload
 //  44         payload: a u32 program kind (0 compute, 1 graphics), then the ComputeProgram or
 //             GraphicsProgram, field by field
-inline constexpr u32 kShaderCacheFormatVersion = 7;  // 5: program kinds; 6: image formats; 7: varying types
+inline constexpr u32 kShaderCacheFormatVersion =
+    8;  // 5: program kinds; 6: image formats; 7: varying types; 8: global buffer banks
 inline constexpr std::size_t kShaderCacheHeaderBytes = 44;
 
 std::vector<u8> EncodeCacheEntry(const ShaderCacheKey& key, const ComputeProgram& program);

@@ -21,6 +21,11 @@ using ir::Type;
 using ir::Value;
 
 constexpr u16 kTexBindlessKey = 0x1f60;
+// TEX.B with the handle in a register (NAK's bindless TEX): no bank or offset operands, so the
+// dimension and mask come two operands earlier, and its sources are NAK's (nak_nir_lower_tex.c,
+// sm50 and later): Ra holds the layer and coordinates, Rb the handle, then the level.
+constexpr u16 kTexRegisterHandleKey = 0x361;
+constexpr std::size_t kRegisterHandleOperands = 2;
 
 // Operand positions of TEX / TLD / TLD4 / TXD (constant bank forms).
 enum TexOperand : std::size_t {
@@ -41,8 +46,8 @@ struct Dimension {
     u32 axes = 2;  // coordinates without the layer
 };
 
-Dimension TextureDimension(Translator& t) {
-    const sass::OperandSpec& spec = t.Spec(kDimension);
+Dimension TextureDimension(Translator& t, std::size_t operand = kDimension) {
+    const sass::OperandSpec& spec = t.Spec(operand);
     const std::string& name = spec.names.at(t.Field(spec.field));
     if (name == "1D") {
         return {ImageDim::D1, false, 1};
@@ -152,11 +157,15 @@ void CheckTextureForm(Translator& t) {
 
 void Texture(Translator& t, ImageOp op) {
     CheckTextureForm(t);
-    const Dimension shape = TextureDimension(t);
-    // A handle in a uniform register (bindless TEX) is found once SSA construction has joined
-    // the register's values (ResolveTextureHandle); it rides along as the last argument.
-    const bool bindless = t.Inst().form->key == kTexBindlessKey;
-    if (bindless && OperandField(t, kWordOffset) != 0) {
+    const bool register_handle = t.Inst().form->key == kTexRegisterHandleKey;
+    const std::size_t shift = register_handle ? kRegisterHandleOperands : 0;
+    const Dimension shape = TextureDimension(t, kDimension - shift);
+    // A handle in a uniform register (bindless TEX) or in Rb (TEX.B) is found once SSA
+    // construction has joined the register's values (ResolveTextureHandle); it rides along as
+    // the last argument.
+    const bool uniform_handle = t.Inst().form->key == kTexBindlessKey;
+    const bool bindless = uniform_handle || register_handle;
+    if (uniform_handle && OperandField(t, kWordOffset) != 0) {
         t.Unsupported("a bindless TEX with a non-zero immediate beside its handle register");
     }
     const u32 image =
@@ -188,22 +197,33 @@ void Texture(Translator& t, ImageOp op) {
             }
             op = ImageOp::Sample;  // the fragment quad's implicit level
         }
-        const u32 words = coordinates + (level == "LL" ? 1 : 0);
-        for (u32 i = 0; i < words; ++i) {
-            args.push_back(SourceWord(t, i, words));
+        if (register_handle) {
+            for (u32 i = 0; i < coordinates; ++i) {
+                args.push_back(RegisterWord(t, kSrcA, i));
+            }
+            if (level == "LL") {
+                args.push_back(RegisterWord(t, kSrcB, 1));
+            }
+        } else {
+            const u32 words = coordinates + (level == "LL" ? 1 : 0);
+            for (u32 i = 0; i < words; ++i) {
+                args.push_back(SourceWord(t, i, words));
+            }
         }
         if (level == "LZ") {
             args.push_back(Value::U32(0));  // level 0: 0.0f and 0 have the same bits
         }
     }
-    if (bindless) {
+    if (uniform_handle) {
         args.push_back(t.UniformReg(static_cast<u32>(OperandField(t, kBank))));
+    } else if (register_handle) {
+        args.push_back(RegisterWord(t, kSrcB, 0));
     }
     const Value texel =
         t.Emit(ir::Op::ImageSample, Type::U32x4, std::move(args), static_cast<u32>(op),
                ir::ImageShape(coordinates, component, shape.arrayed));
     texel.Def()->resource = image;
-    WriteComponents(t, texel, static_cast<u32>(OperandField(t, kMask)));
+    WriteComponents(t, texel, static_cast<u32>(OperandField(t, kMask - shift)));
 }
 
 // TXQ Rd2, Rd, Rlevel, TEX_HEADER_DIMENSION, bank, word offset, mask: the size of the texture at

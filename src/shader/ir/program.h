@@ -70,9 +70,9 @@ struct ProgramInfo {
     // wider than the host's subgroups, to keep CUDA's converged warps in step
     // (passes::MarkLockstepPoints).
     std::set<const Inst*> lockstep_points;
-    // Byte offsets in constant bank 0 of the pointer parameters global memory is reached
-    // through, one storage buffer each (passes::LowerGlobalMemory).
-    std::vector<u32> global_buffers;
+    // The 64-bit constant bank values (pointer parameters, storage buffer addresses) global
+    // memory is reached through, one storage buffer each (passes::LowerGlobalMemory).
+    std::vector<ConstantAddress> global_buffers;
     // Constant banks other than 0 and 2 the program reads, by number, with their sizes in
     // bytes: one uniform buffer each (passes::BindModuleData).
     std::map<u32, u32> constant_banks;

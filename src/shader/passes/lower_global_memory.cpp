@@ -14,10 +14,10 @@ namespace {
 using ir::Inst;
 using ir::Op;
 
-// The constant bank 0 words an address is computed from (through any arithmetic and phis), for
-// an access that runs only under `guard` (if any).
-std::set<u32> SourceWords(const ir::Value& address, const ir::Value& guard) {
-    std::set<u32> words;
+// The constant bank words an address is computed from (through any arithmetic and phis), for
+// an access that runs only under `guard` (if any): those at a fixed place of a fixed bank.
+std::set<std::pair<u32, u32>> SourceWords(const ir::Value& address, const ir::Value& guard) {
+    std::set<std::pair<u32, u32>> words;
     WalkAddressSources(
         address,
         [&](const Inst& inst) {
@@ -26,8 +26,8 @@ std::set<u32> SourceWords(const ir::Value& address, const ir::Value& guard) {
             }
             const ir::Value bank = inst.Arg(0);
             const ir::Value offset = inst.Arg(1);
-            if (bank.IsImmediate() && bank.Bits() == 0 && offset.IsImmediate()) {
-                words.insert(static_cast<u32>(offset.Bits()));
+            if (bank.IsImmediate() && offset.IsImmediate()) {
+                words.emplace(static_cast<u32>(bank.Bits()), static_cast<u32>(offset.Bits()));
             }
             return WalkStep::Skip;
         },
@@ -35,10 +35,28 @@ std::set<u32> SourceWords(const ir::Value& address, const ir::Value& guard) {
     return words;
 }
 
-// Each global access of `program` to the buffer of the one address in `address_offsets` its
-// address derives from; `module` handles (and returns true for) what the cubin's module data
-// serves.
-void Lower(ir::Program& program, std::span<const u32> address_offsets, std::string_view what,
+// The storage buffer addresses among an address's source words: the listed offsets of bank 0
+// (their low words), or every 64-bit value whose two words are both sources.
+std::vector<ConstantAddress> Candidates(const std::set<std::pair<u32, u32>>& words,
+                                        const StorageBufferSources& sources) {
+    std::vector<ConstantAddress> candidates;
+    for (const auto& [bank, offset] : words) {
+        const bool listed =
+            bank == 0 && std::find(sources.bank0_offsets.begin(), sources.bank0_offsets.end(),
+                                   offset) != sources.bank0_offsets.end();
+        const bool whole_value =
+            sources.any_constant_value && offset % 8 == 0 && words.contains({bank, offset + 4});
+        if (listed || whole_value) {
+            candidates.push_back({.bank = bank, .offset = offset});
+        }
+    }
+    return candidates;
+}
+
+// Each global access of `program` to the buffer of the one storage buffer address `sources`
+// allows that its address derives from; `module` handles (and returns true for) what the
+// cubin's module data serves.
+void Lower(ir::Program& program, const StorageBufferSources& sources, std::string_view what,
            const std::function<bool(Inst&)>& module) {
     for (const auto& block : program.Blocks()) {
         for (Inst* inst : block->insts) {
@@ -46,17 +64,12 @@ void Lower(ir::Program& program, std::span<const u32> address_offsets, std::stri
                 inst->op != Op::AtomicGlobal) {
                 continue;
             }
-            std::vector<u32> candidates;
-            const std::set<u32> words = SourceWords(inst->Arg(0), block->TakenGuard());
+            const std::set<std::pair<u32, u32>> words =
+                SourceWords(inst->Arg(0), block->TakenGuard());
             // A generic pointer that may point into shared memory: CUDA forms it from the shared
             // window's address at c[0x0][0x18] (cvta.shared).
-            inst->generic = module != nullptr && words.contains(kCbank0SharedWindow);
-            for (u32 word : words) {
-                if (std::find(address_offsets.begin(), address_offsets.end(), word) !=
-                    address_offsets.end()) {
-                    candidates.push_back(word);
-                }
-            }
+            inst->generic = module != nullptr && words.contains({0, kCbank0SharedWindow});
+            const std::vector<ConstantAddress> candidates = Candidates(words, sources);
             if (candidates.empty() && module != nullptr && module(*inst)) {
                 continue;  // module global memory (passes/module_data.cpp)
             }
@@ -69,7 +82,11 @@ void Lower(ir::Program& program, std::span<const u32> address_offsets, std::stri
                     "{}: the global memory access at SASS offset {:#06x} uses an address "
                     "derived from {} {}; only addresses based on exactly one are supported",
                     what, inst->sass_offset, candidates.size(),
-                    module != nullptr ? "pointer parameters" : "storage buffer addresses");
+                    module != nullptr ? "pointer parameters"
+                    : sources.any_constant_value
+                        ? "64-bit constant bank values (an address from memory, or computed "
+                          "from several constant words)"
+                        : "storage buffer addresses");
             }
             auto& buffers = program.info.global_buffers;
             auto it = std::find(buffers.begin(), buffers.end(), candidates.front());
@@ -85,19 +102,19 @@ void Lower(ir::Program& program, std::span<const u32> address_offsets, std::stri
 }  // namespace
 
 void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel) {
-    std::vector<u32> pointer_offsets;
+    StorageBufferSources pointers;
     for (const sass::KernelParameter& parameter : kernel.parameters) {
         if (parameter.size == 8) {
-            pointer_offsets.push_back(kernel.param_base + parameter.offset);
+            pointers.bank0_offsets.push_back(kernel.param_base + parameter.offset);
         }
     }
-    Lower(program, pointer_offsets, "kernel " + kernel.name,
+    Lower(program, pointers, "kernel " + kernel.name,
           [&](Inst& inst) { return LowerModuleGlobalAccess(program, kernel, inst); });
 }
 
-void LowerGlobalMemory(ir::Program& program, std::span<const u32> address_offsets,
+void LowerGlobalMemory(ir::Program& program, const StorageBufferSources& sources,
                        std::string_view name) {
-    Lower(program, address_offsets, name, nullptr);
+    Lower(program, sources, name, nullptr);
 }
 
 }  // namespace shader::passes

@@ -13,7 +13,7 @@ namespace shader::passes {
 inline constexpr u64 kModuleGlobalAddress = u64{1} << 38;
 // The ir::ProgramInfo::global_buffers entry that stands for the module's global memory rather
 // than a pointer parameter's buffer.
-inline constexpr u32 kModuleGlobalBuffer = ~0u;
+inline constexpr ConstantAddress kModuleGlobalBuffer{.bank = ~0u, .offset = ~0u};
 
 // For a global memory access whose address derives from no pointer parameter: when it derives
 // from a word of constant bank 4 that the cubin relocates to the module's global memory, the

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <span>
 #include <string_view>
 
 #include "shader/ir/program.h"
@@ -21,9 +20,10 @@ void RemoveDeadCode(ir::Program& program);
 // parameter's storage buffer at (address - parameter). Throws base::Error when an address
 // derives from no parameter or from several.
 void LowerGlobalMemory(ir::Program& program, const sass::CubinKernel& kernel);
-// The same for a program whose storage buffers' 64-bit addresses are at these offsets of
-// constant bank 0 (ShaderEnvironment::StorageBufferAddresses); `name` names it in errors.
-void LowerGlobalMemory(ir::Program& program, std::span<const u32> address_offsets,
+// The same for a program whose storage buffers' 64-bit addresses are where `sources` says
+// (ShaderEnvironment::StorageBufferAddresses); `name` names it in errors, which name the
+// access's SASS offset and why its address has no one storage buffer.
+void LowerGlobalMemory(ir::Program& program, const StorageBufferSources& sources,
                        std::string_view name);
 
 // Graphics stages: every constant bank the program reads is a uniform buffer

@@ -44,6 +44,11 @@ constexpr FormSpec kForms[] = {
     {"TEX", 0xb60,
      TEX_MODS("B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 nz, X@54:5, X@40:14, " TEX_DIM
                            ", X@72:4 omit=15"},
+    // TEX.B with the handle in a register, the first of Rb (NAK's bindless TEX, sm70_encode.rs;
+    // bits [40:59) and [92:102) do not change nvdisasm's text, CUDA 11.8, NVK's texture.c word).
+    {"TEX", 0x361,
+     TEX_MODS("B =1@59:1") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 nz, " TEX_DIM
+                           ", X@72:4 omit=15"},
     {"TEX", 0x1f60,
      TEX_MODS("") "| P@81 omit=7, R@64, R@16, R@24 nz, R@32 omit=255, UR@40 nz, X@46:8, " TEX_DIM
                   ", X@72:4 omit=15"},

@@ -59,10 +59,13 @@ void Emitter::FillCompute(ComputeProgram& out) const {
     out.module_global_binding.reset();
     for (std::size_t i = 0; i < ir_.info.global_buffers.size(); ++i) {
         const u32 binding = kFirstGlobalBinding + static_cast<u32>(i);
-        if (ir_.info.global_buffers[i] == passes::kModuleGlobalBuffer) {
+        const ConstantAddress address = ir_.info.global_buffers[i];
+        if (address == passes::kModuleGlobalBuffer) {
             out.module_global_binding = binding;
         } else {
-            out.global_buffers.push_back({binding, ir_.info.global_buffers[i]});
+            out.global_buffers.push_back({.binding = binding,
+                                          .address_offset = address.offset,
+                                          .address_bank = address.bank});
         }
     }
     out.constant_banks.clear();
@@ -316,15 +319,8 @@ void Emitter::EmitInst(const Inst& inst) {
             if (!bank.IsImmediate()) {
                 Fail(inst, "a constant bank chosen at run time");
             }
-            if (bank.Bits() == 0 && IsCompute()) {
-                id = ConstBankWord(IdOf(inst.args[1]));
-                break;
-            }
-            const auto other = constant_banks_.find(static_cast<u32>(bank.Bits()));
-            if (other == constant_banks_.end()) {
-                Fail(inst, "constant bank " + std::to_string(bank.Bits()) + " is not bound");
-            }
-            id = ConstBankWord(IdOf(inst.args[1]), other->second);
+            id = ConstBankWord(IdOf(inst.args[1]),
+                               BankVariable(inst, static_cast<u32>(bank.Bits())));
             break;
         }
         case Op::SpecialReg:

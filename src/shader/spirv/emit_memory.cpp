@@ -79,16 +79,28 @@ u32 Emitter::ConstBankWord(u32 byte_offset_id, u32 variable) {
     return Emit(spv::Op::OpVectorExtractDynamic, Type::U32, {vector, word});
 }
 
+u32 Emitter::BankVariable(const Inst& inst, u32 bank) {
+    if (bank == 0 && IsCompute()) {
+        return cbank0_;
+    }
+    const auto found = constant_banks_.find(bank);
+    if (found == constant_banks_.end()) {
+        Fail(inst, "constant bank " + std::to_string(bank) + " is not bound");
+    }
+    return found->second;
+}
+
 // Byte offset of a global address within its parameter's buffer (or the module's global
 // memory, at its made-up address).
 u32 Emitter::GlobalOffset(const Inst& inst) {
-    const u32 parameter = ir_.info.global_buffers.at(inst.resource);
+    const ConstantAddress address = ir_.info.global_buffers.at(inst.resource);
     u32 base = 0;
-    if (parameter == passes::kModuleGlobalBuffer) {
+    if (address == passes::kModuleGlobalBuffer) {
         base = m_.Constant64(TypeId(Type::U64), passes::kModuleGlobalAddress);
     } else {
-        const u32 lo = ConstBankWord(Uint(parameter));
-        const u32 hi = ConstBankWord(Uint(parameter + 4));
+        const u32 bank = BankVariable(inst, address.bank);
+        const u32 lo = ConstBankWord(Uint(address.offset), bank);
+        const u32 hi = ConstBankWord(Uint(address.offset + 4), bank);
         const u32 pair = Emit(spv::Op::OpCompositeConstruct, Type::U32x2, {lo, hi});
         base = Emit(spv::Op::OpBitcast, Type::U64, {pair});
     }

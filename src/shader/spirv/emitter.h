@@ -79,6 +79,9 @@ private:
     // A word of a constant bank's uniform buffer (cbank0_ or another bank's) at a byte offset.
     u32 ConstBankWord(u32 byte_offset_id, u32 variable);
     u32 ConstBankWord(u32 byte_offset_id) { return ConstBankWord(byte_offset_id, cbank0_); }
+    // The uniform buffer variable of constant bank `bank` (compute: bank 0's own binding), for
+    // `inst`'s read; fails naming it where the bank is not bound.
+    u32 BankVariable(const Inst& inst, u32 bank);
     // Byte offset of a global address within its parameter's buffer.
     u32 GlobalOffset(const Inst& inst);
     u32 GlobalPointer(u32 resource, u32 element_words, u32 byte_offset);
