@@ -50,6 +50,12 @@ TEST(GuestCompute, AnAddressFromConstantBank1IsAStorageBufferBasedThere) {
     EXPECT_EQ(program.constant_banks[0].bank, 1u);
 }
 
+// What translating the call's program throws (empty: it translated).
+std::string TranslationErrorOf(const gpu::ComputeCall& call) {
+    const GuestComputeEnvironment env(call, testing::SharedDevice().Target());
+    return test_support::ErrorOf([&] { shader::TranslateCompute(env); });
+}
+
 TEST(GuestCompute, AnAddressReadFromMemoryIsRefusedNamingTheAccess) {
     const gpu::ComputeCall call = AmpereCall({
         "IADD3 R2, P0, RZ, c[0x1][0x0], RZ ;",
@@ -58,8 +64,7 @@ TEST(GuestCompute, AnAddressReadFromMemoryIsRefusedNamingTheAccess) {
         "STG.E [R4.64], RZ ;",
         "EXIT ;",
     });
-    const GuestComputeEnvironment env(call, testing::SharedDevice().Target());
-    const std::string error = test_support::ErrorOf([&] { shader::TranslateCompute(env); });
+    const std::string error = TranslationErrorOf(call);
     EXPECT_NE(error.find("the global memory access at SASS offset 0x0030 uses an address derived "
                          "from 0 64-bit constant bank values"),
               std::string::npos)
@@ -76,8 +81,7 @@ TEST(GuestCompute, AnAddressFromTwoConstantValuesIsRefused) {
         "STG.E [R2.64], RZ ;",
         "EXIT ;",
     });
-    const GuestComputeEnvironment env(call, testing::SharedDevice().Target());
-    const std::string error = test_support::ErrorOf([&] { shader::TranslateCompute(env); });
+    const std::string error = TranslationErrorOf(call);
     EXPECT_NE(error.find("SASS offset 0x0040 uses an address derived from 2 64-bit constant bank "
                          "values"),
               std::string::npos)
