@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <string_view>
 
@@ -76,35 +77,77 @@ void DecodeBc1Colours(std::span<const u8> block, bool four_colours, u8* texels, 
     }
 }
 
-// BC4's one channel (RGTC): two 8-bit endpoints and 3-bit indices, unsigned or signed bytes.
-void DecodeRgtcChannel(std::span<const u8> block, bool is_signed, u8* texels, u32 stride) {
-    std::array<int, 8> values{};
+// An RGTC channel's endpoints: two bytes, signed ones with -128 read as -127 before they are
+// compared (so -128, -127 takes the six-value mode; as the H200 decodes it).
+struct RgtcEndpoints {
+    int e0;
+    int e1;
+    bool eight_values;  // e0 > e1: six interpolated values, else four and the two extremes
+};
+
+RgtcEndpoints ReadRgtcEndpoints(std::span<const u8> block, bool is_signed) {
     const int e0 = is_signed ? std::max<int>(static_cast<s8>(block[0]), -127) : block[0];
     const int e1 = is_signed ? std::max<int>(static_cast<s8>(block[1]), -127) : block[1];
-    values[0] = e0;
-    values[1] = e1;
-    const auto mix = [](int a, int b, int wa, int wb, int total) {
-        const int sum = a * wa + b * wb;
-        // Rounded to the nearest, halves away from zero.
-        return sum >= 0 ? (sum + total / 2) / total : -((-sum + total / 2) / total);
-    };
-    if (e0 > e1) {
-        for (int i = 1; i < 7; ++i) {
-            values[i + 1] = mix(e0, e1, 7 - i, i, 7);
-        }
-    } else {
-        for (int i = 1; i < 5; ++i) {
-            values[i + 1] = mix(e0, e1, 5 - i, i, 5);
-        }
-        values[6] = is_signed ? -127 : 0;
-        values[7] = is_signed ? 127 : 255;
-    }
+    return {e0, e1, e0 > e1};
+}
+
+u32 RgtcIndex(std::span<const u8> block, u32 texel) {
     u64 indices = 0;
     for (u32 i = 0; i < 6; ++i) {
         indices |= u64{block[2 + i]} << (8 * i);
     }
+    return static_cast<u32>(indices >> (3 * texel) & 7);
+}
+
+// BC3's alpha (the Khronos Data Format Specification's S3TC formulas): each interpolated value
+// rounded to the nearest byte.
+void DecodeBc3Alpha(std::span<const u8> block, u8* texels, u32 stride) {
+    const RgtcEndpoints ends = ReadRgtcEndpoints(block, false);
+    std::array<int, 8> values{ends.e0, ends.e1};
+    const int steps = ends.eight_values ? 7 : 5;
+    for (int i = 1; i < steps; ++i) {
+        values[i + 1] = (ends.e0 * (steps - i) + ends.e1 * i + steps / 2) / steps;
+    }
+    if (!ends.eight_values) {
+        values[6] = 0;
+        values[7] = 255;
+    }
     for (u32 t = 0; t < 16; ++t) {
-        texels[t * stride] = static_cast<u8>(values[indices >> (3 * t) & 7]);
+        texels[t * stride] = static_cast<u8>(values[RgtcIndex(block, t)]);
+    }
+}
+
+// BC4 and BC5 channels as NVIDIA's texture units decode them, to 16-bit UNORM or SNORM values.
+// Measured on the H200 for every endpoint pair and index (tests/gpu/device_probes/README.md):
+// the value of index i is (w[i] e0 + (W - w[i]) e1) / (255 W) (UNORM, W = 257) or / (127 W)
+// (SNORM, W = 258), with weights of their own rather than the formulas' k/7 and k/5 (up to 7.5
+// of 255 or of 127 apart from them). UNORM: exactly the 16-bit value w e0 + (W - w) e1.
+// The weight of e0 for indices 0-7, by mode (eight values, six values).
+constexpr std::array<int, 8> kRgtcUnormWeights8 = {257, 0, 221, 185, 144, 113, 72, 36};
+constexpr std::array<int, 6> kRgtcUnormWeights6 = {257, 0, 209, 161, 96, 48};
+constexpr std::array<int, 8> kRgtcSnormWeights8 = {258, 0, 222, 186, 144, 114, 72, 36};
+constexpr std::array<int, 6> kRgtcSnormWeights6 = {258, 0, 210, 162, 96, 48};
+
+void DecodeRgtcChannel(std::span<const u8> block, bool is_signed, u8* texels, u32 stride) {
+    const RgtcEndpoints ends = ReadRgtcEndpoints(block, is_signed);
+    const int total = is_signed ? 258 : 257;
+    std::array<int, 8> values{};
+    for (u32 i = 0; i < 8; ++i) {
+        if (!ends.eight_values && i >= 6) {
+            const bool high = i == 7;
+            values[i] = is_signed ? (high ? 32767 : -32767) : (high ? 65535 : 0);
+            continue;
+        }
+        const int w = is_signed
+                          ? (ends.eight_values ? kRgtcSnormWeights8[i] : kRgtcSnormWeights6[i])
+                          : (ends.eight_values ? kRgtcUnormWeights8[i] : kRgtcUnormWeights6[i]);
+        const int sum = w * ends.e0 + (total - w) * ends.e1;
+        // SNORM: sum / (127 * 258) of 1, as the nearest of the 16-bit SNORM steps (1 / 32767).
+        values[i] = is_signed ? static_cast<int>(std::lround(sum * 32767.0 / (127 * 258))) : sum;
+    }
+    for (u32 t = 0; t < 16; ++t) {
+        const u16 value = static_cast<u16>(values[RgtcIndex(block, t)]);
+        std::memcpy(texels + t * stride, &value, 2);
     }
 }
 
@@ -549,10 +592,10 @@ u32 BcDecodedTexelBytes(TextureFormat format) {
             return 4;
         case F::Bc4Unorm:
         case F::Bc4Snorm:
-            return 1;
+            return 2;
         case F::Bc5Unorm:
         case F::Bc5Snorm:
-            return 2;
+            return 4;
         case F::Bc6hSfloat:
         case F::Bc6hUfloat:
             return 8;
@@ -584,16 +627,16 @@ bool DecodeBcBlock(TextureFormat format, std::span<const u8> block, std::span<u8
         case F::Bc3Unorm:
         case F::Bc3Srgb:
             DecodeBc1Colours(block.subspan(8), true, out, 4);
-            DecodeRgtcChannel(block, false, out + 3, 4);
+            DecodeBc3Alpha(block, out + 3, 4);
             return true;
         case F::Bc4Unorm:
         case F::Bc4Snorm:
-            DecodeRgtcChannel(block, format == F::Bc4Snorm, out, 1);
+            DecodeRgtcChannel(block, format == F::Bc4Snorm, out, 2);
             return true;
         case F::Bc5Unorm:
         case F::Bc5Snorm:
-            DecodeRgtcChannel(block, format == F::Bc5Snorm, out, 2);
-            DecodeRgtcChannel(block.subspan(8), format == F::Bc5Snorm, out + 1, 2);
+            DecodeRgtcChannel(block, format == F::Bc5Snorm, out, 4);
+            DecodeRgtcChannel(block.subspan(8), format == F::Bc5Snorm, out + 2, 4);
             return true;
         case F::Bc6hSfloat:
         case F::Bc6hUfloat:

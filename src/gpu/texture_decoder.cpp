@@ -38,13 +38,13 @@ std::optional<TextureFormat> DecodedFormatOf(TextureFormat format) {
         case F::Bc7Srgb:
             return F::R8G8B8A8Srgb;
         case F::Bc4Unorm:
-            return F::R8Unorm;
+            return F::R16Unorm;
         case F::Bc4Snorm:
-            return F::R8Snorm;
+            return F::R16Snorm;
         case F::Bc5Unorm:
-            return F::R8G8Unorm;
+            return F::R16G16Unorm;
         case F::Bc5Snorm:
-            return F::R8G8Snorm;
+            return F::R16G16Snorm;
         case F::Bc6hSfloat:
         case F::Bc6hUfloat:
             return F::R16G16B16A16Float;

@@ -50,8 +50,8 @@ using Colour = std::array<u8, 4>;
 TEST(TextureDecoder, DecodedFormats) {
     EXPECT_EQ(gpu::DecodedFormatOf(TextureFormat::Bc1Unorm), TextureFormat::R8G8B8A8Unorm);
     EXPECT_EQ(gpu::DecodedFormatOf(TextureFormat::Bc7Srgb), TextureFormat::R8G8B8A8Srgb);
-    EXPECT_EQ(gpu::DecodedFormatOf(TextureFormat::Bc4Snorm), TextureFormat::R8Snorm);
-    EXPECT_EQ(gpu::DecodedFormatOf(TextureFormat::Bc5Unorm), TextureFormat::R8G8Unorm);
+    EXPECT_EQ(gpu::DecodedFormatOf(TextureFormat::Bc4Snorm), TextureFormat::R16Snorm);
+    EXPECT_EQ(gpu::DecodedFormatOf(TextureFormat::Bc5Unorm), TextureFormat::R16G16Unorm);
     EXPECT_EQ(gpu::DecodedFormatOf(TextureFormat::Bc6hUfloat), TextureFormat::R16G16B16A16Float);
     EXPECT_EQ(gpu::DecodedFormatOf(TextureFormat::Astc10x6Srgb), TextureFormat::R8G8B8A8Srgb);
     EXPECT_EQ(gpu::DecodedFormatOf(TextureFormat::Astc12x12Unorm), TextureFormat::R8G8B8A8Unorm);
@@ -109,32 +109,47 @@ TEST(TextureDecoder, Bc2ExplicitAlphaAndBc3InterpolatedAlpha) {
     }
 }
 
-TEST(TextureDecoder, Bc4AndBc5UnsignedAndSigned) {
-    // a0 = 255 > a1 = 0: eight values, index i >= 2 is (8 - i) / 7 of 255 rounded: 219, 182,
-    // 146, 109, 73, 36.
+// The 16-bit values of a BC4 or BC5 decode (x + 4 y, `channels` a texel), as they are stored.
+std::vector<u16> Values16(const std::vector<u8>& texels) {
+    std::vector<u16> values(texels.size() / 2);
+    std::memcpy(values.data(), texels.data(), texels.size());
+    return values;
+}
+
+// RGTC as the H200 decodes it (bcn_decoder.cpp): the value of index i is w e0 + (257 - w) e1 of
+// 65535 (UNORM) and (w e0 + (258 - w) e1) / (127 * 258) of 1 (SNORM), w from NVIDIA's tables.
+TEST(TextureDecoder, Bc4AndBc5UnsignedAndSignedAsNvidiaDecodesThem) {
+    // a0 = 255 > a1 = 0: eight values, w = 257, 0, 221, 185, 144, 113, 72, 36 times 255.
     const std::vector<u8> unorm = {0xFF, 0x00, 0x88, 0xC6, 0xFA, 0x88, 0xC6, 0xFA};
-    const u8 eight[8] = {255, 0, 219, 182, 146, 109, 73, 36};
-    auto texels = DecodeOne(TextureFormat::Bc4Unorm, unorm, 1);
+    const u16 eight[8] = {65535, 0, 56355, 47175, 36720, 28815, 18360, 9180};
+    auto values = Values16(DecodeOne(TextureFormat::Bc4Unorm, unorm, 2));
     for (u32 t = 0; t < 16; ++t) {
-        EXPECT_EQ(texels[t], eight[t % 8]) << "texel " << t;
+        EXPECT_EQ(values[t], eight[t % 8]) << "texel " << t;
     }
-    // Signed: a0 = 127 > a1 = -127: index i >= 2 is 127 (9 - 2 i) / 7 rounded: 91, 54, 18,
-    // -18, -54, -91.
+    // Signed: a0 = 127 > a1 = -127: 127 (2 w - 258) / (127 * 258) of 1, in steps of 1 / 32767:
+    // w = 222 is 186 / 258 of 1 (23622.72 steps: 23623), 186 -> 114 / 258 (14478), 144 -> 30 / 258
+    // (3810).
     const std::vector<u8> snorm = {0x7F, 0x81, 0x88, 0xC6, 0xFA, 0x88, 0xC6, 0xFA};
-    const int signed_values[8] = {127, -127, 91, 54, 18, -18, -54, -91};
-    texels = DecodeOne(TextureFormat::Bc4Snorm, snorm, 1);
+    const int signed_values[8] = {32767, -32767, 23623, 14478, 3810, -3810, -14478, -23623};
+    values = Values16(DecodeOne(TextureFormat::Bc4Snorm, snorm, 2));
     for (u32 t = 0; t < 16; ++t) {
-        EXPECT_EQ(static_cast<s8>(texels[t]), signed_values[t % 8]) << "texel " << t;
+        EXPECT_EQ(static_cast<s16>(values[t]), signed_values[t % 8]) << "texel " << t;
     }
-    // BC5: red from the first half, green from the second.
+    // Six values (a0 = 0 <= a1 = 255): w = 257, 0, 209, 161, 96, 48, then 0 and 65535. BC5: red
+    // from the first half, green from the second.
     std::vector<u8> bc5 = unorm;
     bc5.insert(bc5.end(), {0x00, 0xFF, 0x88, 0xC6, 0xFA, 0x88, 0xC6, 0xFA});
-    texels = DecodeOne(TextureFormat::Bc5Unorm, bc5, 2);
-    const u8 six[8] = {0, 255, 51, 102, 153, 204, 0, 255};
+    values = Values16(DecodeOne(TextureFormat::Bc5Unorm, bc5, 4));
+    const u16 six[8] = {0, 65535, 12240, 24480, 41055, 53295, 0, 65535};
     for (u32 t = 0; t < 16; ++t) {
-        EXPECT_EQ(texels[2 * t], eight[t % 8]) << "texel " << t;
-        EXPECT_EQ(texels[2 * t + 1], six[t % 8]) << "texel " << t;
+        EXPECT_EQ(values[2 * t], eight[t % 8]) << "texel " << t;
+        EXPECT_EQ(values[2 * t + 1], six[t % 8]) << "texel " << t;
     }
+    // -128 is -127 before the endpoints are compared: e0 = -127, e1 = -128 is the six-value
+    // mode (lavapipe takes the eight-value one), whose index 7 is 1.
+    const std::vector<u8> extremes = {0x81, 0x80, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+    values = Values16(DecodeOne(TextureFormat::Bc4Snorm, extremes, 2));
+    EXPECT_EQ(static_cast<s16>(values[0]), 32767);
 }
 
 TEST(TextureDecoder, Bc7Mode6AndTwoSubsetMode1) {
@@ -229,11 +244,12 @@ TEST(TextureDecoder, LevelsSmallerThanABlockAndRowsOfBlocks) {
         blocks[8 * b] = static_cast<u8>(10 * b);
         blocks[8 * b + 1] = 255;  // a0 <= a1: index 0 is a0
     }
-    std::vector<u8> texels(6 * 5);
+    std::vector<u8> texels(6 * 5 * 2);
     ASSERT_TRUE(gpu::DecodeTextureLevel(TextureFormat::Bc4Unorm, blocks, 6, 5, 1, texels));
+    const std::vector<u16> values = Values16(texels);
     for (u32 y = 0; y < 5; ++y) {
         for (u32 x = 0; x < 6; ++x) {
-            EXPECT_EQ(texels[y * 6 + x], 10 * (x / 4 + 2 * (y / 4))) << x << "," << y;
+            EXPECT_EQ(values[y * 6 + x], 257 * 10 * (x / 4 + 2 * (y / 4))) << x << "," << y;
         }
     }
 }
