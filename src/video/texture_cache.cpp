@@ -264,7 +264,6 @@ bool TextureCache::Upload(CachedTexture& texture, const gpu::MemoryManager& memo
     if (hash == texture.hash && texture.hash != 0) {
         return true;
     }
-    texture.hash = hash;
 
     const gpu::TextureFormatInfo info = gpu::InfoOf(format);
     // Decoded: the staging buffer holds texels of the decoded format.
@@ -346,6 +345,8 @@ bool TextureCache::Upload(CachedTexture& texture, const gpu::MemoryManager& memo
                          VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &barrier, 0, nullptr, 0,
                          nullptr);
     pending_.emplace_back(submission, std::move(staging));
+    // Only now: an upload that stopped half way must not pass for the bytes it did not copy.
+    texture.hash = hash;
     ++uploads_;
     return true;
 }
