@@ -42,18 +42,37 @@ struct DomainInHeader {
     u32 token;
 };
 
-// Logs a command nxhost lacks once per interface and command.
-void LogUnknownCommand(std::string_view interface, u32 command) {
+// Whether a missing command of an interface is reported for the first time: each is logged
+// once per run, however often the program calls it.
+bool FirstReport(std::string_view interface, u32 command) {
     static std::mutex mutex;
     static std::set<std::pair<std::string, u32>> seen;
     std::lock_guard lock(mutex);
-    if (seen.emplace(std::string(interface), command).second) {
+    return seen.emplace(std::string(interface), command).second;
+}
+
+// Logs a command nxhost lacks once per interface and command.
+void LogUnknownCommand(std::string_view interface, u32 command) {
+    if (FirstReport(interface, command)) {
         LOG_WARNING("ipc",
                     "service interface {} has no command {}: answering as an unknown "
                     "command ({})",
                     interface, command, ResultUnknownCommandId.ToString());
     }
 }
+
+}  // namespace
+
+void detail::LogCommandNotBuilt(std::string_view interface, u32 command, std::string_view name) {
+    if (FirstReport(interface, command)) {
+        LOG_WARNING("ipc",
+                    "service interface {} command {} ({}) is not built in nxhost yet: answering "
+                    "as an unknown command ({})",
+                    interface, command, name, ResultUnknownCommandId.ToString());
+    }
+}
+
+namespace {
 
 u32 AlignedDataStart(u32 data_offset) {
     return base::AlignUp(data_offset, 16u);

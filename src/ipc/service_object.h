@@ -460,6 +460,8 @@ struct CommandInvoker<Method> {
 
 }  // namespace detail
 
+// A row of an interface's table: a command nxhost provides, or (invoke null) one the console
+// has that nxhost does not yet, named so that a program calling it is told what is missing.
 struct CommandEntry {
     u32 id;
     std::string_view name;
@@ -471,6 +473,19 @@ struct CommandEntry {
         id, #method, &::ipc::detail::CommandInvoker<&method>::Invoke \
     }
 
+// A command of the console's interface that nxhost does not provide yet: answered as sf answers
+// an unknown command (ResultUnknownCommandId), with a log line naming it. Ids and names from
+// the public homebrew documentation (switchbrew).
+#define NX_NOT_BUILT(id, name) \
+    ::ipc::CommandEntry {      \
+        id, name, nullptr      \
+    }
+
+namespace detail {
+// Logs, once per interface and command, that a program called a command nxhost lacks.
+void LogCommandNotBuilt(std::string_view interface, u32 command, std::string_view name);
+}  // namespace detail
+
 // The base of every interface: finds the command in Derived::kCommands and runs it.
 template <typename Derived>
 class Interface : public ServiceObject {
@@ -478,17 +493,26 @@ public:
     std::string_view Name() const override { return Derived::kName; }
     bool Invoke(u32 command, RequestContext& context, base::Result& result) override {
         for (const CommandEntry& entry : Derived::kCommands) {
-            if (entry.id == command) {
-                result = entry.invoke(*this, context);
-                return true;
+            if (entry.id != command) {
+                continue;
             }
+            if (entry.invoke == nullptr) {
+                detail::LogCommandNotBuilt(Derived::kName, command, entry.name);
+                result = ResultUnknownCommandId;
+            } else {
+                result = entry.invoke(*this, context);
+            }
+            return true;
         }
         return false;
     }
+    // The commands provided (not those only named).
     std::vector<u32> CommandIds() const override {
         std::vector<u32> ids;
         for (const CommandEntry& entry : Derived::kCommands) {
-            ids.push_back(entry.id);
+            if (entry.invoke != nullptr) {
+                ids.push_back(entry.id);
+            }
         }
         return ids;
     }

@@ -34,6 +34,7 @@ public:
     static constexpr auto kCommands = std::array{
         NX_COMMAND(0, Session::SetPerformanceConfiguration),
         NX_COMMAND(1, Session::GetPerformanceConfiguration),
+        NX_NOT_BUILT(2, "SetCpuOverclockEnabled"),
     };
 
 private:

@@ -17,7 +17,23 @@ public:
     static constexpr auto kCommands = std::array{
         NX_COMMAND(0, PowerStateService::GetBatteryChargePercentage),
         NX_COMMAND(1, PowerStateService::GetChargerType),
+        NX_NOT_BUILT(2, "EnableBatteryCharging"),
+        NX_NOT_BUILT(3, "DisableBatteryCharging"),
         NX_COMMAND(4, PowerStateService::IsBatteryChargingEnabled),
+        NX_NOT_BUILT(5, "AcquireControllerPowerSupply"),
+        NX_NOT_BUILT(6, "ReleaseControllerPowerSupply"),
+        NX_NOT_BUILT(7, "OpenSession"),
+        NX_NOT_BUILT(8, "EnableEnoughPowerChargeEmulation"),
+        NX_NOT_BUILT(9, "DisableEnoughPowerChargeEmulation"),
+        NX_NOT_BUILT(10, "EnableFastBatteryCharging"),
+        NX_NOT_BUILT(11, "DisableFastBatteryCharging"),
+        NX_NOT_BUILT(12, "GetBatteryVoltageState"),
+        NX_NOT_BUILT(13, "GetRawBatteryChargePercentage"),
+        NX_NOT_BUILT(14, "IsEnoughPowerSupplied"),
+        NX_NOT_BUILT(15, "GetBatteryAgePercentage"),
+        NX_NOT_BUILT(16, "GetBatteryChargeInfoEvent"),
+        NX_NOT_BUILT(17, "GetBatteryChargeInfoFields"),
+        NX_NOT_BUILT(18, "GetBatteryChargeCalibratedEvent"),
     };
 };
 

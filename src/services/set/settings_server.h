@@ -28,6 +28,11 @@ public:
         NX_COMMAND(4, SettingsServer::GetRegionCode),
         NX_COMMAND(5, SettingsServer::GetAvailableLanguageCodes2),
         NX_COMMAND(6, SettingsServer::GetAvailableLanguageCodeCount2),
+        NX_NOT_BUILT(7, "GetKeyCodeMap"),
+        NX_NOT_BUILT(8, "GetQuestFlag"),
+        NX_NOT_BUILT(9, "GetKeyCodeMap2"),
+        NX_NOT_BUILT(10, "GetFirmwareVersionForDebug"),
+        NX_NOT_BUILT(11, "GetDeviceNickName"),
     };
 };
 
