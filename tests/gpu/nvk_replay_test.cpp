@@ -271,4 +271,10 @@ TEST_F(NvkReplayOnHost, TextureGivesLavapipesPicture) {
     ReplayUnormPicture("texture", 64, 32);
 }
 
+// A D24S8 attachment: REPLACE, INCREMENT_AND_CLAMP on depth fail and INVERT writes, then
+// EQUAL and LESS (under a compare mask) tests choosing which quads show.
+TEST_F(NvkReplayOnHost, StencilOpsAndTestsGiveLavapipesPicture) {
+    ReplayUnormPicture("stencil", 64, 32);
+}
+
 }  // namespace
