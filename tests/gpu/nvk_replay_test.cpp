@@ -277,4 +277,10 @@ TEST_F(NvkReplayOnHost, StencilOpsAndTestsGiveLavapipesPicture) {
     ReplayUnormPicture("stencil", 64, 32);
 }
 
+// R8, R16G16_SFLOAT, R32_SFLOAT, B8G8R8A8, BC1 and BC3 block-linear textures, a level of a
+// mipmapped one and a layer of an array sampled at an explicit LOD, and a pitch-linear one.
+TEST_F(NvkReplayOnHost, TextureFormatsAndLayoutsGiveLavapipesPicture) {
+    ReplayUnormPicture("formats", 72, 32);
+}
+
 }  // namespace

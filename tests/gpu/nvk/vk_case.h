@@ -328,6 +328,24 @@ static inline void Barrier(VkCommandBuffer commands) {
                          &barrier, 0, NULL, 0, NULL);
 }
 
+// Moves the first `levels` levels and `layers` layers of a colour image from layout `from` to
+// `to`, after the transfers before it and before the transfers and shader reads after it.
+static inline void Transition(VkCommandBuffer commands, VkImage image, VkImageLayout from,
+                              VkImageLayout to, uint32_t levels, uint32_t layers) {
+    VkImageMemoryBarrier barrier = {VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT;
+    barrier.oldLayout = from;
+    barrier.newLayout = to;
+    barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.image = image;
+    barrier.subresourceRange =
+        (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, layers};
+    vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &barrier);
+}
+
 // A graphics pipeline of `vertex` and `fragment` for `pass` over a width x height viewport:
 // triangle lists, no culling, `blend` for its one colour attachment, `depth` (or NULL), `layout`
 // (or VK_NULL_HANDLE: one without descriptor sets).
