@@ -50,7 +50,7 @@ TEST(GuestCompute, AnAddressFromConstantBank1IsAStorageBufferBasedThere) {
     EXPECT_EQ(program.constant_banks[0].bank, 1u);
 }
 
-// What translating the call's program throws (empty: it translated).
+// What translating the call's program throws ("(no error)": it translated).
 std::string TranslationErrorOf(const gpu::ComputeCall& call) {
     const GuestComputeEnvironment env(call, testing::SharedDevice().Target());
     return test_support::ErrorOf([&] { shader::TranslateCompute(env); });
@@ -84,6 +84,27 @@ TEST(GuestCompute, AnAddressFromTwoConstantValuesIsRefused) {
     const std::string error = TranslationErrorOf(call);
     EXPECT_NE(error.find("SASS offset 0x0040 uses an address derived from 2 64-bit constant bank "
                          "values"),
+              std::string::npos)
+        << error;
+}
+
+// NAK clears the convergence barrier before a BSSY with BMOV.32.CLEAR RZ, B0 (its "bclear"):
+// nothing to translate, as structured control flow keeps no barrier state. A barrier's mask
+// read into a register is refused naming it.
+TEST(GuestCompute, ClearingAConvergenceBarrierTranslatesReadingOneIsRefused) {
+    const std::vector<std::string> store = {
+        "IADD3 R4, P0, RZ, c[0x1][0x8], RZ ;",
+        "IADD3.X R5, RZ, c[0x1][0xc], RZ, P0, !PT ;",
+        "STG.E [R4.64], R0 ;",
+        "EXIT ;",
+    };
+    std::vector<std::string> cleared = {"BMOV.32.CLEAR RZ, B0 ;", "S2R R0, SR_TID.X ;"};
+    cleared.insert(cleared.end(), store.begin(), store.end());
+    EXPECT_EQ(TranslationErrorOf(AmpereCall(cleared)), "(no error)");
+    std::vector<std::string> read = {"BMOV.32 R0, B1 ;"};
+    read.insert(read.end(), store.begin(), store.end());
+    const std::string error = TranslationErrorOf(AmpereCall(read));
+    EXPECT_NE(error.find("BMOV of a convergence barrier's thread mask into a register"),
               std::string::npos)
         << error;
 }
