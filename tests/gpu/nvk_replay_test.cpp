@@ -278,9 +278,10 @@ TEST_F(NvkReplayOnHost, StencilOpsAndTestsGiveLavapipesPicture) {
 }
 
 // R8, R16G16_SFLOAT, R32_SFLOAT, B8G8R8A8, BC1 and BC3 block-linear textures, a level of a
-// mipmapped one and a layer of an array sampled at an explicit LOD, and a pitch-linear one.
+// mipmapped one and a layer of an array sampled at an explicit LOD, a pitch-linear one, and
+// two levels of a 3D one.
 TEST_F(NvkReplayOnHost, TextureFormatsAndLayoutsGiveLavapipesPicture) {
-    ReplayUnormPicture("formats", 72, 32);
+    ReplayUnormPicture("formats", 88, 32);
 }
 
 }  // namespace

@@ -1,37 +1,50 @@
-// Nine textures of several formats and layouts, uploaded by vkCmdCopyBufferToImage (every level
-// and layer), each viewed as a 2D array and sampled with nearest filtering at an explicit LOD
-// and layer (array_lod_frag.spvasm; colour_vert.spvasm passes u, v, LOD and layer as its colour)
-// over its own 8-pixel-wide strip of a 72x32 RGBA8 image, left to right:
+// Eleven textures of several formats and layouts, uploaded by vkCmdCopyBufferToImage (every
+// level and layer), each sampled with nearest filtering at an explicit LOD over its own
+// 8-pixel-wide strip of an 88x32 RGBA8 image: 2D ones viewed as 2D arrays at a layer
+// (array_lod_frag.spvasm), 3D ones at a depth coordinate (volume_lod_frag.spvasm;
+// colour_vert.spvasm passes u, v, LOD and layer or depth as its colour). Left to right:
 //   R8_UNORM, R16G16_SFLOAT, R32_SFLOAT and B8G8R8A8_UNORM (4x4), BC1_RGBA (8x8: a block of each
 //   mode, with transparent black), BC3 (8x8: both alpha modes), R8G8B8A8 with 4 levels (8x8,
 //   sampled at level 1), R8G8B8A8 with 3 layers (4x4, sampled at layer 2), all optimally tiled
-//   (NVK's block-linear), and R8G8B8A8 4x4 linearly tiled (NVK's pitch-linear).
+//   (NVK's block-linear), R8G8B8A8 4x4 linearly tiled (NVK's pitch-linear), and a 4x4x4
+//   R8G8B8A8 3D texture of 2 levels sampled at slice 2 of level 0 and slice 0 of level 1.
 // Texel s of level l and layer a holds a pattern of s + 16l + 32a (Texel). The colour image is
 // copied to a buffer (the result, vk_case.h).
 #include "vk_case.h"
 
 #include "shaders_spirv.h"
 
-enum { kStrips = 9, kStripWidth = 8, kWidth = kStrips * kStripWidth, kHeight = 32 };
+enum { kStrips = 11, kStripWidth = 8, kWidth = kStrips * kStripWidth, kHeight = 32 };
 
 struct Texture {
     VkFormat format;
-    uint32_t width, height, levels, layers;
+    VkImageType type;
+    uint32_t width, height, depth, levels, layers;
     VkImageTiling tiling;
-    float lod, layer;
+    float lod, layer;                  // the layer, or a 3D texture's third coordinate
     uint32_t block_size, block_bytes;  // texels a side of a block (1 uncompressed) and its bytes
 };
 
 static const struct Texture kTextures[kStrips] = {
-    {VK_FORMAT_R8_UNORM, 4, 4, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 1, 1},
-    {VK_FORMAT_R16G16_SFLOAT, 4, 4, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 1, 4},
-    {VK_FORMAT_R32_SFLOAT, 4, 4, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 1, 4},
-    {VK_FORMAT_B8G8R8A8_UNORM, 4, 4, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 1, 4},
-    {VK_FORMAT_BC1_RGBA_UNORM_BLOCK, 8, 8, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 4, 8},
-    {VK_FORMAT_BC3_UNORM_BLOCK, 8, 8, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 4, 16},
-    {VK_FORMAT_R8G8B8A8_UNORM, 8, 8, 4, 1, VK_IMAGE_TILING_OPTIMAL, 1, 0, 1, 4},
-    {VK_FORMAT_R8G8B8A8_UNORM, 4, 4, 1, 3, VK_IMAGE_TILING_OPTIMAL, 0, 2, 1, 4},
-    {VK_FORMAT_R8G8B8A8_UNORM, 4, 4, 1, 1, VK_IMAGE_TILING_LINEAR, 0, 0, 1, 4},
+    {VK_FORMAT_R8_UNORM, VK_IMAGE_TYPE_2D, 4, 4, 1, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 1, 1},
+    {VK_FORMAT_R16G16_SFLOAT, VK_IMAGE_TYPE_2D, 4, 4, 1, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 1, 4},
+    {VK_FORMAT_R32_SFLOAT, VK_IMAGE_TYPE_2D, 4, 4, 1, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 1, 4},
+    {VK_FORMAT_B8G8R8A8_UNORM, VK_IMAGE_TYPE_2D, 4, 4, 1, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 1,
+     4},
+    {VK_FORMAT_BC1_RGBA_UNORM_BLOCK, VK_IMAGE_TYPE_2D, 8, 8, 1, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0,
+     4, 8},
+    {VK_FORMAT_BC3_UNORM_BLOCK, VK_IMAGE_TYPE_2D, 8, 8, 1, 1, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0, 4,
+     16},
+    {VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, 8, 8, 1, 4, 1, VK_IMAGE_TILING_OPTIMAL, 1, 0, 1,
+     4},
+    {VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, 4, 4, 1, 1, 3, VK_IMAGE_TILING_OPTIMAL, 0, 2, 1,
+     4},
+    {VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_2D, 4, 4, 1, 1, 1, VK_IMAGE_TILING_LINEAR, 0, 0, 1, 4},
+
+    {VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, 4, 4, 4, 2, 1, VK_IMAGE_TILING_OPTIMAL, 0, 0.625f,
+     1, 4},
+    {VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_TYPE_3D, 4, 4, 4, 2, 1, VK_IMAGE_TILING_OPTIMAL, 1, 0.25f,
+     1, 4},
 };
 
 // BC1 blocks (RGB565 endpoints, 2-bit indices from the first texel up): red and green (four
@@ -89,9 +102,9 @@ static VkImage Upload(const struct VkCase* c, VkCommandBuffer commands,
                       const struct Texture* texture, VkBuffer staging, unsigned char* bytes,
                       VkDeviceSize* offset, VkImageView* view) {
     VkImageCreateInfo image_info = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    image_info.imageType = VK_IMAGE_TYPE_2D;
+    image_info.imageType = texture->type;
     image_info.format = texture->format;
-    image_info.extent = (VkExtent3D){texture->width, texture->height, 1};
+    image_info.extent = (VkExtent3D){texture->width, texture->height, texture->depth};
     image_info.mipLevels = texture->levels;
     image_info.arrayLayers = texture->layers;
     image_info.samples = VK_SAMPLE_COUNT_1_BIT;
@@ -105,7 +118,8 @@ static VkImage Upload(const struct VkCase* c, VkCommandBuffer commands,
                             Allocate(c, needs, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0), 0));
     VkImageViewCreateInfo view_info = {VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     view_info.image = image;
-    view_info.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    view_info.viewType =
+        texture->type == VK_IMAGE_TYPE_3D ? VK_IMAGE_VIEW_TYPE_3D : VK_IMAGE_VIEW_TYPE_2D_ARRAY;
     view_info.format = texture->format;
     view_info.subresourceRange = (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0,
                                                            texture->levels, 0, texture->layers};
@@ -115,13 +129,14 @@ static VkImage Upload(const struct VkCase* c, VkCommandBuffer commands,
                texture->levels, texture->layers);
     for (uint32_t level = 0; level < texture->levels; ++level) {
         const uint32_t width = texture->width >> level, height = texture->height >> level;
+        const uint32_t depth = texture->depth > 1 ? texture->depth >> level : 1;
         const uint32_t blocks = ((width + texture->block_size - 1) / texture->block_size) *
-                                ((height + texture->block_size - 1) / texture->block_size);
+                                ((height + texture->block_size - 1) / texture->block_size) * depth;
         VkBufferImageCopy upload = {0};
         upload.bufferOffset = *offset;
         upload.imageSubresource =
             (VkImageSubresourceLayers){VK_IMAGE_ASPECT_COLOR_BIT, level, 0, texture->layers};
-        upload.imageExtent = (VkExtent3D){width, height, 1};
+        upload.imageExtent = (VkExtent3D){width, height, depth};
         for (uint32_t layer = 0; layer < texture->layers; ++layer) {
             for (uint32_t s = 0; s < blocks; ++s) {
                 Texel(texture, s + 16 * level + 32 * layer, bytes + *offset);
@@ -196,9 +211,13 @@ int main(int argc, char** argv) {
     vertex_input.pVertexAttributeDescriptions = attributes;
     VkPipelineColorBlendAttachmentState blend = {0};
     blend.colorWriteMask = 0xF;
-    VkPipeline pipeline = GraphicsPipeline(
-        &c, pass, kWidth, kHeight, Module(&c, kColourVert, sizeof(kColourVert)),
-        Module(&c, kArrayLodFrag, sizeof(kArrayLodFrag)), layout, &vertex_input, &blend, NULL);
+    VkShaderModule vertex = Module(&c, kColourVert, sizeof(kColourVert));
+    VkPipeline array_pipeline = GraphicsPipeline(&c, pass, kWidth, kHeight, vertex,
+                                                 Module(&c, kArrayLodFrag, sizeof(kArrayLodFrag)),
+                                                 layout, &vertex_input, &blend, NULL);
+    VkPipeline volume_pipeline = GraphicsPipeline(
+        &c, pass, kWidth, kHeight, vertex, Module(&c, kVolumeLodFrag, sizeof(kVolumeLodFrag)),
+        layout, &vertex_input, &blend, NULL);
 
     // A quad of two triangles over each strip, texture coordinates 0..1.
     struct Vertex quads[kStrips * 6];
@@ -246,11 +265,12 @@ int main(int argc, char** argv) {
     }
     VkClearValue clear = {.color = {{0, 0, 0, 1}}};
     BeginPass(commands, pass, framebuffer, kWidth, kHeight, &clear, 1);
-    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
     const VkBuffer streams[2] = {vertices, instances};
     const VkDeviceSize stream_offsets[2] = {0, 0};
     vkCmdBindVertexBuffers(commands, 0, 2, streams, stream_offsets);
     for (int i = 0; i < kStrips; ++i) {
+        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS,
+                          kTextures[i].type == VK_IMAGE_TYPE_3D ? volume_pipeline : array_pipeline);
         vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &sets[i],
                                 0, NULL);
         vkCmdDraw(commands, 6, 1, 6 * i, 0);
