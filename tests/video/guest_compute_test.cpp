@@ -1,7 +1,8 @@
 // Ampere guest compute programs (GuestComputeEnvironment, as NVK's NAK compiles them): a global
 // address computed from a 64-bit value of any constant bank is a storage buffer whose base is
 // that value, bank 1 included (NVK's descriptor set; only Maxwell code has bank 1 fixed, as
-// deko3d's compiler constants); an address that comes from memory is refused naming the access.
+// deko3d's compiler constants), a pair of words only where both are added into the address (not
+// multiplied); an address that comes from memory is refused naming the access.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -86,6 +87,27 @@ TEST(GuestCompute, AnAddressFromTwoConstantValuesIsRefused) {
                          "values"),
               std::string::npos)
         << error;
+}
+
+// NVK's query copy: a 64-bit base plus a 32-bit offset plus an index scaled by the word after
+// that offset. The offset and its neighbour are no address (one is multiplied): the base is the
+// one storage buffer.
+TEST(GuestCompute, AWordPairOnlyPartlyAddedIsNoBufferAddress) {
+    const gpu::ComputeCall call = AmpereCall({
+        "S2R R0, SR_TID.X ;",
+        "IADD3 R2, RZ, c[0x1][0x8], RZ ;",
+        "MOV R3, RZ ;",
+        "IMAD.WIDE.U32 R4, R0, c[0x1][0xc], R2 ;",
+        "IADD3 R4, P0, R4, c[0x1][0x0], RZ ;",
+        "IADD3.X R5, R5, c[0x1][0x4], RZ, P0, !PT ;",
+        "STG.E [R4.64], R0 ;",
+        "EXIT ;",
+    });
+    const GuestComputeEnvironment env(call, testing::SharedDevice().Target());
+    const shader::ComputeProgram program = shader::TranslateCompute(env);
+    ASSERT_EQ(program.global_buffers.size(), 1u);
+    EXPECT_EQ(program.global_buffers[0].address_bank, 1u);
+    EXPECT_EQ(program.global_buffers[0].address_offset, 0x0u);
 }
 
 // NAK clears the convergence barrier before a BSSY with BMOV.32.CLEAR RZ, B0 (its "bclear"):
