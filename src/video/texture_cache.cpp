@@ -52,6 +52,20 @@ std::optional<Shape> ShapeOf(gpu::TextureType type) {
     return std::nullopt;
 }
 
+// The arrayed view type of a view type with one (1D, 2D, cube).
+std::optional<VkImageViewType> ArrayedTypeOf(VkImageViewType type) {
+    switch (type) {
+        case VK_IMAGE_VIEW_TYPE_1D:
+            return VK_IMAGE_VIEW_TYPE_1D_ARRAY;
+        case VK_IMAGE_VIEW_TYPE_2D:
+            return VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+        case VK_IMAGE_VIEW_TYPE_CUBE:
+            return VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+        default:
+            return std::nullopt;
+    }
+}
+
 void Transition(VkCommandBuffer commands, VkImage image, VkImageAspectFlags aspects,
                 VkImageLayout from, VkAccessFlags source_access, VkAccessFlags destination_access) {
     auto barrier = VulkanStruct<VkImageMemoryBarrier>(VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER);
@@ -100,6 +114,7 @@ void TextureCache::NameOnce(const std::string& what) {
 
 void TextureCache::Destroy(CachedTexture& texture) {
     vkDestroyImageView(context_.device, texture.view, nullptr);
+    vkDestroyImageView(context_.device, texture.array_view, nullptr);
     if (!texture.render_target) {
         vkDestroyImage(context_.device, texture.image, nullptr);
         vkFreeMemory(context_.device, texture.memory, nullptr);
@@ -118,6 +133,26 @@ void TextureCache::Invalidate() {
 
 void TextureCache::SubmissionDone(u64 submission) {
     std::erase_if(pending_, [&](const auto& entry) { return entry.first <= submission; });
+}
+
+void TextureCache::MakeViews(CachedTexture& texture, VkImage image, VkImageViewType type,
+                             VkComponentMapping components, VkImageSubresourceRange range) {
+    auto view = VulkanStruct<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
+    view.image = image;
+    view.viewType = type;
+    view.format = texture.format;
+    view.components = components;
+    view.subresourceRange = range;
+    CheckVulkan(vkCreateImageView(context_.device, &view, nullptr, &texture.view),
+                "vkCreateImageView");
+    const auto arrayed = ArrayedTypeOf(type);
+    if (!arrayed || (*arrayed == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY &&
+                     !context_.features->core.features.imageCubeArray)) {
+        return;
+    }
+    view.viewType = *arrayed;
+    CheckVulkan(vkCreateImageView(context_.device, &view, nullptr, &texture.array_view),
+                "vkCreateImageView");
 }
 
 std::unique_ptr<CachedTexture> TextureCache::Create(const gpu::TextureHeader& header) {
@@ -231,15 +266,9 @@ std::unique_ptr<CachedTexture> TextureCache::Create(const gpu::TextureHeader& he
 
     const u32 first_level = std::min(header.view_min_mip, texture->levels - 1);
     const u32 last_level = std::clamp(header.view_max_mip, first_level, texture->levels - 1);
-    auto view = VulkanStruct<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
-    view.image = texture->image;
-    view.viewType = shape->view_type;
-    view.format = vk->format;
-    view.components = ComponentMappingOf(header.swizzle, *vk);
-    view.subresourceRange = {vk->aspects, first_level,
-                             header.Levels() > 1 ? last_level - first_level + 1 : 1, 0, layers};
-    CheckVulkan(vkCreateImageView(context_.device, &view, nullptr, &texture->view),
-                "vkCreateImageView");
+    MakeViews(*texture, texture->image, shape->view_type, ComponentMappingOf(header.swizzle, *vk),
+              {vk->aspects, first_level, header.Levels() > 1 ? last_level - first_level + 1 : 1, 0,
+               layers});
     return texture;
 }
 
@@ -380,14 +409,8 @@ const CachedTexture* TextureCache::RenderTargetView(const Key& key,
     texture->layers = header.Layers();
     texture->render_target = true;
     texture->checked = true;
-    auto view = VulkanStruct<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
-    view.image = target.image;
-    view.viewType = shape->view_type;
-    view.format = target.format;
-    view.components = ComponentMappingOf(header.swizzle, *vk);
-    view.subresourceRange = {target.aspects, 0, 1, 0, texture->layers};
-    CheckVulkan(vkCreateImageView(context_.device, &view, nullptr, &texture->view),
-                "vkCreateImageView");
+    MakeViews(*texture, target.image, shape->view_type, ComponentMappingOf(header.swizzle, *vk),
+              {target.aspects, 0, 1, 0, texture->layers});
     slot = std::move(texture);
     return slot.get();
 }

@@ -47,6 +47,11 @@ struct CachedTexture {
     VkFormat format = VK_FORMAT_UNDEFINED;
     VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;
     VkImageViewType view_type = VK_IMAGE_VIEW_TYPE_2D;
+    // For a 1D, 2D or cube texture: a 1D-array, 2D-array or cube-array view of the same levels
+    // and layers, for programs that sample it with array instructions (NVK does for its
+    // pitch-linear 2D textures, whose header says TWO_D_NO_MIPMAP, through 2D-array views: the
+    // layer is the only one there is). Null for the others, and a cube without imageCubeArray.
+    VkImageView array_view = VK_NULL_HANDLE;
     gpu::TextureHeader header;
     u32 levels = 1;
     u32 layers = 1;
@@ -100,6 +105,9 @@ private:
     const CachedTexture* RenderTargetView(const Key& key, const gpu::TextureHeader& header,
                                           const RenderTargetImage& target);
     void Destroy(CachedTexture& texture);
+    // Makes texture.view (of `type`) and texture.array_view over `range` of `image`.
+    void MakeViews(CachedTexture& texture, VkImage image, VkImageViewType type,
+                   VkComponentMapping components, VkImageSubresourceRange range);
     void NameOnce(const std::string& what);
 
     const VulkanContext& context_;

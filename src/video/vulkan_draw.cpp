@@ -633,14 +633,17 @@ bool VulkanHostGpu::DrawLocked(const gpu::DrawCall& draw) {
             const bool arrayed = cached->view_type == VK_IMAGE_VIEW_TYPE_2D_ARRAY ||
                                  cached->view_type == VK_IMAGE_VIEW_TYPE_1D_ARRAY ||
                                  cached->view_type == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
-            if (arrayed != image.arrayed) {
+            const VkImageView view = arrayed == image.arrayed
+                                         ? cached->view
+                                         : (image.arrayed ? cached->array_view : VK_NULL_HANDLE);
+            if (view == VK_NULL_HANDLE) {
                 NameOnce(fmt::format(
                     "a texture whose header says {}arrayed sampled as {}arrayed: not drawn",
                     arrayed ? "" : "not ", image.arrayed ? "" : "not "));
                 return false;
             }
             images.push_back(
-                {samplers_->Get(texture->sampler_words), cached->view, VK_IMAGE_LAYOUT_GENERAL});
+                {samplers_->Get(texture->sampler_words), view, VK_IMAGE_LAYOUT_GENERAL});
             auto write = VulkanStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
             write.dstSet = set;
             write.dstBinding = image.binding;

@@ -190,14 +190,16 @@ class NvkReplayOnHost : public HostGpuTest {
 protected:
     NvkReplayOnHost() : HostGpuTest("the NVK replays") {}
 
-    // Replays the case and compares its result buffer with lavapipe's byte for byte.
-    void ReplayBytes(const std::string& name) {
+    // Replays the case and compares its result buffer's first `compared` bytes (all by default)
+    // with lavapipe's byte for byte; returns the whole buffer.
+    std::vector<u8> ReplayBytes(const std::string& name, u64 compared = ~u64{0}) {
         const CaseResult expected = ReadCase(name);
         NvkReplay replay(host_);
         replay.Run(ReadNvkCapture(kCaptures + name + ".nvkcap"));
         const std::vector<u8> seen = replay.Read(expected.address, expected.bytes);
         u64 wrong = 0;
-        for (std::size_t i = 0; i < seen.size() && i < expected.reference.size(); ++i) {
+        for (std::size_t i = 0; i < seen.size() && i < expected.reference.size() && i < compared;
+             ++i) {
             if (seen[i] != expected.reference[i] && wrong++ < 8) {
                 ADD_FAILURE() << name << ": byte " << i << " is " << int{seen[i]} << ", lavapipe's "
                               << int{expected.reference[i]};
@@ -205,7 +207,9 @@ protected:
         }
         EXPECT_EQ(wrong, 0u) << name << ": bytes differ from lavapipe's";
         std::cout << name << ": " << replay.Submissions() << " submissions replayed; " << wrong
-                  << " of " << seen.size() << " bytes differ from lavapipe's\n";
+                  << " of " << std::min<u64>(seen.size(), compared)
+                  << " bytes differ from lavapipe's\n";
+        return seen;
     }
 
     // Replays the case and compares its RGBA8 UNORM picture with lavapipe's within 2/255 per
@@ -269,6 +273,34 @@ TEST_F(NvkReplayOnHost, BlendAndDepthGiveLavapipesPicture) {
 // (ULDC UR0, c[0x1][0x0]; MOV R0, UR0).
 TEST_F(NvkReplayOnHost, TextureGivesLavapipesPicture) {
     ReplayUnormPicture("texture", 64, 32);
+}
+
+// A D24S8 attachment: REPLACE, INCREMENT_AND_CLAMP on depth fail and INVERT writes, then
+// EQUAL and LESS (under a compare mask) tests choosing which quads show.
+TEST_F(NvkReplayOnHost, StencilOpsAndTestsGiveLavapipesPicture) {
+    ReplayUnormPicture("stencil", 64, 32);
+}
+
+// R8, R16G16_SFLOAT, R32_SFLOAT, B8G8R8A8, BC1 and BC3 block-linear textures, a level of a
+// mipmapped one and a layer of an array sampled at an explicit LOD, a pitch-linear one, and
+// two levels of a 3D one.
+TEST_F(NvkReplayOnHost, TextureFormatsAndLayoutsGiveLavapipesPicture) {
+    ReplayUnormPicture("formats", 88, 32);
+}
+
+// Three precise occlusion queries (2048, 1024 and 0 samples) copied with their availability by
+// vkCmdCopyQueryPoolResults, compared byte for byte; then two timestamps, which only the device
+// that ran the work can know: they are checked for being non-zero and in order.
+TEST_F(NvkReplayOnHost, OcclusionQueriesGiveLavapipesCountsAndTimestampsRise) {
+    constexpr u64 kCountBytes = 48;
+    const std::vector<u8> seen = ReplayBytes("queries", kCountBytes);
+    ASSERT_EQ(seen.size(), kCountBytes + 16);
+    u64 before = 0, after = 0;
+    std::memcpy(&before, &seen[kCountBytes], 8);
+    std::memcpy(&after, &seen[kCountBytes + 8], 8);
+    std::cout << "queries: timestamps " << before << ", " << after << "\n";
+    EXPECT_NE(before, 0u);
+    EXPECT_GE(after, before);
 }
 
 }  // namespace

@@ -225,6 +225,26 @@ TEST_F(TextureCacheTest, PitchTextureRowsAreTakenAtTheirPitch) {
     EXPECT_EQ(ReadBack(*cached, 0, 30, 5, 4), texels);
 }
 
+// NVK samples its pitch-linear 2D textures (TWO_D_NO_MIPMAP headers) through 2D-array views.
+TEST_F(TextureCacheTest, TwoDTexturesHaveAnArrayViewToo) {
+    auto words = Tic(0x08, 2, kBase, 8, 8, 1, false, 0, 32);
+    Set(words, 154, 151, 7);  // TWO_D_NO_MIPMAP
+    VkCommandBuffer commands = Begin();
+    const video::CachedTexture* cached =
+        cache_->Get(memory_, words, gpu::TextureHeaderLayout::Maxwell, commands, 1);
+    ASSERT_NE(cached, nullptr);
+    EXPECT_EQ(cached->view_type, VK_IMAGE_VIEW_TYPE_2D);
+    EXPECT_NE(cached->array_view, VK_NULL_HANDLE);
+    EXPECT_NE(cached->array_view, cached->view);
+    Set(words, 154, 151, 2);  // THREE_D: no arrayed form
+    const video::CachedTexture* three_d =
+        cache_->Get(memory_, words, gpu::TextureHeaderLayout::Maxwell, commands, 1);
+    ASSERT_NE(three_d, nullptr);
+    EXPECT_EQ(three_d->view_type, VK_IMAGE_VIEW_TYPE_3D);
+    EXPECT_EQ(three_d->array_view, VK_NULL_HANDLE);
+    Run(commands);
+}
+
 TEST_F(TextureCacheTest, WhatCannotBeMadeIsRefused) {
     VkCommandBuffer commands = Begin();
     // No such COMPONENTS number.

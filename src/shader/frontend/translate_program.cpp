@@ -484,6 +484,16 @@ private:
                 translator_.Emit(ir::Op::Converge, ir::Type::Void, {});
                 continue;
             }
+            if (m == "BMOV") {
+                // Clearing or reading a convergence barrier: structured control flow keeps no
+                // barrier state, so only a read whose value is kept cannot be translated.
+                if (d.inst.Value(d.inst.form->operands[0].field) != kZeroRegister) {
+                    translator_.Begin(block, d.inst, d.offset);
+                    translator_.Unsupported(
+                        "BMOV of a convergence barrier's thread mask into a register");
+                }
+                continue;
+            }
             if (m == "BSSY" || m == "BSYNC" || m == "BREAK" || m == "WARPSYNC") {
                 continue;  // reconvergence hints: structured control flow reconverges anyway
             }

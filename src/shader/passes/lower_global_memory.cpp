@@ -14,13 +14,19 @@ namespace {
 using ir::Inst;
 using ir::Op;
 
-// The constant bank words an address is computed from (through any arithmetic and phis), for
-// an access that runs only under `guard` (if any): those at a fixed place of a fixed bank.
-std::set<std::pair<u32, u32>> SourceWords(const ir::Value& address, const ir::Value& guard) {
+// The constant bank words an address is computed from (through any arithmetic and phis, or
+// with `products` false through any but multiplications: a base address is added, never
+// scaled), for an access that runs only under `guard` (if any): those at a fixed place of a
+// fixed bank.
+std::set<std::pair<u32, u32>> SourceWords(const ir::Value& address, const ir::Value& guard,
+                                          bool products) {
     std::set<std::pair<u32, u32>> words;
     WalkAddressSources(
         address,
         [&](const Inst& inst) {
+            if (!products && inst.op == Op::Spv && inst.aux == static_cast<u32>(spv::Op::OpIMul)) {
+                return WalkStep::Skip;
+            }
             if (inst.op != Op::ConstBank) {
                 return WalkStep::Follow;
             }
@@ -35,17 +41,21 @@ std::set<std::pair<u32, u32>> SourceWords(const ir::Value& address, const ir::Va
     return words;
 }
 
-// The storage buffer addresses among an address's source words: the listed offsets of bank 0
-// (their low words), or every 64-bit value whose two words are both sources.
+// The storage buffer addresses among an address's source words (`added`: those it takes
+// other than through multiplications): the listed offsets of bank 0 (their low words), or
+// every 64-bit value whose two words are both added (NVK's query copy adds an offset to its
+// pool's address and scales the query index by the word after it: that is no address).
 std::vector<ConstantAddress> Candidates(const std::set<std::pair<u32, u32>>& words,
+                                        const std::set<std::pair<u32, u32>>& added,
                                         const StorageBufferSources& sources) {
     std::vector<ConstantAddress> candidates;
     for (const auto& [bank, offset] : words) {
         const bool listed =
             bank == 0 && std::find(sources.bank0_offsets.begin(), sources.bank0_offsets.end(),
                                    offset) != sources.bank0_offsets.end();
-        const bool whole_value =
-            sources.any_constant_value && offset % 8 == 0 && words.contains({bank, offset + 4});
+        const bool whole_value = sources.any_constant_value && offset % 8 == 0 &&
+                                 added.contains({bank, offset}) &&
+                                 added.contains({bank, offset + 4});
         if (listed || whole_value) {
             candidates.push_back({.bank = bank, .offset = offset});
         }
@@ -65,11 +75,13 @@ void Lower(ir::Program& program, const StorageBufferSources& sources, std::strin
                 continue;
             }
             const std::set<std::pair<u32, u32>> words =
-                SourceWords(inst->Arg(0), block->TakenGuard());
+                SourceWords(inst->Arg(0), block->TakenGuard(), true);
+            const std::set<std::pair<u32, u32>> added =
+                SourceWords(inst->Arg(0), block->TakenGuard(), false);
             // A generic pointer that may point into shared memory: CUDA forms it from the shared
             // window's address at c[0x0][0x18] (cvta.shared).
             inst->generic = module != nullptr && words.contains({0, kCbank0SharedWindow});
-            const std::vector<ConstantAddress> candidates = Candidates(words, sources);
+            const std::vector<ConstantAddress> candidates = Candidates(words, added, sources);
             if (candidates.empty() && module != nullptr && module(*inst)) {
                 continue;  // module global memory (passes/module_data.cpp)
             }

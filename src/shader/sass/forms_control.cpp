@@ -1,4 +1,4 @@
-// Control flow and scheduling (BRA, BRX, JMX, CALL, RET, BSSY, BSYNC, BREAK, EXIT, YIELD,
+// Control flow and scheduling (BRA, BRX, JMX, CALL, RET, BSSY, BSYNC, BREAK, BMOV, EXIT, YIELD,
 // WARPSYNC, NANOSLEEP, DEPBAR, BAR). Branch offsets: signed, in
 // 4-byte units, relative to the next instruction (notes/sass-encoding.md; Mesa NAK sm70_encode.rs).
 #include "shader/sass/form_tables.h"
@@ -15,6 +15,10 @@ constexpr FormSpec kForms[] = {
     {"BSYNC", 0x941, "=7@87:3 | B@16"},
     // BREAK Bn: the thread leaves the convergence barrier (before a break out of its region).
     {"BREAK", 0x942, "=7@87:3 | B@16"},
+    // BMOV.32 Rd, Bn: a convergence barrier's thread mask into a register, CLEAR resetting it
+    // (NAK's "bclear" before a BSSY: BMOV.32.CLEAR RZ, B0). Only B0..B15 here: nvdisasm names
+    // the values above them (THREAD_STATE_ENUM, MEXITED, ...), which this table has no form for.
+    {"BMOV", 0x355, "32 CLEAR@84 | R@16, B@24"},
     {"EXIT", 0x94d, "=7@87:3"},
     {"DEPBAR", 0x91a, "LE =1@47:1 | SB@44, X@38:6"},
     {"DEPBAR", 0x91a, "=0@47:1"},

@@ -22,65 +22,10 @@ int main(int argc, char** argv) {
     VkImage image = DeviceImage(
         &c, VK_FORMAT_R8G8B8A8_UNORM, kWidth, kHeight,
         VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &colour_view);
-    VkImageCreateInfo depth_info = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    depth_info.imageType = VK_IMAGE_TYPE_2D;
-    depth_info.format = VK_FORMAT_D32_SFLOAT;
-    depth_info.extent = (VkExtent3D){kWidth, kHeight, 1};
-    depth_info.mipLevels = 1;
-    depth_info.arrayLayers = 1;
-    depth_info.samples = VK_SAMPLE_COUNT_1_BIT;
-    depth_info.tiling = VK_IMAGE_TILING_OPTIMAL;
-    depth_info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
-    VkImage depth;
-    CHECK(vkCreateImage(c.device, &depth_info, NULL, &depth));
-    VkMemoryRequirements needs;
-    vkGetImageMemoryRequirements(c.device, depth, &needs);
-    CHECK(vkBindImageMemory(c.device, depth,
-                            Allocate(&c, needs, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0), 0));
-    VkImageViewCreateInfo view_info = {VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    view_info.image = depth;
-    view_info.viewType = VK_IMAGE_VIEW_TYPE_2D;
-    view_info.format = VK_FORMAT_D32_SFLOAT;
-    view_info.subresourceRange = (VkImageSubresourceRange){VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, 1};
-    CHECK(vkCreateImageView(c.device, &view_info, NULL, &depth_view));
-
-    VkAttachmentDescription attachments[2] = {{0}, {0}};
-    attachments[0].format = VK_FORMAT_R8G8B8A8_UNORM;
-    attachments[0].samples = VK_SAMPLE_COUNT_1_BIT;
-    attachments[0].loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-    attachments[0].storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    attachments[0].stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-    attachments[0].stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-    attachments[0].initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    attachments[0].finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    attachments[1] = attachments[0];
-    attachments[1].format = VK_FORMAT_D32_SFLOAT;
-    attachments[1].storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-    attachments[1].finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
-    VkAttachmentReference colour_reference = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-    VkAttachmentReference depth_reference = {1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
-    VkSubpassDescription subpass = {0};
-    subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-    subpass.colorAttachmentCount = 1;
-    subpass.pColorAttachments = &colour_reference;
-    subpass.pDepthStencilAttachment = &depth_reference;
-    VkRenderPassCreateInfo pass_info = {VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-    pass_info.attachmentCount = 2;
-    pass_info.pAttachments = attachments;
-    pass_info.subpassCount = 1;
-    pass_info.pSubpasses = &subpass;
-    VkRenderPass pass;
-    CHECK(vkCreateRenderPass(c.device, &pass_info, NULL, &pass));
-    const VkImageView views[2] = {colour_view, depth_view};
-    VkFramebufferCreateInfo framebuffer_info = {VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
-    framebuffer_info.renderPass = pass;
-    framebuffer_info.attachmentCount = 2;
-    framebuffer_info.pAttachments = views;
-    framebuffer_info.width = kWidth;
-    framebuffer_info.height = kHeight;
-    framebuffer_info.layers = 1;
+    DepthImage(&c, VK_FORMAT_D32_SFLOAT, kWidth, kHeight, VK_IMAGE_ASPECT_DEPTH_BIT, &depth_view);
     VkFramebuffer framebuffer;
-    CHECK(vkCreateFramebuffer(c.device, &framebuffer_info, NULL, &framebuffer));
+    VkRenderPass pass = ColourDepthPass(&c, VK_FORMAT_D32_SFLOAT, 0, kWidth, kHeight, colour_view,
+                                        depth_view, &framebuffer);
 
     // Binding 0: position and colour; binding 1 (per instance): a zero offset.
     VkVertexInputBindingDescription bindings[2] = {

@@ -18,7 +18,7 @@ set -eu
 root=$1
 out=$2
 shift 2
-cases=${*:-clear triangle copy compute indexed blend_depth texture indirect}
+cases=${*:-clear triangle copy compute indexed blend_depth texture indirect stencil formats queries}
 here=$(cd "$(dirname "$0")" && pwd)
 shim=/usr/lib/x86_64-linux-gnu/libnouveau_noop_drm_shim.so
 mkdir -p "$out" "$root/tmp/xdg" "$root/tmp/nvk"

@@ -13,21 +13,6 @@ struct Vertex {
     float x, y, z, u, v;
 };
 
-static void Transition(VkCommandBuffer commands, VkImage image, VkImageLayout from,
-                       VkImageLayout to) {
-    VkImageMemoryBarrier barrier = {VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-    barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-    barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT;
-    barrier.oldLayout = from;
-    barrier.newLayout = to;
-    barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    barrier.image = image;
-    barrier.subresourceRange = (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-    vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
-                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &barrier);
-}
-
 int main(int argc, char** argv) {
     struct VkCase c = OpenCase();
     VkImageView view;
@@ -130,14 +115,15 @@ int main(int argc, char** argv) {
     PrintResultAddress(&c, result, kWidth * kHeight * 4);
 
     VkCommandBuffer commands = BeginCommands(&c);
-    Transition(commands, texture, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    Transition(commands, texture, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+               1, 1);
     VkBufferImageCopy upload = {0};
     upload.imageSubresource = (VkImageSubresourceLayers){VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
     upload.imageExtent = (VkExtent3D){kTexels, kTexels, 1};
     vkCmdCopyBufferToImage(commands, staging, texture, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,
                            &upload);
     Transition(commands, texture, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-               VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+               VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, 1, 1);
     VkClearValue clear = {.color = {{0, 0, 0, 1}}};
     BeginPass(commands, pass, framebuffer, kWidth, kHeight, &clear, 1);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);

@@ -219,6 +219,83 @@ static inline VkRenderPass ClearingPass(const struct VkCase* c, VkFormat format,
     return pass;
 }
 
+// A 2D depth (or depth-stencil) image of one level and layer in device-local memory, usable as
+// an attachment, and its view of `aspects`.
+static inline VkImage DepthImage(const struct VkCase* c, VkFormat format, uint32_t width,
+                                 uint32_t height, VkImageAspectFlags aspects, VkImageView* view) {
+    VkImageCreateInfo image_info = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+    image_info.imageType = VK_IMAGE_TYPE_2D;
+    image_info.format = format;
+    image_info.extent = (VkExtent3D){width, height, 1};
+    image_info.mipLevels = 1;
+    image_info.arrayLayers = 1;
+    image_info.samples = VK_SAMPLE_COUNT_1_BIT;
+    image_info.tiling = VK_IMAGE_TILING_OPTIMAL;
+    image_info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    VkImage image;
+    CHECK(vkCreateImage(c->device, &image_info, NULL, &image));
+    VkMemoryRequirements needs;
+    vkGetImageMemoryRequirements(c->device, image, &needs);
+    CHECK(vkBindImageMemory(c->device, image,
+                            Allocate(c, needs, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0), 0));
+    VkImageViewCreateInfo view_info = {VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    view_info.image = image;
+    view_info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    view_info.format = format;
+    view_info.subresourceRange = (VkImageSubresourceRange){aspects, 0, 1, 0, 1};
+    CHECK(vkCreateImageView(c->device, &view_info, NULL, view));
+    return image;
+}
+
+// A render pass of an RGBA8 colour attachment kept for a copy afterwards (TRANSFER_SRC_OPTIMAL)
+// and a `depth_format` attachment, both cleared at its start (the stencil too when
+// `clear_stencil`), and its framebuffer over the two views.
+static inline VkRenderPass ColourDepthPass(const struct VkCase* c, VkFormat depth_format,
+                                           int clear_stencil, uint32_t width, uint32_t height,
+                                           VkImageView colour_view, VkImageView depth_view,
+                                           VkFramebuffer* framebuffer) {
+    VkAttachmentDescription attachments[2] = {{0}, {0}};
+    attachments[0].format = VK_FORMAT_R8G8B8A8_UNORM;
+    attachments[0].samples = VK_SAMPLE_COUNT_1_BIT;
+    attachments[0].loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    attachments[0].storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    attachments[0].stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+    attachments[0].stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    attachments[0].initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    attachments[0].finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    attachments[1] = attachments[0];
+    attachments[1].format = depth_format;
+    attachments[1].storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    if (clear_stencil) {
+        attachments[1].stencilLoadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    }
+    attachments[1].finalLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    VkAttachmentReference colour_reference = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    VkAttachmentReference depth_reference = {1, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
+    VkSubpassDescription subpass = {0};
+    subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+    subpass.colorAttachmentCount = 1;
+    subpass.pColorAttachments = &colour_reference;
+    subpass.pDepthStencilAttachment = &depth_reference;
+    VkRenderPassCreateInfo pass_info = {VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+    pass_info.attachmentCount = 2;
+    pass_info.pAttachments = attachments;
+    pass_info.subpassCount = 1;
+    pass_info.pSubpasses = &subpass;
+    VkRenderPass pass;
+    CHECK(vkCreateRenderPass(c->device, &pass_info, NULL, &pass));
+    const VkImageView views[2] = {colour_view, depth_view};
+    VkFramebufferCreateInfo framebuffer_info = {VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+    framebuffer_info.renderPass = pass;
+    framebuffer_info.attachmentCount = 2;
+    framebuffer_info.pAttachments = views;
+    framebuffer_info.width = width;
+    framebuffer_info.height = height;
+    framebuffer_info.layers = 1;
+    CHECK(vkCreateFramebuffer(c->device, &framebuffer_info, NULL, framebuffer));
+    return pass;
+}
+
 // Copies the whole of a 2D colour image (in TRANSFER_SRC_OPTIMAL) to the start of `buffer`,
 // rows packed.
 static inline void CopyImageToBuffer(VkCommandBuffer commands, VkImage image, uint32_t width,
@@ -249,6 +326,24 @@ static inline void Barrier(VkCommandBuffer commands) {
     vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
                          VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
                          &barrier, 0, NULL, 0, NULL);
+}
+
+// Moves the first `levels` levels and `layers` layers of a colour image from layout `from` to
+// `to`, after the transfers before it and before the transfers and shader reads after it.
+static inline void Transition(VkCommandBuffer commands, VkImage image, VkImageLayout from,
+                              VkImageLayout to, uint32_t levels, uint32_t layers) {
+    VkImageMemoryBarrier barrier = {VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT;
+    barrier.oldLayout = from;
+    barrier.newLayout = to;
+    barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.image = image;
+    barrier.subresourceRange =
+        (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, layers};
+    vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                         VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &barrier);
 }
 
 // A graphics pipeline of `vertex` and `fragment` for `pass` over a width x height viewport:
