@@ -146,68 +146,60 @@ void Reacquire(SvcContext& svc, Thread& waiter) {
 
 }  // namespace
 
-void ArbitrateLock(SvcContext& svc) {
-    const u32 owner_handle = svc.Arg32(0);
-    const u64 address = svc.Arg(1);
-    const u32 tag = svc.Arg32(2);
+SvcReply ArbitrateLock(SvcContext& svc, u32 owner_handle, u64 address, u32 tag) {
     base::Result error;
     auto word = Word(svc, address, error);
     if (!word) {
-        return svc.Return(error);
+        return error;
     }
     auto& scheduler = svc.process.scheduler;
     std::lock_guard lock(scheduler.Lock());
     if (word->load() != (owner_handle | kHandleWaitMask)) {
-        return svc.Return(base::ResultSuccess);  // released meanwhile: the caller tries again
+        return base::ResultSuccess;  // released meanwhile: the caller tries again
     }
     const auto owner = svc.Get<Thread>(owner_handle);
     if (!owner || owner.get() == &svc.thread) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     svc.thread.wait_tag = tag;
     scheduler.Block(svc.thread, WaitKind::Mutex, std::nullopt);
     WaitForOwner(scheduler, svc.thread, *owner, address);
+    return kNoAnswerNow;
 }
 
-void ArbitrateUnlock(SvcContext& svc) {
-    const u64 address = svc.Arg(0);
+base::Result ArbitrateUnlock(SvcContext& svc, u64 address) {
     base::Result error;
     auto word = Word(svc, address, error);
     if (!word) {
-        return svc.Return(error);
+        return error;
     }
     std::lock_guard lock(svc.process.scheduler.Lock());
     ReleaseMutex(svc.process.scheduler, svc.thread, address, *word);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void WaitProcessWideKeyAtomic(SvcContext& svc) {
-    const u64 mutex = svc.Arg(0);
-    const u64 key = svc.Arg(1);
-    const u32 tag = svc.Arg32(2);
-    const auto timeout = static_cast<s64>(svc.Arg(3));
+SvcReply WaitProcessWideKeyAtomic(SvcContext& svc, u64 mutex, u64 key, u32 tag, s64 timeout) {
     base::Result error;
     auto mutex_word = Word(svc, mutex, error);
     auto key_word = mutex_word ? Word(svc, key, error) : std::nullopt;
     if (!key_word) {
-        return svc.Return(error);
+        return error;
     }
     auto& scheduler = svc.process.scheduler;
     std::lock_guard lock(scheduler.Lock());
     ReleaseMutex(scheduler, svc.thread, mutex, *mutex_word);
     key_word->store(1);  // the condition variable has waiters
     if (timeout == 0) {
-        return svc.Return(results::TimedOut);  // the caller takes the mutex again itself
+        return results::TimedOut;  // the caller takes the mutex again itself
     }
     Enqueue(svc.thread, key);
     svc.thread.mutex_address = mutex;
     svc.thread.wait_tag = tag;
     scheduler.Block(svc.thread, WaitKind::ConditionVariable, svc.Deadline(timeout));
+    return kNoAnswerNow;
 }
 
-void SignalProcessWideKey(SvcContext& svc) {
-    const u64 key = svc.Arg(0);
-    const s32 count = svc.ArgS32(1);
+base::Result SignalProcessWideKey(SvcContext& svc, u64 key, s32 count) {
     auto& scheduler = svc.process.scheduler;
     std::lock_guard lock(scheduler.Lock());
     const auto waiters = Waiters(scheduler, WaitKind::ConditionVariable, key);
@@ -222,35 +214,33 @@ void SignalProcessWideKey(SvcContext& svc) {
             key_word->store(0);
         }
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void WaitForAddress(SvcContext& svc) {
-    const u64 address = svc.Arg(0);
-    const auto type = static_cast<ArbitrationType>(svc.Arg32(1));
-    const s32 value = svc.ArgS32(2);
-    const auto timeout = static_cast<s64>(svc.Arg(3));
+SvcReply WaitForAddress(SvcContext& svc, u64 address, u32 arbitration_type, s32 value,
+                        s64 timeout) {
+    const auto type = static_cast<ArbitrationType>(arbitration_type);
     if (type != ArbitrationType::WaitIfLessThan &&
         type != ArbitrationType::DecrementAndWaitIfLessThan &&
         type != ArbitrationType::WaitIfEqual) {
-        return svc.Return(results::InvalidEnumValue);
+        return results::InvalidEnumValue;
     }
     base::Result error;
     auto word = Word(svc, address, error);
     if (!word) {
-        return svc.Return(error);
+        return error;
     }
     auto& scheduler = svc.process.scheduler;
     std::lock_guard lock(scheduler.Lock());
     if (type == ArbitrationType::WaitIfEqual) {
         if (static_cast<s32>(word->load()) != value) {
-            return svc.Return(results::InvalidState);
+            return results::InvalidState;
         }
     } else {
         u32 current = word->load();
         for (;;) {
             if (!(static_cast<s32>(current) < value)) {
-                return svc.Return(results::InvalidState);
+                return results::InvalidState;
             }
             if (type == ArbitrationType::WaitIfLessThan ||
                 word->compare_exchange_weak(current, current - 1)) {
@@ -259,25 +249,23 @@ void WaitForAddress(SvcContext& svc) {
         }
     }
     if (timeout == 0) {
-        return svc.Return(results::TimedOut);
+        return results::TimedOut;
     }
     Enqueue(svc.thread, address);
     scheduler.Block(svc.thread, WaitKind::AddressArbiter, svc.Deadline(timeout));
+    return kNoAnswerNow;
 }
 
-void SignalToAddress(SvcContext& svc) {
-    const u64 address = svc.Arg(0);
-    const auto type = static_cast<SignalType>(svc.Arg32(1));
-    const s32 value = svc.ArgS32(2);
-    const s32 count = svc.ArgS32(3);
+base::Result SignalToAddress(SvcContext& svc, u64 address, u32 signal_type, s32 value, s32 count) {
+    const auto type = static_cast<SignalType>(signal_type);
     if (type != SignalType::Signal && type != SignalType::SignalAndIncrementIfEqual &&
         type != SignalType::SignalAndModifyByWaitingCountIfEqual) {
-        return svc.Return(results::InvalidEnumValue);
+        return results::InvalidEnumValue;
     }
     base::Result error;
     auto word = Word(svc, address, error);
     if (!word) {
-        return svc.Return(error);
+        return error;
     }
     auto& scheduler = svc.process.scheduler;
     std::lock_guard lock(scheduler.Lock());
@@ -300,7 +288,7 @@ void SignalToAddress(SvcContext& svc) {
         }
         u32 expected = static_cast<u32>(value);
         if (!word->compare_exchange_strong(expected, static_cast<u32>(new_value))) {
-            return svc.Return(results::InvalidState);
+            return results::InvalidState;
         }
     }
     const std::size_t woken =
@@ -308,7 +296,7 @@ void SignalToAddress(SvcContext& svc) {
     for (std::size_t i = 0; i < woken; ++i) {
         scheduler.Wake(*waiters[i], base::ResultSuccess);
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
 }  // namespace kernel::svc

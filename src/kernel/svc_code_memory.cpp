@@ -78,60 +78,54 @@ base::Result UnmapView(Process::State& process, CodeMemory& code, u64 address, u
 
 }  // namespace
 
-void CreateCodeMemory(SvcContext& svc) {
-    const u64 address = svc.Arg(1);
-    const u64 size = svc.Arg(2);
+base::Result CreateCodeMemory(SvcContext& svc, SvcOut<u32>& code_handle, u64 address, u64 size) {
     if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     auto& process = svc.process;
     if (!process.layout.address_space.Contains(address, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     std::lock_guard lock(process.scheduler.Lock());
     const auto source = process.memory_map.Uniform(address, size);
     if (!source ||
         !HasCapability(static_cast<MemoryState>(source->state), StateCapability::CodeMemory) ||
         source->permission != kPermissionReadWrite || source->attribute != 0) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     auto code = std::make_shared<CodeMemory>(process.memory_map, process.memory, address, size,
                                              static_cast<MemoryState>(source->state));
     std::memset(code->range.Pages().Data(), kCodeMemoryFill, size);
     const u32 handle = process.handles.Add(code);
     if (handle == 0) {
-        return svc.Return(results::OutOfHandles);
+        return results::OutOfHandles;
     }
-    svc.Out(1, handle);
-    svc.Return(base::ResultSuccess);
+    code_handle = handle;
+    return base::ResultSuccess;
 }
 
-void ControlCodeMemory(SvcContext& svc) {
-    const u32 handle = svc.Arg32(0);
-    const u32 operation = svc.Arg32(1);
-    const u64 address = svc.Arg(2);
-    const u64 size = svc.Arg(3);
-    const u32 permission = svc.Arg32(4);
+base::Result ControlCodeMemory(SvcContext& svc, u32 handle, u32 operation, u64 address, u64 size,
+                               u32 permission) {
     if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
     const auto code = svc.Get<CodeMemory>(handle);
     if (!code) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     switch (static_cast<CodeMemoryOperation>(operation)) {
         case CodeMemoryOperation::Map:
-            return svc.Return(MapView(process, *code, address, size, permission, false));
+            return MapView(process, *code, address, size, permission, false);
         case CodeMemoryOperation::Unmap:
-            return svc.Return(UnmapView(process, *code, address, size, permission, false));
+            return UnmapView(process, *code, address, size, permission, false);
         case CodeMemoryOperation::MapToOwner:
-            return svc.Return(MapView(process, *code, address, size, permission, true));
+            return MapView(process, *code, address, size, permission, true);
         case CodeMemoryOperation::UnmapFromOwner:
-            return svc.Return(UnmapView(process, *code, address, size, permission, true));
+            return UnmapView(process, *code, address, size, permission, true);
     }
-    svc.Return(results::InvalidEnumValue);
+    return results::InvalidEnumValue;
 }
 
 }  // namespace kernel::svc

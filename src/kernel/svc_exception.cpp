@@ -10,8 +10,7 @@
 namespace kernel::svc {
 
 // svcReturnFromException (0x28): w0 is the handler's result.
-void ReturnFromException(SvcContext& svc) {
-    const u32 result = svc.Arg32(0);
+void ReturnFromException(SvcContext& svc, u32 result) {
     Process::State& process = svc.process;
     std::unique_lock lock(process.scheduler.Lock());
     if (process.exception_thread != &svc.thread) {

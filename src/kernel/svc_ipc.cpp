@@ -95,18 +95,18 @@ void AnswerOnHostThread(SvcContext& svc, std::shared_ptr<SessionServer> server,
     });
 }
 
-void SendRequest(SvcContext& svc, u32 handle, u64 message_address, u64 size) {
+SvcReply SendRequest(SvcContext& svc, u32 handle, u64 message_address, u64 size) {
     std::shared_ptr<ClientSession> session;
     {
         std::lock_guard lock(svc.process.scheduler.Lock());
         session = svc.Get<ClientSession>(handle);
     }
     if (!session) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     u8* message = svc.process.memory.HostPointer(message_address, size, cpu::Permission::ReadWrite);
     if (message == nullptr) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     if (session->guest) {
         // A guest thread serves it: the caller waits for that thread's reply.
@@ -114,27 +114,28 @@ void SendRequest(SvcContext& svc, u32 handle, u64 message_address, u64 size) {
         const base::Result sent =
             SendGuestRequest(svc.process, *session->guest, svc.thread, message_address, size);
         if (sent.IsFailure()) {
-            return svc.Return(sent);
+            return sent;
         }
         svc.process.scheduler.Block(svc.thread, WaitKind::IpcReply, std::nullopt);
-        return;
+        return kNoAnswerNow;
     }
     Environment environment(svc.process, svc.CurrentShared(), &svc.core);
     const base::Result result = session->server->HandleRequest({message, size}, environment);
     if (result == ResultWaitsOnHost) {
-        return AnswerOnHostThread(svc, session->server, {message, size});
+        AnswerOnHostThread(svc, session->server, {message, size});
+        return kNoAnswerNow;
     }
-    svc.Return(result);
+    return result;
 }
 
 }  // namespace
 
-void ConnectToNamedPort(SvcContext& svc) {
+base::Result ConnectToNamedPort(SvcContext& svc, SvcOut<u32>& session_handle, u64 name_address) {
     std::array<char, kMaxPortNameLength + 1> name{};
     for (std::size_t i = 0; i < name.size(); ++i) {
-        const auto character = svc.process.memory.Read<char>(svc.Arg(1) + i);
+        const auto character = svc.process.memory.Read<char>(name_address + i);
         if (!character) {
-            return svc.Return(results::InvalidCurrentMemory);
+            return results::InvalidCurrentMemory;
         }
         name[i] = *character;
         if (*character == '\0') {
@@ -142,34 +143,32 @@ void ConnectToNamedPort(SvcContext& svc) {
         }
     }
     if (name.back() != '\0') {
-        return svc.Return(results::OutOfRange);
+        return results::OutOfRange;
     }
     const auto port = svc.process.options.named_ports.find(name.data());
     if (port == svc.process.options.named_ports.end()) {
         LOG_WARNING("kernel", "svcConnectToNamedPort: no port named \"{}\"", name.data());
-        return svc.Return(results::NotFound);
+        return results::NotFound;
     }
     auto session = std::make_shared<ClientSession>(port->second());
     std::lock_guard lock(svc.process.scheduler.Lock());
     const u32 handle = svc.process.handles.Add(std::move(session));
     if (handle == 0) {
-        return svc.Return(results::OutOfHandles);
+        return results::OutOfHandles;
     }
-    svc.Out(1, handle);
-    svc.Return(base::ResultSuccess);
+    session_handle = handle;
+    return base::ResultSuccess;
 }
 
-void SendSyncRequest(SvcContext& svc) {
-    SendRequest(svc, svc.Arg32(0), svc.thread.tls_address, kMessageBufferSize);
+SvcReply SendSyncRequest(SvcContext& svc, u32 session_handle) {
+    return SendRequest(svc, session_handle, svc.thread.tls_address, kMessageBufferSize);
 }
 
-void SendSyncRequestWithUserBuffer(SvcContext& svc) {
-    const u64 address = svc.Arg(0);
-    const u64 size = svc.Arg(1);
+SvcReply SendSyncRequestWithUserBuffer(SvcContext& svc, u64 address, u64 size, u32 session_handle) {
     if ((address & 0xfff) != 0 || (size & 0xfff) != 0 || size == 0) {
-        return svc.Return((address & 0xfff) != 0 ? results::InvalidAddress : results::InvalidSize);
+        return (address & 0xfff) != 0 ? results::InvalidAddress : results::InvalidSize;
     }
-    SendRequest(svc, svc.Arg32(2), address, size);
+    return SendRequest(svc, session_handle, address, size);
 }
 
 }  // namespace kernel::svc

@@ -10,7 +10,8 @@ namespace {
 
 constexpr u64 kHeapAlignment = 0x200000;
 
-base::Result WriteMemoryInfo(SvcContext& svc, u64 info_address, u64 address) {
+base::Result WriteMemoryInfo(SvcContext& svc, u64 info_address, SvcOut<u32>& page_info,
+                             u64 address) {
     MemoryInfo info;
     {
         std::lock_guard lock(svc.process.scheduler.Lock());
@@ -19,31 +20,30 @@ base::Result WriteMemoryInfo(SvcContext& svc, u64 info_address, u64 address) {
     if (!svc.process.memory.Write(info_address, info)) {
         return results::InvalidPointer;
     }
-    svc.Out(1, 0);  // page info
+    page_info = 0;
     return base::ResultSuccess;
 }
 
 }  // namespace
 
-void SetHeapSize(SvcContext& svc) {
+base::Result SetHeapSize(SvcContext& svc, SvcOut<u64>& heap_address, u64 size) {
     auto& process = svc.process;
-    const u64 size = svc.Arg(1);
     if (!base::IsAligned(size, kHeapAlignment)) {
-        return svc.Return(results::InvalidSize);
+        return results::InvalidSize;
     }
     std::lock_guard lock(process.scheduler.Lock());
     if (size > process.layout.heap.size) {
-        return svc.Return(results::OutOfMemory);
+        return results::OutOfMemory;
     }
     const u64 heap = process.layout.heap.base;
     if (size > process.heap_size) {
         const u64 grow = size - process.heap_size;
         if (!process.memory_map.IsFree(heap + process.heap_size, grow)) {
-            return svc.Return(results::InvalidCurrentMemory);
+            return results::InvalidCurrentMemory;
         }
         // Nothing is mapped unless the whole growth fits the pool.
         if (!process.memory_usage.TryReserve(grow)) {
-            return svc.Return(results::LimitReached);
+            return results::LimitReached;
         }
         process.memory_map.Map(heap + process.heap_size, grow, MemoryState::Normal,
                                cpu::Permission::ReadWrite);
@@ -53,68 +53,62 @@ void SetHeapSize(SvcContext& svc) {
         const auto info = process.memory_map.Uniform(heap + size, shrink);
         if (!info || info->state != static_cast<u32>(MemoryState::Normal) ||
             info->permission != kPermissionReadWrite || info->attribute != 0) {
-            return svc.Return(results::InvalidCurrentMemory);
+            return results::InvalidCurrentMemory;
         }
         process.memory_map.Unmap(heap + size, shrink);
         process.memory_usage.Release(shrink);
     }
     process.heap_size = size;
-    svc.Out(1, heap);
-    svc.Return(base::ResultSuccess);
+    heap_address = heap;
+    return base::ResultSuccess;
 }
 
-void QueryMemory(SvcContext& svc) {
-    svc.Return(WriteMemoryInfo(svc, svc.Arg(0), svc.Arg(2)));
+base::Result QueryMemory(SvcContext& svc, u64 info_address, SvcOut<u32>& page_info, u64 address) {
+    return WriteMemoryInfo(svc, info_address, page_info, address);
 }
 
-void QueryProcessMemory(SvcContext& svc) {
+base::Result QueryProcessMemory(SvcContext& svc, u64 info_address, SvcOut<u32>& page_info,
+                                u32 process_handle, u64 address) {
     // Only the process itself exists to be named.
     bool own = false;
     {
         std::lock_guard lock(svc.process.scheduler.Lock());
-        own = svc.IsOwnProcess(svc.Arg32(2));
+        own = svc.IsOwnProcess(process_handle);
     }
     if (!own) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
-    svc.Return(WriteMemoryInfo(svc, svc.Arg(0), svc.Arg(3)));
+    return WriteMemoryInfo(svc, info_address, page_info, address);
 }
 
-void SetMemoryPermission(SvcContext& svc) {
-    const u64 address = svc.Arg(0);
-    const u64 size = svc.Arg(1);
-    const u32 permission = svc.Arg32(2);
+base::Result SetMemoryPermission(SvcContext& svc, u64 address, u64 size, u32 permission) {
     if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     if (permission != kPermissionNone && permission != kPermissionRead &&
         permission != kPermissionReadWrite) {
-        return svc.Return(results::InvalidNewMemoryPermission);
+        return results::InvalidNewMemoryPermission;
     }
     auto& process = svc.process;
     if (!process.layout.address_space.Contains(address, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     std::lock_guard lock(process.scheduler.Lock());
     const auto info = process.memory_map.Uniform(address, size);
     if (!info ||
         !HasCapability(static_cast<MemoryState>(info->state), StateCapability::Reprotect) ||
         info->attribute != 0) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     if (info->permission != permission) {
         process.memory_map.Protect(address, size, ToPermission(permission));
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void SetMemoryAttribute(SvcContext& svc) {
-    const u64 address = svc.Arg(0);
-    const u64 size = svc.Arg(1);
-    const u32 mask = svc.Arg32(2);
-    const u32 value = svc.Arg32(3);
+base::Result SetMemoryAttribute(SvcContext& svc, u64 address, u64 size, u32 mask, u32 value) {
     if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     // Guests may change only Uncached and PermissionLocked, and may set but never clear the
     // lock.
@@ -122,11 +116,11 @@ void SetMemoryAttribute(SvcContext& svc) {
     constexpr u32 kLock = memory_attribute::kPermissionLocked;
     if ((mask | value) != mask || (mask | value | kSupported) != kSupported ||
         (mask & kLock) != (value & kLock)) {
-        return svc.Return(results::InvalidCombination);
+        return results::InvalidCombination;
     }
     auto& process = svc.process;
     if (!process.layout.address_space.Contains(address, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     std::lock_guard lock(process.scheduler.Lock());
     // Device-shared memory (GPU-mapped heap) may still change its cacheability.
@@ -138,13 +132,13 @@ void SetMemoryAttribute(SvcContext& svc) {
                           HasCapability(state, StateCapability::ChangeAttribute)) &&
                          (!(mask & kLock) || HasCapability(state, StateCapability::PermissionLock));
     if (!allowed) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     for (const MemoryInfo& block : process.memory_map.BlocksIn(address, size)) {
         process.memory_map.SetAttribute(block.base_address, block.size,
                                         (block.attribute & ~mask) | (value & mask));
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
 }  // namespace kernel::svc

@@ -36,24 +36,21 @@ base::Result CheckAliasArguments(Process::State& process, u64 destination, u64 s
 
 }  // namespace
 
-void MapMemory(SvcContext& svc) {
-    const u64 destination = svc.Arg(0);
-    const u64 source = svc.Arg(1);
-    const u64 size = svc.Arg(2);
+base::Result MapMemory(SvcContext& svc, u64 destination, u64 source, u64 size) {
     auto& process = svc.process;
     if (const auto result = CheckAliasArguments(process, destination, source, size);
         result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     std::lock_guard lock(process.scheduler.Lock());
     auto& map = process.memory_map;
     const auto from = map.Uniform(source, size);
     if (!from || !HasCapability(static_cast<MemoryState>(from->state), StateCapability::Alias) ||
         from->permission != kPermissionReadWrite || from->attribute != 0) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     if (!map.IsFree(destination, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     map.Map(destination, size, MemoryState::Stack, cpu::Permission::ReadWrite);
     std::memcpy(process.memory.Base() + destination, process.memory.Base() + source, size);
@@ -61,38 +58,35 @@ void MapMemory(SvcContext& svc) {
     map.Relabel(source, size, static_cast<MemoryState>(from->state), cpu::Permission::None,
                 memory_attribute::kLocked);
     process.stack_aliases.Add(destination, source, size);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void UnmapMemory(SvcContext& svc) {
-    const u64 destination = svc.Arg(0);
-    const u64 source = svc.Arg(1);
-    const u64 size = svc.Arg(2);
+base::Result UnmapMemory(SvcContext& svc, u64 destination, u64 source, u64 size) {
     auto& process = svc.process;
     if (const auto result = CheckAliasArguments(process, destination, source, size);
         result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     std::lock_guard lock(process.scheduler.Lock());
     auto& map = process.memory_map;
     const auto from = map.Uniform(source, size);
     if (!from || !HasCapability(static_cast<MemoryState>(from->state), StateCapability::Alias) ||
         from->permission != kPermissionNone || from->attribute != memory_attribute::kLocked) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     const auto to = map.Uniform(destination, size);
     if (!to || to->state != static_cast<u32>(MemoryState::Stack) || to->attribute != 0) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     if (!process.stack_aliases.Covers(destination, source, size)) {
-        return svc.Return(results::InvalidMemoryRegion);
+        return results::InvalidMemoryRegion;
     }
     map.Relabel(source, size, static_cast<MemoryState>(from->state), cpu::Permission::ReadWrite,
                 memory_attribute::kNone);
     std::memcpy(process.memory.Base() + source, process.memory.Base() + destination, size);
     map.Unmap(destination, size);
     process.stack_aliases.Remove(destination, size);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
 }  // namespace kernel::svc

@@ -24,12 +24,10 @@ base::Result CheckPhysicalArguments(Process::State& process, u64 address, u64 si
 
 }  // namespace
 
-void MapPhysicalMemory(SvcContext& svc) {
-    const u64 address = svc.Arg(0);
-    const u64 size = svc.Arg(1);
+base::Result MapPhysicalMemory(SvcContext& svc, u64 address, u64 size) {
     auto& process = svc.process;
     if (const auto result = CheckPhysicalArguments(process, address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     std::lock_guard lock(process.scheduler.Lock());
     // What is mapped already stays; only the free parts take memory, all of it or none.
@@ -41,10 +39,10 @@ void MapPhysicalMemory(SvcContext& svc) {
         }
     }
     if (needed == 0) {
-        return svc.Return(base::ResultSuccess);
+        return base::ResultSuccess;
     }
     if (!process.memory_usage.TryReserve(needed)) {
-        return svc.Return(results::LimitReached);
+        return results::LimitReached;
     }
     for (const MemoryInfo& block : blocks) {
         if (block.state == static_cast<u32>(MemoryState::Free)) {
@@ -52,15 +50,13 @@ void MapPhysicalMemory(SvcContext& svc) {
                                    cpu::Permission::ReadWrite);
         }
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void UnmapPhysicalMemory(SvcContext& svc) {
-    const u64 address = svc.Arg(0);
-    const u64 size = svc.Arg(1);
+base::Result UnmapPhysicalMemory(SvcContext& svc, u64 address, u64 size) {
     auto& process = svc.process;
     if (const auto result = CheckPhysicalArguments(process, address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     std::lock_guard lock(process.scheduler.Lock());
     const std::vector<MemoryInfo> blocks = process.memory_map.BlocksIn(address, size);
@@ -69,7 +65,7 @@ void UnmapPhysicalMemory(SvcContext& svc) {
         const bool plain =
             block.state == static_cast<u32>(MemoryState::Normal) && block.attribute == 0;
         if (!free && !plain) {
-            return svc.Return(results::InvalidCurrentMemory);
+            return results::InvalidCurrentMemory;
         }
     }
     for (const MemoryInfo& block : blocks) {
@@ -78,7 +74,7 @@ void UnmapPhysicalMemory(SvcContext& svc) {
             process.memory_usage.Release(block.size);
         }
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
 }  // namespace kernel::svc

@@ -60,30 +60,26 @@ void ExitProcess(SvcContext& svc) {
     svc.process.Stop(RunEnding::ExitProcess, 0, {});
 }
 
-void GetSystemTick(SvcContext& svc) {
-    svc.Out(0, svc.process.clock.Now());
+u64 GetSystemTick(SvcContext& svc) {
+    return svc.process.clock.Now();
 }
 
-void GetProcessId(SvcContext& svc) {
+base::Result GetProcessId(SvcContext& svc, SvcOut<u64>& process_id, u32 handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
     // A thread's handle names its process too.
-    const u32 handle = svc.Arg32(1);
     if (!svc.IsOwnProcess(handle) && !svc.Get<Thread>(handle)) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
-    svc.Out(1, kApplicationProcessId);
-    svc.Return(base::ResultSuccess);
+    process_id = kApplicationProcessId;
+    return base::ResultSuccess;
 }
 
-void Break(SvcContext& svc) {
+SvcReply Break(SvcContext& svc, u64 reason, u64 argument, u64 size) {
     constexpr u64 kNotificationOnly = 0x8000'0000;
-    const u64 reason = svc.Arg(0);
-    const u64 argument = svc.Arg(1);
-    const u64 size = svc.Arg(2);
     if (reason & kNotificationOnly) {
         LOG_INFO("kernel", "svcBreak notification: reason {:#x}, argument {:#x}, size {:#x}",
                  reason, argument, size);
-        return svc.Return(base::ResultSuccess);
+        return base::ResultSuccess;
     }
     static constexpr const char* kReasons[] = {"panic",           "assert",        "user",
                                                "pre-load-dll",    "post-load-dll", "pre-unload-dll",
@@ -104,14 +100,14 @@ void Break(SvcContext& svc) {
                                                  "{:#x}{}) at {}",
                                                  name, reason, argument, size, result_text,
                                                  process.DescribeAddress(svc.core.GetPC()))));
+    return kNoAnswerNow;
 }
 
-void OutputDebugString(SvcContext& svc) {
-    const u64 address = svc.Arg(0);
-    const u64 size = std::min(svc.Arg(1), kMaxDebugStringLength);
+base::Result OutputDebugString(SvcContext& svc, u64 address, u64 length) {
+    const u64 size = std::min(length, kMaxDebugStringLength);
     std::string text(size, '\0');
     if (!svc.process.memory.ReadBlock(address, {reinterpret_cast<u8*>(text.data()), text.size()})) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     if (svc.process.options.guest_output) {
         svc.process.options.guest_output(text);
@@ -119,16 +115,14 @@ void OutputDebugString(SvcContext& svc) {
         std::fwrite(text.data(), 1, text.size(), stdout);
         std::fflush(stdout);
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void GetInfo(SvcContext& svc) {
-    const auto type = static_cast<InfoType>(svc.Arg(1));
-    const u32 handle = static_cast<u32>(svc.Arg(2));
-    const u64 sub_type = svc.Arg(3);
+base::Result GetInfo(SvcContext& svc, SvcOut<u64>& info, u64 info_type, u32 handle, u64 sub_type) {
+    const auto type = static_cast<InfoType>(info_type);
     const auto answer = [&](u64 value) {
-        svc.Out(1, value);
-        svc.Return(base::ResultSuccess);
+        info = value;
+        return base::ResultSuccess;
     };
     // Memory use and handles change under the kernel's lock.
     std::lock_guard lock(svc.process.scheduler.Lock());
@@ -137,25 +131,25 @@ void GetInfo(SvcContext& svc) {
     switch (type) {
         case InfoType::RandomEntropy:
             if (handle != 0) {
-                return svc.Return(results::InvalidHandle);
+                return results::InvalidHandle;
             }
             if (sub_type >= 4) {
-                return svc.Return(results::InvalidCombination);
+                return results::InvalidCombination;
             }
             return answer(svc.process.entropy[sub_type]);
         case InfoType::IdleTickCount:
             // The calling core (or -1 for it): the ticks it spent with nothing to run.
             if (handle != 0) {
-                return svc.Return(results::InvalidHandle);
+                return results::InvalidHandle;
             }
             if (sub_type != ~u64{0} && sub_type != svc.core.Index()) {
-                return svc.Return(results::InvalidCombination);
+                return results::InvalidCombination;
             }
             return answer(svc.process.idle_ticks[svc.core.Index()].load());
         case InfoType::ThreadTickCount:
             // A thread's CPU time, on all cores (-1) or one.
             if (sub_type != ~u64{0} && sub_type >= 4) {
-                return svc.Return(results::InvalidCombination);
+                return results::InvalidCombination;
             }
             if (const auto thread = svc.Get<Thread>(handle)) {
                 u64 ticks = 0;
@@ -171,7 +165,7 @@ void GetInfo(SvcContext& svc) {
                 }
                 return answer(ticks);
             }
-            return svc.Return(results::InvalidHandle);
+            return results::InvalidHandle;
         case InfoType::DebuggerAttached:
         case InfoType::ResourceLimit:
             break;
@@ -196,10 +190,10 @@ void GetInfo(SvcContext& svc) {
         case InfoType::IsApplication:
         case InfoType::AliasRegionExtraSize:
             if (!svc.IsOwnProcess(handle)) {
-                return svc.Return(results::InvalidHandle);
+                return results::InvalidHandle;
             }
             if (sub_type != 0) {
-                return svc.Return(results::InvalidCombination);
+                return results::InvalidCombination;
             }
     }
     switch (type) {
@@ -252,7 +246,7 @@ void GetInfo(SvcContext& svc) {
     // up are Atmosphère's, which stock Horizon refuses): its handle is not looked at.
     LOG_WARNING("kernel", "svcGetInfo: info type {} (sub type {}) is not provided",
                 static_cast<u64>(type), sub_type);
-    svc.Return(results::InvalidEnumValue);
+    return results::InvalidEnumValue;
 }
 
 }  // namespace kernel::svc

@@ -90,21 +90,18 @@ bool IsProcessMappableCode(const MemoryMap& map, u64 source, u64 size) {
 
 }  // namespace
 
-void MapProcessMemory(SvcContext& svc) {
-    const u64 destination = svc.Arg(0);
-    const u32 process_handle = svc.Arg32(1);
-    const u64 source = svc.Arg(2);
-    const u64 size = svc.Arg(3);
+base::Result MapProcessMemory(SvcContext& svc, u64 destination, u32 process_handle, u64 source,
+                              u64 size) {
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
     if (const auto result =
             CheckProcessMemoryArguments(svc, process_handle, destination, source, size);
         result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     auto& map = process.memory_map;
     if (!IsProcessMappableCode(map, source, size) || !map.IsFree(destination, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     auto pages = process.process_memory_views.PagesUnder(source, size);
     if (!pages) {
@@ -114,7 +111,7 @@ void MapProcessMemory(SvcContext& svc) {
                         "MapProcessMemory of [{:#x}, +{:#x}), which overlaps another view's "
                         "source with other bounds: refused",
                         source, size);
-            return svc.Return(results::InvalidCurrentMemory);
+            return results::InvalidCurrentMemory;
         }
         pages = std::make_shared<SharedPages>(size);
         std::memcpy(pages->Data(), process.memory.Base() + source, size);
@@ -123,54 +120,48 @@ void MapProcessMemory(SvcContext& svc) {
     map.MapView(destination, size, MemoryState::SharedCode, cpu::Permission::ReadWrite, pages->Fd(),
                 0);
     process.process_memory_views.Add({destination, source, size, std::move(pages)});
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void UnmapProcessMemory(SvcContext& svc) {
-    const u64 destination = svc.Arg(0);
-    const u32 process_handle = svc.Arg32(1);
-    const u64 source = svc.Arg(2);
-    const u64 size = svc.Arg(3);
+base::Result UnmapProcessMemory(SvcContext& svc, u64 destination, u32 process_handle, u64 source,
+                                u64 size) {
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
     if (const auto result =
             CheckProcessMemoryArguments(svc, process_handle, destination, source, size);
         result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     auto& map = process.memory_map;
     const auto view = map.Uniform(destination, size);
     if (!view || view->state != static_cast<u32>(MemoryState::SharedCode) || view->attribute != 0 ||
         !IsProcessMappableCode(map, source, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     if (!process.process_memory_views.Remove(destination, source, size)) {
-        return svc.Return(results::InvalidMemoryRegion);  // not the pages the source has
+        return results::InvalidMemoryRegion;  // not the pages the source has
     }
     map.Unmap(destination, size);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void MapProcessCodeMemory(SvcContext& svc) {
-    const u32 process_handle = svc.Arg32(0);
-    const u64 destination = svc.Arg(1);
-    const u64 source = svc.Arg(2);
-    const u64 size = svc.Arg(3);
+base::Result MapProcessCodeMemory(SvcContext& svc, u32 process_handle, u64 destination, u64 source,
+                                  u64 size) {
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
     if (const auto result = CheckCodeAliasArguments(svc, process_handle, destination, source, size);
         result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     auto& map = process.memory_map;
     // The source must be plain read-write heap, the destination free.
     const auto from = map.Uniform(source, size);
     if (!from || from->state != static_cast<u32>(MemoryState::Normal) ||
         from->permission != kPermissionReadWrite || from->attribute != 0) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     if (!map.IsFree(destination, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     map.Map(destination, size, MemoryState::AliasCode, cpu::Permission::ReadWrite);
     std::memcpy(process.memory.Base() + destination, process.memory.Base() + source, size);
@@ -178,36 +169,33 @@ void MapProcessCodeMemory(SvcContext& svc) {
                 memory_attribute::kLocked);
     process.code_aliases.Add(destination, source, size);
     process.InvalidateCode(destination, size);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void UnmapProcessCodeMemory(SvcContext& svc) {
-    const u32 process_handle = svc.Arg32(0);
-    const u64 destination = svc.Arg(1);
-    const u64 source = svc.Arg(2);
-    const u64 size = svc.Arg(3);
+base::Result UnmapProcessCodeMemory(SvcContext& svc, u32 process_handle, u64 destination,
+                                    u64 source, u64 size) {
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
     if (const auto result = CheckCodeAliasArguments(svc, process_handle, destination, source, size);
         result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     auto& map = process.memory_map;
     const auto from = map.Uniform(source, size);
     if (!from || from->state != static_cast<u32>(MemoryState::Normal) ||
         from->attribute != memory_attribute::kLocked) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     // The destination may be made of blocks of different permissions (text, rodata, data).
     for (const MemoryInfo& block : map.BlocksIn(destination, size)) {
         const auto state = static_cast<MemoryState>(block.state);
         if ((state != MemoryState::AliasCode && state != MemoryState::AliasCodeData) ||
             block.attribute != 0) {
-            return svc.Return(results::InvalidCurrentMemory);
+            return results::InvalidCurrentMemory;
         }
     }
     if (!process.code_aliases.Covers(destination, source, size)) {
-        return svc.Return(results::InvalidMemoryRegion);
+        return results::InvalidMemoryRegion;
     }
     // What the program wrote to its data goes back to the heap, which on the console is the
     // same pages.
@@ -218,33 +206,30 @@ void UnmapProcessCodeMemory(SvcContext& svc) {
     map.Unmap(destination, size);
     process.code_aliases.Remove(destination, size);
     process.InvalidateCode(destination, size);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void SetProcessMemoryPermission(SvcContext& svc) {
-    const u32 process_handle = svc.Arg32(0);
-    const u64 address = svc.Arg(1);
-    const u64 size = svc.Arg(2);
-    const u32 permission = svc.Arg32(3);
+base::Result SetProcessMemoryPermission(SvcContext& svc, u32 process_handle, u64 address, u64 size,
+                                        u32 permission) {
     if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     if (permission != kPermissionNone && permission != kPermissionRead &&
         permission != kPermissionReadWrite && permission != kPermissionReadExecute) {
-        return svc.Return(results::InvalidNewMemoryPermission);
+        return results::InvalidNewMemoryPermission;
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
     if (!svc.IsOwnProcess(process_handle)) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     if (!process.layout.address_space.Contains(address, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     // Only code may change this way; writable code becomes its Data state.
     const auto info = process.memory_map.Uniform(address, size);
     if (!info || !IsCodeState(info->state) || info->attribute != 0) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     auto state = static_cast<MemoryState>(info->state);
     if (permission == kPermissionReadWrite) {
@@ -259,7 +244,7 @@ void SetProcessMemoryPermission(SvcContext& svc) {
     if (permission == kPermissionReadExecute || info->permission == kPermissionReadExecute) {
         process.InvalidateCode(address, size);
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
 }  // namespace kernel::svc

@@ -11,49 +11,48 @@
 
 namespace kernel::svc {
 
-void CreateSession(SvcContext& svc) {
-    const bool is_light = svc.Arg32(2) != 0;
-    if (is_light) {
+base::Result CreateSession(SvcContext& svc, SvcOut<u32>& server_handle, SvcOut<u32>& client_handle,
+                           u32 is_light) {
+    if (is_light != 0) {
         LOG_ERROR("kernel", "svcCreateSession: light sessions are not provided");
-        return svc.Return(results::NotImplemented);
+        return results::NotImplemented;
     }
     std::lock_guard lock(svc.process.scheduler.Lock());
     std::shared_ptr<ClientSession> client;
     auto server = CreateGuestSession(client);
-    svc.ReturnHandlePair(std::move(server), std::move(client));
+    return svc.AddHandlePair(std::move(server), std::move(client), server_handle, client_handle);
 }
 
-void AcceptSession(SvcContext& svc) {
+base::Result AcceptSession(SvcContext& svc, SvcOut<u32>& session_handle, u32 port_handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const auto port = svc.Get<ServerPort>(svc.Arg32(1));
+    const auto port = svc.Get<ServerPort>(port_handle);
     if (!port) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     if (port->incoming.empty()) {
-        return svc.Return(results::NotFound);
+        return results::NotFound;
     }
     const u32 handle = svc.process.handles.Add(port->incoming.front());
     if (handle == 0) {
-        return svc.Return(results::OutOfHandles);
+        return results::OutOfHandles;
     }
     port->incoming.pop_front();
-    svc.Out(1, handle);
-    svc.Return(base::ResultSuccess);
+    session_handle = handle;
+    return base::ResultSuccess;
 }
 
-void ReplyAndReceive(SvcContext& svc) {
-    const u32 reply_target = svc.Arg32(3);
-    const auto timeout = static_cast<s64>(svc.Arg(4));
+SvcReply ReplyAndReceive(SvcContext& svc, SvcOut<s64>& index, u64 handles_address, u32 count,
+                         u32 reply_target, s64 timeout) {
     std::vector<u32> handles;
-    if (const auto result = ReadWaitHandles(svc, svc.Arg(1), svc.Arg32(2), handles);
+    if (const auto result = ReadWaitHandles(svc, handles_address, count, handles);
         result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
     std::vector<std::shared_ptr<SyncObject>> objects;
     if (const auto result = WaitObjectsOf(svc, handles, objects); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     if (reply_target != 0) {
         // A failed reply is reported with index -1, before anything is received.
@@ -61,25 +60,25 @@ void ReplyAndReceive(SvcContext& svc) {
         const base::Result replied =
             session ? ReplyGuestRequest(process, *session, svc.thread) : results::InvalidHandle;
         if (replied.IsFailure()) {
-            svc.Out(1, ~u64{0});
-            return svc.Return(replied);
+            index = -1;
+            return replied;
         }
     }
     if (svc.thread.cancel_pending) {
         svc.thread.cancel_pending = false;
-        return svc.Return(results::Cancelled);
+        return results::Cancelled;
     }
-    for (std::size_t index = 0; index < objects.size(); ++index) {
-        if (!objects[index]->IsSignaled()) {
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        if (!objects[i]->IsSignaled()) {
             continue;
         }
-        svc.Out(1, index);
-        if (const auto session = As<GuestServerSession>(objects[index])) {
-            return svc.Return(ReceiveGuestRequest(process, *session, svc.thread));
+        index = static_cast<s64>(i);
+        if (const auto session = As<GuestServerSession>(objects[i])) {
+            return ReceiveGuestRequest(process, *session, svc.thread);
         }
-        return svc.Return(base::ResultSuccess);
+        return base::ResultSuccess;
     }
-    BlockOn(svc, std::move(objects), WaitKind::ReplyAndReceive, timeout);
+    return BlockOn(svc, std::move(objects), WaitKind::ReplyAndReceive, timeout);
 }
 
 }  // namespace kernel::svc

@@ -8,16 +8,12 @@
 
 namespace kernel::svc {
 
-void MapSharedMemory(SvcContext& svc) {
-    const u32 handle = svc.Arg32(0);
-    const u64 address = svc.Arg(1);
-    const u64 size = svc.Arg(2);
-    const u32 permission = svc.Arg32(3);
+base::Result MapSharedMemory(SvcContext& svc, u32 handle, u64 address, u64 size, u32 permission) {
     if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     if (permission != kPermissionRead && permission != kPermissionReadWrite) {
-        return svc.Return(results::InvalidNewMemoryPermission);
+        return results::InvalidNewMemoryPermission;
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
@@ -25,26 +21,23 @@ void MapSharedMemory(SvcContext& svc) {
     const auto shared =
         ObjectForView<SharedMemory>(svc, handle, address, size, MemoryState::Shared, error);
     if (!shared) {
-        return svc.Return(error);
+        return error;
     }
     if (shared->guest_permission && *shared->guest_permission != ToPermission(permission)) {
-        return svc.Return(results::InvalidNewMemoryPermission);
+        return results::InvalidNewMemoryPermission;
     }
     if (!process.memory_map.IsFree(address, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     process.memory_map.MapView(address, size, MemoryState::Shared, ToPermission(permission),
                                shared->pages.Fd(), 0);
     shared->guest_views.push_back(address);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void UnmapSharedMemory(SvcContext& svc) {
-    const u32 handle = svc.Arg32(0);
-    const u64 address = svc.Arg(1);
-    const u64 size = svc.Arg(2);
+base::Result UnmapSharedMemory(SvcContext& svc, u32 handle, u64 address, u64 size) {
     if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
@@ -52,20 +45,20 @@ void UnmapSharedMemory(SvcContext& svc) {
     const auto shared =
         ObjectForView<SharedMemory>(svc, handle, address, size, MemoryState::Shared, error);
     if (!shared) {
-        return svc.Return(error);
+        return error;
     }
     const auto view = process.memory_map.Uniform(address, size);
     if (!view || view->state != static_cast<u32>(MemoryState::Shared)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     auto& views = shared->guest_views;
     const auto it = std::find(views.begin(), views.end(), address);
     if (it == views.end()) {
-        return svc.Return(results::InvalidMemoryRegion);  // another object's pages
+        return results::InvalidMemoryRegion;  // another object's pages
     }
     views.erase(it);
     process.memory_map.Unmap(address, size);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
 }  // namespace kernel::svc

@@ -9,56 +9,56 @@
 
 namespace kernel::svc {
 
-void CreateEvent(SvcContext& svc) {
+base::Result CreateEvent(SvcContext& svc, SvcOut<u32>& writable_handle,
+                         SvcOut<u32>& readable_handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
     auto readable = std::make_shared<ReadableEvent>();
     auto writable = std::make_shared<WritableEvent>(readable);
-    svc.ReturnHandlePair(std::move(writable), std::move(readable));
+    return svc.AddHandlePair(std::move(writable), std::move(readable), writable_handle,
+                             readable_handle);
 }
 
-void SignalEvent(SvcContext& svc) {
+base::Result SignalEvent(SvcContext& svc, u32 event_handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const auto event = svc.Get<WritableEvent>(svc.Arg32(0));
+    const auto event = svc.Get<WritableEvent>(event_handle);
     if (!event) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     event->readable->signaled = true;
     svc.process.scheduler.NotifySignaled(*event->readable);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void ClearEvent(SvcContext& svc) {
+base::Result ClearEvent(SvcContext& svc, u32 handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const u32 handle = svc.Arg32(0);
     if (const auto writable = svc.Get<WritableEvent>(handle)) {
         writable->readable->signaled = false;
     } else if (const auto readable = svc.Get<ReadableEvent>(handle)) {
         readable->signaled = false;
     } else {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void ResetSignal(SvcContext& svc) {
+base::Result ResetSignal(SvcContext& svc, u32 event_handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const auto readable = svc.Get<ReadableEvent>(svc.Arg32(0));
+    const auto readable = svc.Get<ReadableEvent>(event_handle);
     if (!readable) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     if (!readable->signaled) {
-        return svc.Return(results::InvalidState);
+        return results::InvalidState;
     }
     readable->signaled = false;
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void CloseHandle(SvcContext& svc) {
+base::Result CloseHandle(SvcContext& svc, u32 handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const u32 handle = svc.Arg32(0);
     auto object = svc.process.handles.Get(handle, svc.CurrentShared());
     if (!svc.process.handles.Remove(handle)) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     // A guest-served session's end closes with its last handle (no other handle or queue
     // holds it then), which wakes the other end's threads as on the console.
@@ -69,39 +69,39 @@ void CloseHandle(SvcContext& svc) {
             CloseGuestClient(svc.process, *client->guest);
         }
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void WaitSynchronization(SvcContext& svc) {
-    const auto timeout = static_cast<s64>(svc.Arg(3));
+SvcReply WaitSynchronization(SvcContext& svc, SvcOut<s32>& index, u64 handles_address, u32 count,
+                             s64 timeout) {
     std::vector<u32> handles;
-    if (const auto result = ReadWaitHandles(svc, svc.Arg(1), svc.Arg32(2), handles);
+    if (const auto result = ReadWaitHandles(svc, handles_address, count, handles);
         result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     std::lock_guard lock(svc.process.scheduler.Lock());
     std::vector<std::shared_ptr<SyncObject>> objects;
     if (const auto result = WaitObjectsOf(svc, handles, objects); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     if (svc.thread.cancel_pending) {
         svc.thread.cancel_pending = false;
-        return svc.Return(results::Cancelled);
+        return results::Cancelled;
     }
-    for (std::size_t index = 0; index < objects.size(); ++index) {
-        if (objects[index]->IsSignaled()) {
-            svc.Out(1, index);
-            return svc.Return(base::ResultSuccess);
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        if (objects[i]->IsSignaled()) {
+            index = static_cast<s32>(i);
+            return base::ResultSuccess;
         }
     }
-    BlockOn(svc, std::move(objects), WaitKind::Synchronization, timeout);
+    return BlockOn(svc, std::move(objects), WaitKind::Synchronization, timeout);
 }
 
-void CancelSynchronization(SvcContext& svc) {
+base::Result CancelSynchronization(SvcContext& svc, u32 thread_handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const auto thread = svc.Get<Thread>(svc.Arg32(0));
+    const auto thread = svc.Get<Thread>(thread_handle);
     if (!thread) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     if (thread->state == ThreadState::Waiting && (thread->wait_kind == WaitKind::Synchronization ||
                                                   thread->wait_kind == WaitKind::ReplyAndReceive)) {
@@ -109,7 +109,7 @@ void CancelSynchronization(SvcContext& svc) {
     } else {
         thread->cancel_pending = true;
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
 }  // namespace kernel::svc

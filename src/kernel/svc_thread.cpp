@@ -33,47 +33,43 @@ static_assert(sizeof(GuestThreadContext) == 0x320);
 
 }  // namespace
 
-void CreateThread(SvcContext& svc) {
+base::Result CreateThread(SvcContext& svc, SvcOut<u32>& thread_handle, u64 entry, u64 argument,
+                          u64 stack_top, s32 priority, s32 core) {
     auto& process = svc.process;
-    const u64 entry = svc.Arg(1);
-    const u64 argument = svc.Arg(2);
-    const u64 stack_top = svc.Arg(3);
-    const s32 priority = svc.ArgS32(4);
-    s32 core = svc.ArgS32(5);
     if (core == kIdealCoreUseProcessValue) {
         core = process.main_thread_core;
     }
     if (core < 0 || core >= 64 || ((process.core_mask >> core) & 1) == 0) {
-        return svc.Return(results::InvalidCoreId);
+        return results::InvalidCoreId;
     }
     if (!PriorityAllowed(process, priority)) {
-        return svc.Return(results::InvalidPriority);
+        return results::InvalidPriority;
     }
     std::lock_guard lock(process.scheduler.Lock());
     auto thread = process.CreateThread(entry, argument, stack_top, priority, core);
     if (!thread) {
-        return svc.Return(results::OutOfResource);
+        return results::OutOfResource;
     }
     const u32 handle = process.handles.Add(thread);
     if (handle == 0) {
-        return svc.Return(results::OutOfHandles);
+        return results::OutOfHandles;
     }
     thread->context.x[1] = handle;
-    svc.Out(1, handle);
-    svc.Return(base::ResultSuccess);
+    thread_handle = handle;
+    return base::ResultSuccess;
 }
 
-void StartThread(SvcContext& svc) {
+base::Result StartThread(SvcContext& svc, u32 thread_handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const auto thread = svc.Get<Thread>(svc.Arg32(0));
+    const auto thread = svc.Get<Thread>(thread_handle);
     if (!thread) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     if (thread->state != ThreadState::Created) {
-        return svc.Return(results::InvalidState);
+        return results::InvalidState;
     }
     svc.process.scheduler.MakeRunnable(*thread);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
 void ExitThread(SvcContext& svc) {
@@ -88,8 +84,7 @@ void ExitThread(SvcContext& svc) {
     svc.process.scheduler.Terminate(svc.thread);
 }
 
-void SleepThread(SvcContext& svc) {
-    const auto nanoseconds = static_cast<s64>(svc.Arg(0));
+void SleepThread(SvcContext& svc, s64 nanoseconds) {
     auto& scheduler = svc.process.scheduler;
     std::lock_guard lock(scheduler.Lock());
     switch (nanoseconds) {
@@ -106,25 +101,24 @@ void SleepThread(SvcContext& svc) {
     }
 }
 
-void GetThreadPriority(SvcContext& svc) {
+base::Result GetThreadPriority(SvcContext& svc, SvcOut<s32>& priority, u32 thread_handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const auto thread = svc.Get<Thread>(svc.Arg32(1));
+    const auto thread = svc.Get<Thread>(thread_handle);
     if (!thread) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
-    svc.Out(1, static_cast<u64>(thread->base_priority));
-    svc.Return(base::ResultSuccess);
+    priority = thread->base_priority;
+    return base::ResultSuccess;
 }
 
-void SetThreadPriority(SvcContext& svc) {
-    const s32 priority = svc.ArgS32(1);
+base::Result SetThreadPriority(SvcContext& svc, u32 thread_handle, s32 priority) {
     if (!PriorityAllowed(svc.process, priority)) {
-        return svc.Return(results::InvalidPriority);
+        return results::InvalidPriority;
     }
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const auto thread = svc.Get<Thread>(svc.Arg32(0));
+    const auto thread = svc.Get<Thread>(thread_handle);
     if (!thread) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     thread->base_priority = priority;
     thread->priority = priority;
@@ -132,28 +126,27 @@ void SetThreadPriority(SvcContext& svc) {
         thread->priority = std::min(thread->priority, waiter->priority);
     }
     svc.process.scheduler.Reconsider(*thread);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void GetThreadCoreMask(SvcContext& svc) {
+base::Result GetThreadCoreMask(SvcContext& svc, SvcOut<s32>& ideal_core, SvcOut<u64>& affinity_mask,
+                               u32 thread_handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const auto thread = svc.Get<Thread>(svc.Arg32(2));
+    const auto thread = svc.Get<Thread>(thread_handle);
     if (!thread) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
-    svc.Out(1, static_cast<u64>(static_cast<s64>(thread->ideal_core)));
-    svc.Out(2, thread->affinity_mask);
-    svc.Return(base::ResultSuccess);
+    ideal_core = thread->ideal_core;
+    affinity_mask = thread->affinity_mask;
+    return base::ResultSuccess;
 }
 
-void SetThreadCoreMask(SvcContext& svc) {
+base::Result SetThreadCoreMask(SvcContext& svc, u32 thread_handle, s32 core, u64 mask) {
     auto& process = svc.process;
-    s32 core = svc.ArgS32(1);
-    u64 mask = svc.Arg(2);
     std::lock_guard lock(process.scheduler.Lock());
-    const auto thread = svc.Get<Thread>(svc.Arg32(0));
+    const auto thread = svc.Get<Thread>(thread_handle);
     if (!thread) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     if (core == kIdealCoreUseProcessValue) {
         core = process.main_thread_core;
@@ -162,72 +155,70 @@ void SetThreadCoreMask(SvcContext& svc) {
         core = thread->ideal_core;
     }
     if (mask == 0 || (mask & ~process.core_mask) != 0) {
-        return svc.Return(results::InvalidCoreId);
+        return results::InvalidCoreId;
     }
     if (core != kIdealCoreDontCare) {
         if (core < 0 || core >= 64 || ((process.core_mask >> core) & 1) == 0) {
-            return svc.Return(results::InvalidCoreId);
+            return results::InvalidCoreId;
         }
         if (((mask >> core) & 1) == 0) {
-            return svc.Return(results::InvalidCombination);
+            return results::InvalidCombination;
         }
     }
     thread->ideal_core = core;
     thread->affinity_mask = mask;
     process.scheduler.Reconsider(*thread);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void GetCurrentProcessorNumber(SvcContext& svc) {
-    svc.Out(0, svc.core.Index());
+u64 GetCurrentProcessorNumber(SvcContext& svc) {
+    return svc.core.Index();
 }
 
-void GetThreadId(SvcContext& svc) {
+base::Result GetThreadId(SvcContext& svc, SvcOut<u64>& thread_id, u32 thread_handle) {
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const auto thread = svc.Get<Thread>(svc.Arg32(1));
+    const auto thread = svc.Get<Thread>(thread_handle);
     if (!thread) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
-    svc.Out(1, thread->id);
-    svc.Return(base::ResultSuccess);
+    thread_id = thread->id;
+    return base::ResultSuccess;
 }
 
-void SetThreadActivity(SvcContext& svc) {
-    const u32 activity = svc.Arg32(1);
+base::Result SetThreadActivity(SvcContext& svc, u32 thread_handle, u32 activity) {
     if (activity > 1) {
-        return svc.Return(results::InvalidEnumValue);
+        return results::InvalidEnumValue;
     }
     std::lock_guard lock(svc.process.scheduler.Lock());
-    const auto thread = svc.Get<Thread>(svc.Arg32(0));
+    const auto thread = svc.Get<Thread>(thread_handle);
     if (!thread) {
-        return svc.Return(results::InvalidHandle);
+        return results::InvalidHandle;
     }
     if (thread.get() == &svc.thread) {
-        return svc.Return(results::Busy);
+        return results::Busy;
     }
     if (thread->state == ThreadState::Terminated || thread->paused == (activity == 1)) {
-        return svc.Return(results::InvalidState);
+        return results::InvalidState;
     }
     thread->paused = activity == 1;
     svc.process.scheduler.Reconsider(*thread);
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void GetThreadContext3(SvcContext& svc) {
-    const u64 out = svc.Arg(0);
+base::Result GetThreadContext3(SvcContext& svc, u64 out, u32 thread_handle) {
     GuestThreadContext context{};
     {
         std::lock_guard lock(svc.process.scheduler.Lock());
-        const auto thread = svc.Get<Thread>(svc.Arg32(1));
+        const auto thread = svc.Get<Thread>(thread_handle);
         if (!thread) {
-            return svc.Return(results::InvalidHandle);
+            return results::InvalidHandle;
         }
         if (thread.get() == &svc.thread) {
-            return svc.Return(results::Busy);
+            return results::Busy;
         }
         // Only a paused thread that has left its core holds still long enough to be read.
         if (!thread->paused || thread->running) {
-            return svc.Return(results::InvalidState);
+            return results::InvalidState;
         }
         const cpu::ThreadContext& source = thread->context;
         std::memcpy(context.x, source.x.data(), sizeof(context.x));
@@ -245,9 +236,9 @@ void GetThreadContext3(SvcContext& svc) {
         context.tpidr = source.tpidr;
     }
     if (!svc.process.memory.Write(out, context)) {
-        return svc.Return(results::InvalidPointer);
+        return results::InvalidPointer;
     }
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
 }  // namespace kernel::svc

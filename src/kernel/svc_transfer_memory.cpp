@@ -15,48 +15,42 @@ bool IsTransferPermission(u32 permission) {
 
 }  // namespace
 
-void CreateTransferMemory(SvcContext& svc) {
-    const u64 address = svc.Arg(1);
-    const u64 size = svc.Arg(2);
-    const u32 permission = svc.Arg32(3);
+base::Result CreateTransferMemory(SvcContext& svc, SvcOut<u32>& transfer_handle, u64 address,
+                                  u64 size, u32 permission) {
     if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     if (!IsTransferPermission(permission)) {
-        return svc.Return(results::InvalidNewMemoryPermission);
+        return results::InvalidNewMemoryPermission;
     }
     auto& process = svc.process;
     if (!process.layout.address_space.Contains(address, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     std::lock_guard lock(process.scheduler.Lock());
     const auto source = process.memory_map.Uniform(address, size);
     if (!source ||
         !HasCapability(static_cast<MemoryState>(source->state), StateCapability::Transfer) ||
         source->permission != kPermissionReadWrite || source->attribute != 0) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     auto transfer = std::make_shared<TransferMemory>(process.memory_map, process.memory, address,
                                                      size, static_cast<MemoryState>(source->state),
                                                      ToPermission(permission));
     const u32 handle = process.handles.Add(transfer);
     if (handle == 0) {
-        return svc.Return(results::OutOfHandles);  // the object goes, unlocking the source
+        return results::OutOfHandles;  // the object goes, unlocking the source
     }
-    svc.Out(1, handle);
-    svc.Return(base::ResultSuccess);
+    transfer_handle = handle;
+    return base::ResultSuccess;
 }
 
-void MapTransferMemory(SvcContext& svc) {
-    const u32 handle = svc.Arg32(0);
-    const u64 address = svc.Arg(1);
-    const u64 size = svc.Arg(2);
-    const u32 permission = svc.Arg32(3);
+base::Result MapTransferMemory(SvcContext& svc, u32 handle, u64 address, u64 size, u32 permission) {
     if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     if (!IsTransferPermission(permission)) {
-        return svc.Return(results::InvalidState);
+        return results::InvalidState;
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
@@ -64,26 +58,23 @@ void MapTransferMemory(SvcContext& svc) {
     const auto transfer =
         ObjectForView<TransferMemory>(svc, handle, address, size, MemoryState::Transferred, error);
     if (!transfer) {
-        return svc.Return(error);
+        return error;
     }
     // One mapping at a time, with the permission the owner gave up.
     if (ToPermission(permission) != transfer->owner_permission || transfer->mapped_at) {
-        return svc.Return(results::InvalidState);
+        return results::InvalidState;
     }
     if (!process.memory_map.IsFree(address, size)) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     transfer->range.MapView(address, transfer->ViewState(), cpu::Permission::ReadWrite);
     transfer->mapped_at = address;
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
-void UnmapTransferMemory(SvcContext& svc) {
-    const u32 handle = svc.Arg32(0);
-    const u64 address = svc.Arg(1);
-    const u64 size = svc.Arg(2);
+base::Result UnmapTransferMemory(SvcContext& svc, u32 handle, u64 address, u64 size) {
     if (const auto result = CheckRangeArguments(address, size); result.IsFailure()) {
-        return svc.Return(result);
+        return result;
     }
     auto& process = svc.process;
     std::lock_guard lock(process.scheduler.Lock());
@@ -91,18 +82,18 @@ void UnmapTransferMemory(SvcContext& svc) {
     const auto transfer =
         ObjectForView<TransferMemory>(svc, handle, address, size, MemoryState::Transferred, error);
     if (!transfer) {
-        return svc.Return(error);
+        return error;
     }
     const auto view = process.memory_map.Uniform(address, size);
     if (!view || view->state != static_cast<u32>(transfer->ViewState())) {
-        return svc.Return(results::InvalidCurrentMemory);
+        return results::InvalidCurrentMemory;
     }
     if (transfer->mapped_at != address) {
-        return svc.Return(results::InvalidMemoryRegion);  // another object's pages
+        return results::InvalidMemoryRegion;  // another object's pages
     }
     transfer->range.UnmapView(address);
     transfer->mapped_at.reset();
-    svc.Return(base::ResultSuccess);
+    return base::ResultSuccess;
 }
 
 }  // namespace kernel::svc

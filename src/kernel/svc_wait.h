@@ -44,16 +44,17 @@ inline base::Result WaitObjectsOf(SvcContext& svc, const std::vector<u32>& handl
 
 // Blocks the caller until one of `objects` is signalled or `timeout` passes (TimedOut at once
 // for 0). With the scheduler's lock held.
-inline void BlockOn(SvcContext& svc, std::vector<std::shared_ptr<SyncObject>> objects,
-                    WaitKind kind, s64 timeout) {
+inline SvcReply BlockOn(SvcContext& svc, std::vector<std::shared_ptr<SyncObject>> objects,
+                        WaitKind kind, s64 timeout) {
     if (timeout == 0) {
-        return svc.Return(results::TimedOut);
+        return results::TimedOut;
     }
     for (const auto& object : objects) {
         object->waiters.push_back(&svc.thread);
     }
     svc.thread.wait_objects = std::move(objects);
     svc.process.scheduler.Block(svc.thread, kind, svc.Deadline(timeout));
+    return kNoAnswerNow;
 }
 
 }  // namespace kernel::svc
