@@ -16,6 +16,14 @@ constexpr FormSpec kForms[] = {
     // BREAK Bn: the thread leaves the convergence barrier (before a break out of its region).
     {"BREAK", 0x942, "=7@87:3 | B@16"},
     {"EXIT", 0x94d, "=7@87:3"},
+    // RPCMOV.32: a half of the return address register Rpc (bit 31: LO, HI) to or from a
+    // register, an immediate, a constant or a uniform register (CUDA 11.8 on single-bit
+    // variations). The 64-bit forms (0x954, 0xb54, 0x1d54) are not written yet.
+    {"RPCMOV", 0x352, "32 | K{Rpc.LO,Rpc.HI}@31:1, R@32 r@123"},
+    {"RPCMOV", 0x353, "32 | R@16, K{Rpc.LO,Rpc.HI}@31:1"},
+    {"RPCMOV", 0x952, "32 | K{Rpc.LO,Rpc.HI}@31:1, X@32:32"},
+    {"RPCMOV", 0xb52, "32 | K{Rpc.LO,Rpc.HI}@31:1, C"},
+    {"RPCMOV", 0x1d52, "32 | K{Rpc.LO,Rpc.HI}@31:1, UR@32"},
     {"DEPBAR", 0x91a, "LE =1@47:1 | SB@44, X@38:6"},
     {"DEPBAR", 0x91a, "=0@47:1"},
     // CALL.REL without NOINC and RET.REL without NODEC, and their predicate operand [87:91),
