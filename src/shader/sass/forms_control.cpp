@@ -6,6 +6,12 @@
 namespace shader::sass {
 namespace {
 
+#define NX_BARRIER_STATE                                                                  \
+    "K{B0,B1,B2,B3,B4,B5,B6,B7,B8,B9,B10,B11,B12,B13,B14,B15,THREAD_STATE_ENUM.0,"        \
+    "THREAD_STATE_ENUM.1,THREAD_STATE_ENUM.2,THREAD_STATE_ENUM.3,THREAD_STATE_ENUM.4,"    \
+    "TRAP_RETURN_PC.LO,TRAP_RETURN_PC.HI,TRAP_RETURN_MASK,MEXITED,MKILL,MACTIVE,MATEXIT," \
+    "OPT_STACK,API_CALL_DEPTH,ATEXIT_PC.LO,ATEXIT_PC.HI}@24:5"
+
 constexpr FormSpec kForms[] = {
     // "BRA !PT, target" keeps the predicate operand.
     {"BRA", 0x947, "=7@87:3 =0@90:1 | BRA@34:48"},
@@ -18,12 +24,30 @@ constexpr FormSpec kForms[] = {
     {"EXIT", 0x94d, "=7@87:3"},
     // RPCMOV.32: a half of the return address register Rpc (bit 31: LO, HI) to or from a
     // register, an immediate, a constant or a uniform register (CUDA 11.8 on single-bit
-    // variations). The 64-bit forms (0x954, 0xb54, 0x1d54) are not written yet.
+    // variations). RPCMOV.64 sets the whole of Rpc; its immediate is a 4-byte-aligned address of
+    // 49 bits ([34:81) from bit 2 up).
     {"RPCMOV", 0x352, "32 | K{Rpc.LO,Rpc.HI}@31:1, R@32 r@123"},
     {"RPCMOV", 0x353, "32 | R@16, K{Rpc.LO,Rpc.HI}@31:1"},
     {"RPCMOV", 0x952, "32 | K{Rpc.LO,Rpc.HI}@31:1, X@32:32"},
     {"RPCMOV", 0xb52, "32 | K{Rpc.LO,Rpc.HI}@31:1, C"},
     {"RPCMOV", 0x1d52, "32 | K{Rpc.LO,Rpc.HI}@31:1, UR@32"},
+    {"RPCMOV", 0x954, "64 | L{Rpc}, X@34:47 scale=4"},
+    {"RPCMOV", 0xb54, "64 | L{Rpc}, C"},
+    {"RPCMOV", 0x1d54, "64 | L{Rpc}, UR@32"},
+    // BMOV: the convergence barriers B0..B15 and the warp state registers after them ([24:29),
+    // names and order as CUDA 11.8 prints them; bit 29 set prints ???n, so it is fixed at 0), to or
+    // from a register
+    // (.CLEAR clears the source, .PQUAD), an immediate, a constant or a uniform register; .64
+    // moves ATEXIT_PC whole. The barrier-to-barrier forms (0xf55, 0xf56) are not written yet.
+    {"BMOV", 0x355, "32 CLEAR@84 =0@29:1 | R@16, " NX_BARRIER_STATE},
+    {"BMOV", 0x356, "32 PQUAD@84 =0@29:1 | " NX_BARRIER_STATE ", R@32 r@123"},
+    {"BMOV", 0x956, "32 PQUAD@84 =0@29:1 | " NX_BARRIER_STATE ", X@32:32"},
+    {"BMOV", 0xb56, "32 PQUAD@84 =0@29:1 | " NX_BARRIER_STATE ", C"},
+    {"BMOV", 0x1d56, "32 PQUAD@84 =0@29:1 | " NX_BARRIER_STATE ", UR@32"},
+    {"BMOV", 0x357, "64 | L{ATEXIT_PC}, R@32 r@123"},
+    {"BMOV", 0x957, "64 | L{ATEXIT_PC}, X@34:47 scale=4"},
+    {"BMOV", 0xb57, "64 | L{ATEXIT_PC}, C"},
+    {"BMOV", 0x1d57, "64 | L{ATEXIT_PC}, UR@32"},
     {"DEPBAR", 0x91a, "LE =1@47:1 | SB@44, X@38:6"},
     {"DEPBAR", 0x91a, "=0@47:1"},
     // CALL.REL without NOINC and RET.REL without NODEC, and their predicate operand [87:91),
@@ -55,6 +79,8 @@ constexpr FormSpec kForms[] = {
     {"LDGDEPBAR", 0x9af, ""},
     {"CCTL", 0x98f, "IVALL =4@87:4 =255@24:8"},
 };
+
+#undef NX_BARRIER_STATE
 
 }  // namespace
 
