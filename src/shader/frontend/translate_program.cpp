@@ -241,6 +241,19 @@ private:
         Fail(d.offset, "branch without a target");
     }
 
+    // The CALL and RET forms with a predicate operand (CALL.REL without .NOINC, RET.REL without
+    // .NODEC, CALL.ABS, or a predicate other than PT) count returns or branch on a predicate,
+    // which the frames of this translation do not model: refused by name.
+    void RefusePredicateOperand(const Decoded& d) const {
+        for (const sass::OperandSpec& op : d.inst.form->operands) {
+            if (op.kind == sass::OperandKind::Predicate) {
+                Fail(d.offset, std::string(d.mnemonic) +
+                                   " with a predicate operand or without .NOINC/.NODEC (" +
+                                   sass::Disassemble(d.inst) + ")");
+            }
+        }
+    }
+
     static bool Pushes(std::string_view m) {
         return m == "SSY" || m == "PBK" || m == "PCNT" || m == "CAL";
     }
@@ -256,6 +269,9 @@ private:
                 continue;
             }
             const std::string_view m = d.mnemonic;
+            if (m == "CALL" || m == "RET") {
+                RefusePredicateOperand(d);
+            }
             if (m == "BRA" || m == "CALL" || Pushes(m)) {
                 leaders_.insert(BranchTarget(d, TargetOperand(d)));
             }

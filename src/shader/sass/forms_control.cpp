@@ -50,12 +50,17 @@ constexpr FormSpec kForms[] = {
     {"BMOV", 0x1d57, "64 | L{ATEXIT_PC}, UR@32"},
     {"DEPBAR", 0x91a, "LE =1@47:1 | SB@44, X@38:6"},
     {"DEPBAR", 0x91a, "=0@47:1"},
-    // CALL.REL without NOINC and RET.REL without NODEC, and their predicate operand [87:91),
-    // are left out: the translator handles neither.
+    // CALL.REL without NOINC and RET.REL without NODEC, and the forms with their predicate
+    // operand [87:91) (plain PT left out), are forms of their own: the translator refuses them
+    // (CUDA 11.8 on single-bit variations).
     {"CALL", 0x944, "REL NOINC =1@86:1 =7@87:3 | BRA@34:48"},
+    {"CALL", 0x944, "REL =0@86:1 | P@87 !@90 omit=7, BRA@34:48"},
+    {"CALL", 0x944, "REL NOINC =1@86:1 | P@87 !@90 nz, BRA@34:48"},
     // CALL.ABS: an absolute address in bytes.
     {"CALL", 0x943, "ABS NOINC@86 | P@87 !@90 omit=7, X@34:47 scale=4"},
     {"RET", 0x950, "REL NODEC =1@86:1 =7@87:3 | R@24, BRA@34:48 sp"},
+    {"RET", 0x950, "REL =0@86:1 | P@87 !@90 omit=7, R@24, BRA@34:48 sp"},
+    {"RET", 0x950, "REL NODEC =1@86:1 | P@87 !@90 nz, R@24, BRA@34:48 sp"},
     // BRX and JMX: an indirect branch to a register (plus an offset, printed when not zero).
     {"BRX", 0x949, "{,INC,DEC,?}@85:2 | P@87 !@90 omit=7, R@24, S@34:48 scale=4 omit=0 sp"},
     {"JMX", 0x94c, "{,INC,DEC,?}@85:2 | P@87 !@90 omit=7, R@24, S@34:48 scale=4 omit=0 sp"},
