@@ -61,6 +61,11 @@ constexpr FormSpec kForms[] = {
     {"RET", 0x950, "REL NODEC =1@86:1 =7@87:3 | R@24, BRA@34:48 sp"},
     {"RET", 0x950, "REL =0@86:1 | P@87 !@90 omit=7, R@24, BRA@34:48 sp"},
     {"RET", 0x950, "REL NODEC =1@86:1 | P@87 !@90 nz, R@24, BRA@34:48 sp"},
+    // JMP: an absolute address in bytes ([34:81) from bit 2 up) or a constant, BRX's INC/DEC,
+    // and U, DIV or CONV at [32:34) (CUDA 11.8 on single-bit and single-field variations).
+    {"JMP", 0x94a,
+     "{,INC,DEC,INVALID3}@85:2 {,U,DIV,CONV}@32:2 | P@87 !@90 omit=7, X@34:47 scale=4"},
+    {"JMP", 0xb4a, "{,INC,DEC,INVALID3}@85:2 {,U,DIV,CONV}@32:2 | P@87 !@90 omit=7, C"},
     // BRX and JMX: an indirect branch to a register (plus an offset, printed when not zero).
     {"BRX", 0x949, "{,INC,DEC,?}@85:2 | P@87 !@90 omit=7, R@24, S@34:48 scale=4 omit=0 sp"},
     {"JMX", 0x94c, "{,INC,DEC,?}@85:2 | P@87 !@90 omit=7, R@24, S@34:48 scale=4 omit=0 sp"},
