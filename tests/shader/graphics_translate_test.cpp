@@ -335,4 +335,18 @@ TEST(GraphicsTranslate, DamagedProgramsAreValidOrRefused) {
     EXPECT_GT(refused, 0u);
 }
 
+// CALL.REL without .NOINC and the CALL/RET forms with a predicate operand decode (CUDA 11.8's
+// texts) but are refused by name: the translation's call frames model neither.
+TEST(GraphicsTranslate, CallFormsWithAPredicateOperandAreRefused) {
+    for (const char* call : {"CALL.REL 0x20 ;", "CALL.REL.NOINC P0, 0x20 ;"}) {
+        const GraphicsProgramFixture program =
+            Assembled("call", Header(2, 5), {call, "EXIT ;", "EXIT ;"});
+        const std::string error = test_support::ErrorOf(
+            [&] { shader::TranslateGraphics(FixtureEnvironment(program, NvidiaLike())); });
+        EXPECT_NE(error.find("CALL with a predicate operand or without .NOINC/.NODEC"),
+                  std::string::npos)
+            << call << ": " << error;
+    }
+}
+
 }  // namespace

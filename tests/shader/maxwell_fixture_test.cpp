@@ -3,6 +3,7 @@
 // control field.
 #include <fstream>
 #include <map>
+#include <span>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -187,6 +188,23 @@ TEST(MaxwellWord, SweepFindings) {
 
 // One word of each form added for the mnemonics the tables lacked (words and texts: CUDA 11.8's
 // nvdisasm, control 0x7e1).
+// Each word (control 0x7e1, at address 0x8) decodes, prints as nvdisasm prints it and assembles
+// back to the same word and control.
+void ExpectNvdisasmTexts(std::span<const std::pair<u64, std::string_view>> cases) {
+    for (const auto& [bits, text] : cases) {
+        const auto decoded = Decode(bits, 0x7e1);
+        if (!decoded) {
+            ADD_FAILURE() << "not decoded: " << text;
+            continue;
+        }
+        EXPECT_EQ(Disassemble(*decoded, {.address = 0x8}), text);
+        const Assembled again =
+            Assemble(Disassemble(*decoded, {.address = 0x8, .with_control = true}), 0x8);
+        EXPECT_EQ(again.instruction, bits) << text;
+        EXPECT_EQ(again.control, 0x7e1u) << text;
+    }
+}
+
 TEST(MaxwellWord, FormsOfTheMissingMnemonics) {
     const std::pair<u64, std::string_view> cases[] = {
         {0xefa0000010170201ull, "AL2P P0, R1, R2, 0x101 ;"},
@@ -251,15 +269,35 @@ TEST(MaxwellWord, FormsOfTheMissingMnemonics) {
         {0x7d20000000370201ull, "HSET2.BF.F.AND R1, R2, -0.0 , 1.1444091796875e-05, P0 ;"},
         {0x7c00000000370201ull, "HSET2.F.AND R1, R2, 0, 1.1444091796875e-05, P0 ;"},
     };
-    for (const auto& [bits, text] : cases) {
-        const auto decoded = Decode(bits, 0x7e1);
-        ASSERT_TRUE(decoded.has_value()) << text;
-        EXPECT_EQ(Disassemble(*decoded, {.address = 0x8}), text);
-        const Assembled again =
-            Assemble(Disassemble(*decoded, {.address = 0x8, .with_control = true}), 0x8);
-        EXPECT_EQ(again.instruction, bits) << text;
-        EXPECT_EQ(again.control, 0x7e1u) << text;
-    }
+    ExpectNvdisasmTexts(cases);
+}
+
+// Surface reductions and atomics, shared-memory atomics, gathers, and the texture forms with a
+// predicate destination, TEX's .LC and TLD.B (texts: CUDA 11.8's nvdisasm).
+TEST(MaxwellWord, SurfaceAtomicsGathersAndTexturePredicates) {
+    const std::pair<u64, std::string_view> cases[] = {
+        {0xeb400a1000170201ull, "SURED.P.1D.ADD.IGN [R2], R1, R20 ;"},
+        {0xeb5800a280370201ull, "SURED.D.1D_BUFFER.ADD.F32.FTZ.RN.IGN [R2], R1, 0xa ;"},
+        {0xea0c018080370201ull, "SUATOM.D.1D.DEC.S32.TRAP R1, [R2], R3, 0x18 ;"},
+        {0xea70000280370201ull, "SUATOM.D.1D_BUFFER.DEC.IGN R1, [R2], R3, R0 ;"},
+        {0xea68001080370201ull, "SUATOM.P.1D.DEC.IGN R1, [R2], R3, 0x1 ;"},
+        {0xeb88000280370201ull, "SUATOM.D.1D_BUFFER.DEC.IGN P6, R1, [R2], R3, R0 ;"},
+        {0xeaa8000040370201ull, "SUATOM.D.1D.CAS.S64.IGN P6, R1, [R2], R3, 0x0 ;"},
+        {0xead0000280370201ull, "SUATOM.D.1D_BUFFER.CAS.IGN P5, R1, [R2], R3, R0 ;"},
+        {0xec00000040370201ull, "ATOMS.ADD R1, [R2+0x4], R3 ;"},
+        {0xec27f9ff0264ccefull, "@P4 ATOMS.MAX R239, [R204+0x7f9ff0], R38 ;"},
+        {0xec8aa017ffa8b0fdull, "@!P0 ATOMS.EXCH.S64 R253, [R176+-0x55fe84], R250 ;"},
+        {0xc838000000370201ull, "TLD4.R R1, R2, R3, 0x0, 1D, 0x0 ;"},
+        {0xc8a40801a0370201ull, "TLD4.R.PTP.DC P4, R1, R2, R3, 0x80, 2D, 0x3 ;"},
+        {0xdef800c0a0370201ull, "TLD4.A.B R1, R2, R3, 0x0, 2D, 0x1 ;"},
+        {0xdef000c0a0370201ull, "TLD4.A.B P6, R1, R2, R3, 0x0, 2D, 0x1 ;"},
+        {0xdd38000280370201ull, "TLD.B.LZ R1, R2, R3, 0x0, 1D, 0x5 ;"},
+        {0xdc28000000370201ull, "TLD.LZ P5, R1, R2, R3, 0x0, 1D, 0x0 ;"},
+        {0xc030000000370201ull, "TEX P6, R1, R2, R3, 0x0, 1D, 0x0 ;"},
+        {0xc438000000370201ull, "TEX.LC R1, R2, R3, 0x0, 1D, 0x0 ;"},
+        {0xde9000000ff70201ull, "TEX.B P2, R1, R2, 0x0, 1D, 0x0 ;"},
+    };
+    ExpectNvdisasmTexts(cases);
 }
 
 }  // namespace

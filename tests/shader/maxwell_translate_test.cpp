@@ -512,5 +512,26 @@ TEST(MaxwellTranslate, ConstantBranchTargetsAreRefused) {
     }
 }
 
+// The forms decoded without a translation are refused by name: TLD.B by its handle register,
+// SURED and the other mnemonics without a handler by their mnemonic.
+TEST(MaxwellTranslate, DecodedFormsWithoutTranslationAreRefusedByName) {
+    if (ModesetPrograms("nvidia-maxwell-graphics").empty()) {
+        GTEST_SKIP() << "fixture missing";
+    }
+    const std::pair<std::string_view, std::string_view> cases[] = {
+        {"TLD.B.LZ R1, R2, R3, 0x0, 1D, 0x5 ;", "TLD.B (a texture handle in a register)"},
+        {"SURED.P.1D.ADD.IGN [R2], R1, R20 ;", "no translation for SURED"},
+        {"TLD4.R R1, R2, R3, 0x0, 1D, 0x0 ;", "no translation for TLD4"},
+    };
+    for (const auto& [instruction, reason] : cases) {
+        try {
+            RunVertex({std::string(instruction), "EXIT ;"});
+            ADD_FAILURE() << "translated: " << instruction;
+        } catch (const std::exception& error) {
+            EXPECT_NE(std::string(error.what()).find(reason), std::string::npos) << error.what();
+        }
+    }
+}
+
 }  // namespace
 }  // namespace shader::testing

@@ -130,6 +130,9 @@ TEST(SassAssembler, SweepFindingsOfNvdisasm) {
     EXPECT_FALSE(Decode({0x10000000ff00fb60ull, 0x000fe20000000000ull}).has_value());
     EXPECT_FALSE(Decode({0x00000005ff007f60ull, 0x000fe201a8001000ull}).has_value());
     EXPECT_FALSE(Decode({0x100000ffff00fb60ull, 0x000fe20000000000ull}).has_value());
+    // "@P4 JMP.INVALID1 P0, UR0, c[0x0][0x0] ;": JMP's bit 91 is no uniform constant bank (a
+    // 300,000-word sweep's word; we printed "JMP.U P0, cx[UR1][0x0]").
+    EXPECT_FALSE(Decode({0x0000000100004b4aull, 0x000fe20008000000ull}).has_value());
 }
 
 // NAK's bindless TEX with its handle in a register (key 0x361; the first word is the one NVK's

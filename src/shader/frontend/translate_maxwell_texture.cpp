@@ -285,6 +285,9 @@ void Tlds(Translator& t) {
 // TLD.{LZ,LL} Rd, Ra, Rb, index, type, mask: a texel fetch. Ra, Ra+1, ... hold the layer
 // (arrayed) and the integer coordinates, Rb the level (.LL), as TEX lays them out.
 void Tld(Translator& t) {
+    if (Bindless(t)) {
+        t.Unsupported("TLD.B (a texture handle in a register)");
+    }
     if (Register(t, kPredicate) != kTruePredicate) {
         t.Unsupported("a texture residency predicate");
     }

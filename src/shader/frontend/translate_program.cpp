@@ -241,6 +241,19 @@ private:
         Fail(d.offset, "branch without a target");
     }
 
+    // The CALL and RET forms with a predicate operand (CALL.REL without .NOINC, RET.REL without
+    // .NODEC, CALL.ABS, or a predicate other than PT) count returns or branch on a predicate,
+    // which the frames of this translation do not model: refused by name.
+    void RefusePredicateOperand(const Decoded& d) const {
+        for (const sass::OperandSpec& op : d.inst.form->operands) {
+            if (op.kind == sass::OperandKind::Predicate) {
+                Fail(d.offset, std::string(d.mnemonic) +
+                                   " with a predicate operand or without .NOINC/.NODEC (" +
+                                   sass::Disassemble(d.inst) + ")");
+            }
+        }
+    }
+
     static bool Pushes(std::string_view m) {
         return m == "SSY" || m == "PBK" || m == "PCNT" || m == "CAL";
     }
@@ -256,6 +269,9 @@ private:
                 continue;
             }
             const std::string_view m = d.mnemonic;
+            if (m == "CALL" || m == "RET") {
+                RefusePredicateOperand(d);
+            }
             if (m == "BRA" || m == "CALL" || Pushes(m)) {
                 leaders_.insert(BranchTarget(d, TargetOperand(d)));
             }
@@ -487,10 +503,13 @@ private:
             if (m == "BMOV") {
                 // Clearing or reading a convergence barrier: structured control flow keeps no
                 // barrier state, so only a read whose value is kept cannot be translated.
-                if (d.inst.Value(d.inst.form->operands[0].field) != kZeroRegister) {
+                // Only the barrier-to-register form (0x355) into RZ: the others set barriers or
+                // ATEXIT_PC, state the translation does not keep.
+                if (d.inst.form->key != 0x355 ||
+                    d.inst.Value(d.inst.form->operands[0].field) != kZeroRegister) {
                     translator_.Begin(block, d.inst, d.offset);
                     translator_.Unsupported(
-                        "BMOV of a convergence barrier's thread mask into a register");
+                        "BMOV other than clearing a convergence barrier (BMOV.32.CLEAR RZ, Bn)");
                 }
                 continue;
             }

@@ -37,6 +37,12 @@ constexpr FormSpec kForms[] = {
     {"RED", "1110 1011 1111 1---",
      "E@48 {ADD,MIN,MAX,INC,DEC,AND,OR,XOR}@23:3 {,S32,U64,F32.FTZ.RN,F16x2.FTZ.RN,S64,?,?}@20:3 "
      "| M base=8 off=28:20 unsigned, R@0"},
+    // ATOMS: the offset [30:52) counts words, signed after a base register (CUDA 11.8 on
+    // single-bit variations). CAS and CAST, whose data registers pair up, have no form yet.
+    {"ATOMS", "1110 1100 ---- ----",
+     "{ADD,MIN,MAX,INC,DEC,AND,OR,XOR,EXCH,INVALIDATOMSOP9,INVALIDATOMSOP10,INVALIDATOMSOP11,"
+     "INVALIDATOMSOP12,INVALIDATOMSOP13,INVALIDATOMSOP14,INVALIDATOMSOP15}@52:4 "
+     "{,S32,U64,S64}@28:2 | R@0, M base=8 off=30:22 scale=4 unsigned, R@20"},
     {"LDC", "1110 1111 1001 0---",
      "{U8,S8,U16,S16,,64,INVALIDSIZE6,INVALIDSIZE7}@48:3 {,IL,IS,ISL}@44:2 | R@0, "
      "C idx=8 off=20:16 bank=36:5 scale=1"},

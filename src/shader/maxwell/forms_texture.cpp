@@ -24,13 +24,27 @@ namespace {
     "{,BA}@23 " NX_SURFACE_TYPE " " caches "@24:2 {U8,S8,U16,S16,,64,128,INVALIDSIZE7}@20:3"
 #define NX_SURFACE_CLAMP "{IGN,,TRAP,INVALIDSURFACECLAMP3}@49:2"
 #define NX_TEX_PHASE "{,T,P,INVALIDPHASE3}@81:2"
+// Surface reductions and atomics name the surface types 6 and 7, and their operations.
+#define NX_ATOMIC_SURFACE_TYPE \
+    "{1D,1D_BUFFER,1D_ARRAY,2D,2D_ARRAY,3D,INVALIDSURFACEDIM6,INVALIDSURFACEDIM7}@33:3"
+#define NX_SURED_OP "{ADD,MIN,MAX,INC,DEC,AND,OR,XOR}@24:3"
+#define NX_SUATOM_OP                                                                          \
+    "{ADD,MIN,MAX,INC,DEC,AND,OR,XOR,EXCH,INVALIDATOMSOP9,INVALIDATOMSOP10,INVALIDATOMSOP11," \
+    "INVALIDATOMSOP12,INVALIDATOMSOP13,INVALIDATOMSOP14,INVALIDATOMSOP15}@29:4"
+#define NX_ATOMIC_TYPE(POS) "{,S32,U64,F32.FTZ.RN,F16x2.FTZ.RN,S64,SD32,SD64}@" POS ":3"
+// SUATOM's predicate destination counts down from PT: the field holds 7 minus its number.
+#define NX_SUATOM_PREDICATE(POS) "K{PT,P6,P5,P4,P3,P2,P1,P0}@" POS ":3"
+// TLD4's gathered component and offset kind.
+#define NX_TLD4_COMPONENT(POS) "{R,G,B,A}@" POS ":2"
+#define NX_TLD4_OFFSET(POS) "{,AOFFI,PTP,INVALIDBTOFF03}@" POS ":2"
 
 constexpr FormSpec kForms[] = {
-    {"TEX", "1101 1110 1011 1---",
+    {"TEX", "1101 1110 10-- ----",
      "B {,LZ,LB,LL,INVALIDBLOD4,INVALIDBLOD5,LBA,LLA}@37:3 LC@40 AOFFI@36 DC@50 NDV@35 "
-     "NODEP@49 " NX_TEX_PHASE " | P@51 omit=7, R@0, R@8, R@20, L{0x0}, " NX_TEX_TYPES ", X@31:4"},
-    {"TEX", "1100 00-- --11 1---",
-     "{,LZ,LB,LL,INVALIDBLOD4,INVALIDBLOD5,LBA,LLA}@55:3 AOFFI@54 DC@50 NDV@35 "
+     "NODEP@49 " NX_TEX_PHASE " | P@51 omit=7, R@0, R@8, R@20 omit=255, L{0x0}, " NX_TEX_TYPES
+     ", X@31:4"},
+    {"TEX", "1100 0--- ---- ----",
+     "{,LZ,LB,LL,INVALIDBLOD4,INVALIDBLOD5,LBA,LLA}@55:3 LC@58 AOFFI@54 DC@50 NDV@35 "
      "NODEP@49 " NX_TEX_PHASE " | P@51 omit=7, R@0, R@8, R@20 omit=255, X@36:13, " NX_TEX_TYPES
      ", X@31:4"},
     // Surfaces: .P (formatted, component mask [20:24), RGBA prints nothing) or .D (raw, size
@@ -59,11 +73,71 @@ constexpr FormSpec kForms[] = {
     {"SUST", "1110 1011 001- ----",
      "D =1@52:1 =0@51:1 " NX_SURFACE_RAW("{,CG,CS,WT}") " " NX_SURFACE_CLAMP
                                                         " | M base=8, R@0, R@39"},
+    // SURED (.P formatted, .D raw with its type [20:23) and .BA) and SUATOM: the surface index
+    // an immediate [36:49) when bit 51 is set, else a register. SUATOM's [51:55) picks the
+    // form: 0..7 .D with its type there, 12 .P, 13 .P with an immediate index, 14 .D with its
+    // type at [36:39); CAS (bit 55) 0..7, 8, 9, 10 the same, its predicate destination at
+    // [30:33) (left out when PT); the forms at 0xeb8 have a predicate destination at [51:54)
+    // (CUDA 11.8 on single-bit and single-field variations).
+    {"SURED", "1110 1011 010- ----",
+     "P =0@52:1 =1@51:1 " NX_ATOMIC_SURFACE_TYPE " " NX_SURED_OP " " NX_SURFACE_CLAMP
+     " | M base=8, R@0, X@36:13"},
+    {"SURED", "1110 1011 010- ----",
+     "P =0@52:1 =0@51:1 " NX_ATOMIC_SURFACE_TYPE " " NX_SURED_OP " " NX_SURFACE_CLAMP
+     " | M base=8, R@0, R@39"},
+    {"SURED", "1110 1011 010- ----",
+     "D =1@52:1 =1@51:1 {,BA}@23 " NX_ATOMIC_SURFACE_TYPE " " NX_SURED_OP
+     " " NX_ATOMIC_TYPE("20") " " NX_SURFACE_CLAMP " | M base=8, R@0, X@36:13"},
+    {"SURED", "1110 1011 010- ----",
+     "D =1@52:1 =0@51:1 {,BA}@23 " NX_ATOMIC_SURFACE_TYPE " " NX_SURED_OP
+     " " NX_ATOMIC_TYPE("20") " " NX_SURFACE_CLAMP " | M base=8, R@0, R@39"},
+    {"SUATOM", "1110 1010 0--- ----",
+     "D =0@54:1 {,BA}@28 " NX_ATOMIC_SURFACE_TYPE " " NX_SUATOM_OP
+     " " NX_ATOMIC_TYPE("51") " " NX_SURFACE_CLAMP " | R@0, M base=8, R@20, X@36:13"},
+    {"SUATOM", "1110 1010 0--- ----",
+     "D =14@51:4 {,BA}@28 " NX_ATOMIC_SURFACE_TYPE " " NX_SUATOM_OP
+     " " NX_ATOMIC_TYPE("36") " " NX_SURFACE_CLAMP " | R@0, M base=8, R@20, R@39"},
+    {"SUATOM", "1110 1010 0--- ----",
+     "P =12@51:4 " NX_ATOMIC_SURFACE_TYPE " " NX_SUATOM_OP " " NX_SURFACE_CLAMP
+     " | R@0, M base=8, R@20, R@39"},
+    {"SUATOM", "1110 1010 0--- ----",
+     "P =13@51:4 " NX_ATOMIC_SURFACE_TYPE " " NX_SUATOM_OP " " NX_SURFACE_CLAMP
+     " | R@0, M base=8, R@20, X@36:13"},
+    {"SUATOM", "1110 1011 1--- ----",
+     "D {,BA}@28 " NX_ATOMIC_SURFACE_TYPE " " NX_SUATOM_OP " " NX_ATOMIC_TYPE(
+         "36") " " NX_SURFACE_CLAMP " | " NX_SUATOM_PREDICATE("51") ", R@0, M base=8, R@20, R@39"},
+    {"SUATOM", "1110 1010 1--- ----",
+     "D =0@54:1 {,BA}@28 " NX_ATOMIC_SURFACE_TYPE " CAS " NX_ATOMIC_TYPE(
+         "51") " " NX_SURFACE_CLAMP " | " NX_SUATOM_PREDICATE("30") " omit=0, R@0, M base=8, "
+                                                                    "R@20, X@36:13"},
+    {"SUATOM", "1110 1010 1--- ----",
+     "D =10@51:4 {,BA}@28 " NX_ATOMIC_SURFACE_TYPE " CAS " NX_ATOMIC_TYPE(
+         "36") " " NX_SURFACE_CLAMP " | " NX_SUATOM_PREDICATE("30") " omit=0, R@0, M base=8, "
+                                                                    "R@20, R@39"},
+    {"SUATOM", "1110 1010 1--- ----",
+     "P =8@51:4 " NX_ATOMIC_SURFACE_TYPE " CAS =0@29:4 " NX_SURFACE_CLAMP
+     " | R@0, M base=8, R@20, R@39"},
+    {"SUATOM", "1110 1010 1--- ----",
+     "P =9@51:4 " NX_ATOMIC_SURFACE_TYPE " CAS =0@29:4 " NX_SURFACE_CLAMP
+     " | R@0, M base=8, R@20, X@36:13"},
+    // TLD4 (the gathered component, its offsets; .B: the handle in a register, the texture
+    // printed 0x0): CUDA 11.8 on single-bit variations. [51:54) is the predicate destination.
+    {"TLD4", "1100 10-- ---- ----",
+     NX_TLD4_COMPONENT("56") " " NX_TLD4_OFFSET(
+         "54") " DC@50 NDV@35 NODEP@49 " NX_TEX_PHASE
+               " | P@51 omit=7, R@0, R@8, R@20 omit=255, X@36:13, " NX_TEX_TYPES ", X@31:4"},
+    {"TLD4", "1101 1110 11-- ----",
+     NX_TLD4_COMPONENT("38") " B " NX_TLD4_OFFSET(
+         "36") " DC@50 NDV@35 NODEP@49 " NX_TEX_PHASE
+               " | P@51 omit=7, R@0, R@8, R@20 omit=255, L{0x0}, " NX_TEX_TYPES ", X@31:4"},
     {"TXQ", "1101 1111 0101 0---",
      "B NODEP@49 " NX_TEX_PHASE " | R@0, R@8, K{" NX_TXQ_QUERIES "}@22:6, L{0x0}, X@31:4"},
-    {"TLD", "1101 1100 --11 1---",
+    {"TLD", "1101 1100 ---- ----",
      "{LZ,LL}@55:1 AOFFI@35 MS@50 CL@54 NODEP@49 " NX_TEX_PHASE " | P@51 omit=7, R@0, R@8, "
      "R@20 omit=255, X@36:13, " NX_TEX_TYPES ", X@31:4"},
+    {"TLD", "1101 1101 ---- ----",
+     "B {LZ,LL}@55:1 AOFFI@35 MS@50 CL@54 NODEP@49 " NX_TEX_PHASE " | P@51 omit=7, R@0, R@8, "
+     "R@20 omit=255, L{0x0}, " NX_TEX_TYPES ", X@31:4"},
     // TMML (.LOD always printed), TXD, TXA and TLD4S: CUDA 11.8 on single-bit variations. The
     // bindless forms print "0x0" for the texture; TMML without .B has no second source register.
     {"TMML", "1101 1111 0101 1---",
@@ -134,6 +208,13 @@ void AddPacked(std::vector<FormSpec>& forms, std::deque<std::string>& storage,
 #undef NX_SURFACE_MASK
 #undef NX_SURFACE_RAW
 #undef NX_SURFACE_CLAMP
+#undef NX_ATOMIC_SURFACE_TYPE
+#undef NX_SURED_OP
+#undef NX_SUATOM_OP
+#undef NX_ATOMIC_TYPE
+#undef NX_SUATOM_PREDICATE
+#undef NX_TLD4_COMPONENT
+#undef NX_TLD4_OFFSET
 
 }  // namespace
 

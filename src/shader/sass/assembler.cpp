@@ -515,7 +515,8 @@ public:
                 if (!ParseUniform(part, value) || !Set(op.f3, value)) {
                     return false;
                 }
-            } else if (op.f2 >= 0 && ParseSigned(part, offset)) {
+            } else if (op.f2 >= 0 && ParseSigned(part, offset) && offset % op.scale == 0) {
+                offset /= op.scale;
                 if (!op.offset_unsigned && (op.signed_offset || index > 0)
                         ? !SetSigned(op.f2, offset)
                         : (offset < 0 || !Set(op.f2, static_cast<u64>(offset)))) {

@@ -16,9 +16,10 @@
 //         X, S, F and D may be split over two fields, low part first: S@20:19+56:1
 //   ATTRIBUTE: -@P (negate) |@P (absolute) ~@P (bitwise not) !@P (predicate not) r@P (reuse)
 //              .{..}@P[:W] (suffix enum) .NAME (fixed suffix) omit=V bank=P:W off=P:W idx=P
-//              ubank=P base=P ubase=P ur=P urz wide=P scale=N shl=N (immediate bits from N
-//              up) csp ("c[0x3] [0x14]") rz0 ("a[RZ]", "c[0x0][RZ]" for index RZ and offset 0)
-//              in (the suffix inside absolute bars) sp (separated by a space only)
+//              ubank=P base=P ubase=P ur=P urz wide=P scale=N (bytes per unit of an
+//              immediate or offset) shl=N (immediate bits from N up) csp ("c[0x3] [0x14]") rz0
+//              ("a[RZ]", "c[0x0][RZ]" for index RZ and offset 0) in (the suffix inside absolute
+//              bars) sp (separated by a space only)
 #include <algorithm>
 #include <bit>
 #include <charconv>

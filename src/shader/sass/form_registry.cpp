@@ -16,10 +16,12 @@ namespace {
 // and 5's single-source variant 0xb) has a twin with bit 91 set whose bank is a uniform register
 // [32:38) and whose bank field [54:59) is unused: cx[UR4][0x10] (CUDA 11.8's nvdisasm on every
 // such key of the walk, tests/shader/probe/README.md). LDC and ULDC, whose bank register is
-// elsewhere, have their own lines.
+// elsewhere, have their own lines. JMP's bit 91 adds a uniform register operand instead
+// (`JMP.INVALID1 P0, UR0, c[0x0][0x0]`, CUDA 11.8): no twin.
 std::optional<std::string> UniformBankTwin(const FormSpec& spec) {
     const u16 form = spec.key & 0x1e00;
-    if ((form != 0x600 && form != 0xa00 && form != 0xb00) || spec.mnemonic == "ULDC") {
+    if ((form != 0x600 && form != 0xa00 && form != 0xb00) || spec.mnemonic == "ULDC" ||
+        spec.mnemonic == "JMP") {
         return std::nullopt;
     }
     // nvdisasm prints IMAD with a cx operand as IMAD, never as its MOV, SHL or IADD alias

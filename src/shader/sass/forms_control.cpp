@@ -6,6 +6,12 @@
 namespace shader::sass {
 namespace {
 
+#define NX_BARRIER_STATE                                                                  \
+    "K{B0,B1,B2,B3,B4,B5,B6,B7,B8,B9,B10,B11,B12,B13,B14,B15,THREAD_STATE_ENUM.0,"        \
+    "THREAD_STATE_ENUM.1,THREAD_STATE_ENUM.2,THREAD_STATE_ENUM.3,THREAD_STATE_ENUM.4,"    \
+    "TRAP_RETURN_PC.LO,TRAP_RETURN_PC.HI,TRAP_RETURN_MASK,MEXITED,MKILL,MACTIVE,MATEXIT," \
+    "OPT_STACK,API_CALL_DEPTH,ATEXIT_PC.LO,ATEXIT_PC.HI}@24:5"
+
 constexpr FormSpec kForms[] = {
     // "BRA !PT, target" keeps the predicate operand.
     {"BRA", 0x947, "=7@87:3 =0@90:1 | BRA@34:48"},
@@ -15,19 +21,51 @@ constexpr FormSpec kForms[] = {
     {"BSYNC", 0x941, "=7@87:3 | B@16"},
     // BREAK Bn: the thread leaves the convergence barrier (before a break out of its region).
     {"BREAK", 0x942, "=7@87:3 | B@16"},
-    // BMOV.32 Rd, Bn: a convergence barrier's thread mask into a register, CLEAR resetting it
-    // (NAK's "bclear" before a BSSY: BMOV.32.CLEAR RZ, B0). Only B0..B15 here: nvdisasm names
-    // the values above them (THREAD_STATE_ENUM, MEXITED, ...), which this table has no form for.
-    {"BMOV", 0x355, "32 CLEAR@84 | R@16, B@24"},
     {"EXIT", 0x94d, "=7@87:3"},
+    // RPCMOV.32: a half of the return address register Rpc (bit 31: LO, HI) to or from a
+    // register, an immediate, a constant or a uniform register (CUDA 11.8 on single-bit
+    // variations). RPCMOV.64 sets the whole of Rpc; its immediate is a 4-byte-aligned address of
+    // 49 bits ([34:81) from bit 2 up).
+    {"RPCMOV", 0x352, "32 | K{Rpc.LO,Rpc.HI}@31:1, R@32 r@123"},
+    {"RPCMOV", 0x353, "32 | R@16, K{Rpc.LO,Rpc.HI}@31:1"},
+    {"RPCMOV", 0x952, "32 | K{Rpc.LO,Rpc.HI}@31:1, X@32:32"},
+    {"RPCMOV", 0xb52, "32 | K{Rpc.LO,Rpc.HI}@31:1, C"},
+    {"RPCMOV", 0x1d52, "32 | K{Rpc.LO,Rpc.HI}@31:1, UR@32"},
+    {"RPCMOV", 0x954, "64 | L{Rpc}, X@34:47 scale=4"},
+    {"RPCMOV", 0xb54, "64 | L{Rpc}, C"},
+    {"RPCMOV", 0x1d54, "64 | L{Rpc}, UR@32"},
+    // BMOV: the convergence barriers B0..B15 and the warp state registers after them ([24:29),
+    // names and order as CUDA 11.8 prints them; bit 29 set prints ???n, so it is fixed at 0), to or
+    // from a register (.CLEAR clears the source, .PQUAD), an immediate, a constant or a uniform
+    // register; .64 moves ATEXIT_PC whole. NAK's "bclear" before a BSSY is BMOV.32.CLEAR RZ, B0.
+    // The barrier-to-barrier forms (0xf55, 0xf56) are not written yet.
+    {"BMOV", 0x355, "32 CLEAR@84 =0@29:1 | R@16, " NX_BARRIER_STATE},
+    {"BMOV", 0x356, "32 PQUAD@84 =0@29:1 | " NX_BARRIER_STATE ", R@32 r@123"},
+    {"BMOV", 0x956, "32 PQUAD@84 =0@29:1 | " NX_BARRIER_STATE ", X@32:32"},
+    {"BMOV", 0xb56, "32 PQUAD@84 =0@29:1 | " NX_BARRIER_STATE ", C"},
+    {"BMOV", 0x1d56, "32 PQUAD@84 =0@29:1 | " NX_BARRIER_STATE ", UR@32"},
+    {"BMOV", 0x357, "64 | L{ATEXIT_PC}, R@32 r@123"},
+    {"BMOV", 0x957, "64 | L{ATEXIT_PC}, X@34:47 scale=4"},
+    {"BMOV", 0xb57, "64 | L{ATEXIT_PC}, C"},
+    {"BMOV", 0x1d57, "64 | L{ATEXIT_PC}, UR@32"},
     {"DEPBAR", 0x91a, "LE =1@47:1 | SB@44, X@38:6"},
     {"DEPBAR", 0x91a, "=0@47:1"},
-    // CALL.REL without NOINC and RET.REL without NODEC, and their predicate operand [87:91),
-    // are left out: the translator handles neither.
+    // CALL.REL without NOINC and RET.REL without NODEC, and the forms with their predicate
+    // operand [87:91) (plain PT left out), are forms of their own: the translator refuses them
+    // (CUDA 11.8 on single-bit variations).
     {"CALL", 0x944, "REL NOINC =1@86:1 =7@87:3 | BRA@34:48"},
+    {"CALL", 0x944, "REL =0@86:1 | P@87 !@90 omit=7, BRA@34:48"},
+    {"CALL", 0x944, "REL NOINC =1@86:1 | P@87 !@90 nz, BRA@34:48"},
     // CALL.ABS: an absolute address in bytes.
     {"CALL", 0x943, "ABS NOINC@86 | P@87 !@90 omit=7, X@34:47 scale=4"},
     {"RET", 0x950, "REL NODEC =1@86:1 =7@87:3 | R@24, BRA@34:48 sp"},
+    {"RET", 0x950, "REL =0@86:1 | P@87 !@90 omit=7, R@24, BRA@34:48 sp"},
+    {"RET", 0x950, "REL NODEC =1@86:1 | P@87 !@90 nz, R@24, BRA@34:48 sp"},
+    // JMP: an absolute address in bytes ([34:81) from bit 2 up) or a constant, BRX's INC/DEC,
+    // and U, DIV or CONV at [32:34) (CUDA 11.8 on single-bit and single-field variations).
+    {"JMP", 0x94a,
+     "{,INC,DEC,INVALID3}@85:2 {,U,DIV,CONV}@32:2 | P@87 !@90 omit=7, X@34:47 scale=4"},
+    {"JMP", 0xb4a, "{,INC,DEC,INVALID3}@85:2 {,U,DIV,CONV}@32:2 | P@87 !@90 omit=7, C"},
     // BRX and JMX: an indirect branch to a register (plus an offset, printed when not zero).
     {"BRX", 0x949, "{,INC,DEC,?}@85:2 | P@87 !@90 omit=7, R@24, S@34:48 scale=4 omit=0 sp"},
     {"JMX", 0x94c, "{,INC,DEC,?}@85:2 | P@87 !@90 omit=7, R@24, S@34:48 scale=4 omit=0 sp"},
@@ -51,6 +89,8 @@ constexpr FormSpec kForms[] = {
     {"LDGDEPBAR", 0x9af, ""},
     {"CCTL", 0x98f, "IVALL =4@87:4 =255@24:8"},
 };
+
+#undef NX_BARRIER_STATE
 
 }  // namespace
 

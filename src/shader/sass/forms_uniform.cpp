@@ -32,6 +32,13 @@ constexpr FormSpec kForms[] = {
     {"ULDC", 0xab9, "{U8,S8,U16,S16,,64,?,?}@73:3 | UR@16, C"},
     {"ULDC", 0x1ab9, "{U8,S8,U16,S16,,64,?,?}@73:3 =0@54:5 | UR@16, C ubank=24"},
     {"UMOV", 0x882, "| UR@16, X@32:32"},
+    // UP2UR / UR2UP: P2R and R2P for the uniform predicates UPR; UP2UR's immediate prints
+    // unsigned, UR2UP leaves out the mask 0xff (CUDA 11.8 on single-bit and single-field
+    // variations).
+    {"UP2UR", 0x1883, "{,B1,B2,B3}@76:2 | UR@16, L{UPR}, UR@24, X@32:32"},
+    {"UP2UR", 0x1c83, "{,B1,B2,B3}@76:2 | UR@16, L{UPR}, UR@24, UR@32"},
+    {"UR2UP", 0x1884, "| L{UPR}, UR@24 .{,B1,B2,B3}@76:2, X@32:32 omit=255"},
+    {"UR2UP", 0x1c84, "| L{UPR}, UR@24 .{,B1,B2,B3}@76:2, UR@32"},
     {"UFLO", 0x12bd, "{U32,}@73 SH@74 | UR@16, UP@81 omit=7, UR@32 ~@63"},
     {"UFLO", 0x18bd, "{U32,}@73 SH@74 | UR@16, UP@81 omit=7, X@32:32"},
     UIMAD_FORMS("UIMAD", "", 0x12a4, "", "UR@32", "UR@64 -@75", "UR@64 ~@75"),

@@ -128,8 +128,9 @@ public:
         if (op.f2 >= 0) {
             // Shared-memory offsets are signed after a base register, unsigned alone.
             const bool is_signed = !op.offset_unsigned && (op.signed_offset || !text.empty());
-            const s64 offset =
-                is_signed ? SignExtend(Value(op.f2), Width(op.f2)) : static_cast<s64>(Value(op.f2));
+            const s64 offset = (is_signed ? SignExtend(Value(op.f2), Width(op.f2))
+                                          : static_cast<s64>(Value(op.f2))) *
+                               op.scale;
             if (offset != 0) {
                 text += (text.empty() ? "" : "+") + SignedHex(offset);
             } else if (text.empty() && !has_base) {
