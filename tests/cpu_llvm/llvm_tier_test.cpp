@@ -416,6 +416,61 @@ TEST_F(LlvmTierTest, FaultInsideARegionIsPreciseAndLeavesTheStateBeforeIt) {
     EXPECT_EQ(memory.Read<u64>(kReadOnly + 8), u64{0});
 }
 
+// Two accesses off one base share one page check (page_check_plan.h); the second crosses into
+// a page the first did not reach. The shared check fails, and the region still stops at the
+// second access with the first one done, as dynarmic does.
+TEST_F(LlvmTierTest, SharedPageCheckCoversAnAccessCrossingIntoAnUnmappedPage) {
+    LoadProgram({
+        0xf9400022,  // ldr x2, [x1]
+        0x91000400,  // add x0, x0, #1
+        0xf9400423,  // ldr x3, [x1, #8]  (crosses into the unmapped page after kData)
+        kSvcHalt,
+    });
+    cpu::ThreadContext initial = RandomContext(11);
+    initial.x[0] = 10;
+    initial.x[1] = kData + 0x1000 - 12;
+    ASSERT_TRUE(memory.Write<u64>(initial.x[1], 0x1122334455667788));
+    const RegionState region = RunAsRegion(initial);
+    EXPECT_EQ(region.exit, static_cast<u32>(cpu::RegionExit::ReadFault));
+    EXPECT_EQ(region.pc, kCode + 8);
+    EXPECT_EQ(region.fault_address, initial.x[1] + 8);
+    EXPECT_EQ(region.instructions, 2u);
+    const auto [stop, context] = RunOnDynarmic(initial);
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::ReadFault);
+    EXPECT_EQ(stop.fault->pc, region.pc);
+    EXPECT_EQ(stop.fault->address, region.fault_address);
+    EXPECT_EQ(region.x[2], context.x[2]);
+    EXPECT_EQ(region.x[2], u64{0x1122334455667788});
+    EXPECT_EQ(region.x[0], context.x[0]);
+    EXPECT_EQ(region.x[3], initial.x[3]);
+}
+
+// The same for stores: the first store, on a writable page, is made; the second, on the
+// read-only page after it, faults without writing.
+TEST_F(LlvmTierTest, SharedPageCheckCoversAStoreIntoAReadOnlyPage) {
+    memory.Map(kReadOnly - 0x1000, 0x1000, Permission::ReadWrite);
+    LoadProgram({
+        0xf9000022,  // str x2, [x1]
+        0xf9000423,  // str x3, [x1, #8]  (the first byte of kReadOnly)
+        kSvcHalt,
+    });
+    cpu::ThreadContext initial = RandomContext(12);
+    initial.x[1] = kReadOnly - 8;
+    const RegionState region = RunAsRegion(initial);
+    EXPECT_EQ(region.exit, static_cast<u32>(cpu::RegionExit::WriteFault));
+    EXPECT_EQ(region.pc, kCode + 4);
+    EXPECT_EQ(region.fault_address, kReadOnly);
+    EXPECT_EQ(memory.Read<u64>(kReadOnly - 8), initial.x[2]);
+    EXPECT_EQ(memory.Read<u64>(kReadOnly), u64{0});
+    ASSERT_TRUE(memory.Write<u64>(kReadOnly - 8, 0));
+    const auto [stop, context] = RunOnDynarmic(initial);
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->pc, region.pc);
+    EXPECT_EQ(stop.fault->address, region.fault_address);
+    EXPECT_EQ(memory.Read<u64>(kReadOnly - 8), initial.x[2]);
+}
+
 // A long loop (about 5 million instructions) through a core with the tier: the region is
 // found by sampling, compiled, entered, and gives the same registers and instruction count.
 std::vector<u32> LoopProgram() {

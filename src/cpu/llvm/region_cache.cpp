@@ -21,7 +21,7 @@ namespace cpu::llvm_tier {
 namespace {
 
 // Bumped whenever the translator's output changes for the same guest code.
-constexpr u32 kTranslatorVersion = 9;
+constexpr u32 kTranslatorVersion = 10;
 constexpr u32 kFormatVersion = 1;
 constexpr char kMagic[4] = {'N', 'X', 'R', 'C'};
 // The entry's header, then the object: magic, format, key, object size, object XXH3-64.
