@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <random>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -123,9 +124,12 @@ protected:
         return {stop, core->GetContext()};
     }
 
-    // The region at kCode compiled and run once, from `initial`.
-    RegionState RunAsRegion(const cpu::ThreadContext& initial) {
-        const auto region = cpu::llvm_tier::DiscoverRegion(memory, kCode);
+    // The region at kCode (with known_entry_points, Region::indirect_targets) compiled and run
+    // once, from `initial`.
+    RegionState RunAsRegion(const cpu::ThreadContext& initial,
+                            const std::set<u64>& known_entry_points = {}) {
+        const auto region =
+            cpu::llvm_tier::DiscoverRegion(memory, kCode, 2048, 2048, known_entry_points);
         cpu::llvm_tier::RegionCompiler compiler({memory.AddressBits()});
         const auto function =
             compiler.Load(compiler.CompileToObject(region, "test_region"), "test_region");
@@ -388,6 +392,40 @@ TEST_F(LlvmTierTest, BranchesCallsAndReturnsStayInTheRegion) {
     cpu::ThreadContext initial = RandomContext(3);
     initial.x[0] = 0;
     ExpectSameAsDynarmic(program, initial, 6);
+}
+
+// A BR dispatch loop (an interpreter's shape): with its handlers as known entry points the
+// region runs the whole loop, its BR switching between them, with dynarmic's result; without,
+// it leaves off at the first handler.
+TEST_F(LlvmTierTest, IndirectBranchesToKnownEntryPointsStayInTheRegion) {
+    LoadProgram({
+        0x92400002,              // 0: loop: and x2, x0, #1
+        Adr(3, false, 12),       // 1: adr x3, h0
+        0x8b020c63,              // 2: add x3, x3, x2, lsl #3
+        0xd61f0060,              // 3: br x3
+        0x91000c21,              // 4: h0: add x1, x1, #3
+        Branch(2),               // 5: b next
+        0x91001421,              // 6: h1: add x1, x1, #5
+        0xf1000400,              // 7: next: subs x0, x0, #1
+        BranchCondition(1, -8),  // 8: b.ne loop
+        kSvcHalt,                // 9
+    });
+    cpu::ThreadContext initial = RandomContext(13);
+    initial.x[0] = 10;
+    initial.x[1] = 0;
+    const RegionState region = RunAsRegion(initial, {kCode + 4 * 4, kCode + 4 * 6});
+    EXPECT_EQ(region.exit, static_cast<u32>(cpu::RegionExit::Continue));
+    EXPECT_EQ(region.pc, kCode + 4 * 9);
+    EXPECT_EQ(region.instructions, 10u * 8 - 5);  // 8 an iteration, 7 through h1 (no b)
+    const auto [stop, expected] = RunOnDynarmic(initial);
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Halted);
+    for (unsigned index = 0; index < 31; ++index) {
+        EXPECT_EQ(region.x[index], expected.x[index]) << "x" << index;
+    }
+    EXPECT_EQ(region.x[1], 40u);
+    EXPECT_EQ(region.nzcv, expected.pstate & 0xf0000000);
+    const RegionState without = RunAsRegion(initial);
+    EXPECT_EQ(without.pc, kCode + 4 * 4);  // x0 = 10 is even: h0
 }
 
 // A region that faults stops at the faulting instruction with the registers of before it; the

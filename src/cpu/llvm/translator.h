@@ -249,12 +249,13 @@ private:
     // The blocks that check the instruction budget and Halt() at their start: the entry and
     // every block a cycle of the region can come back to. Addresses only grow along a
     // fall-through, so every cycle takes a branch to an address at or before its own, or a
-    // RET to a call site: checking the targets of those bounds the instructions run between
-    // two checks by the region's size, and the checks are a function of the code alone (the
-    // same switching points on every run under --deterministic). A check in every block was
-    // a load, compare and branch per block and an exit block for each.
+    // RET to a call site or a BR/BLR to a known entry point: checking the targets of those bounds
+    // the instructions run between two checks by the region's size, and the checks are a function
+    // of the code alone (the same switching points on every run under --deterministic). A check in
+    // every block was a load, compare and branch per block and an exit block for each.
     void FindBlocksThatCheck() {
         checking_blocks_ = region_.return_points;
+        checking_blocks_.insert(region_.indirect_targets.begin(), region_.indirect_targets.end());
         checking_blocks_.insert(region_.entry);
         for (const auto& [pc, word] : region_.words) {
             const A64Op op = *Classify(word);
@@ -1142,33 +1143,37 @@ private:
             }
             case A64Op::BranchRegister:
             case A64Op::BranchLinkRegister: {
+                // To one of the region's known entry points, it stays in the region.
                 Value* destination = Reg(Rn(), true);
                 if (op == A64Op::BranchLinkRegister) {
                     SetReg(30, builder_.getInt64(next));
                 }
                 CountInstruction();
-                Exit(destination);
-                return;
+                return EmitDispatch(destination, region_.indirect_targets);
             }
             case A64Op::Return: {
                 // A return to one of the region's own call sites stays in the region.
                 Value* destination = Reg(Rn(), true);
                 CountInstruction();
-                BasicBlock* outside = NewBlock("return_out");
-                auto* dispatch =
-                    builder_.CreateSwitch(destination, outside, region_.return_points.size());
-                for (const u64 point : region_.return_points) {
-                    if (blocks_.contains(point)) {
-                        dispatch->addCase(builder_.getInt64(point), blocks_[point]);
-                    }
-                }
-                builder_.SetInsertPoint(outside);
-                Exit(destination);
-                return;
+                return EmitDispatch(destination, region_.return_points);
             }
             default:
                 return;
         }
+    }
+
+    // Goes on at destination: the region's block there where it is one of `known`, else an
+    // exit to the core.
+    void EmitDispatch(Value* destination, const std::set<u64>& known) {
+        BasicBlock* outside = NewBlock("indirect_out");
+        auto* dispatch = builder_.CreateSwitch(destination, outside, known.size());
+        for (const u64 point : known) {
+            if (blocks_.contains(point)) {
+                dispatch->addCase(builder_.getInt64(point), blocks_[point]);
+            }
+        }
+        builder_.SetInsertPoint(outside);
+        Exit(destination);
     }
 
     // log2 of the bytes a load/store (immediate or register offset) accesses: size, or 4 for
