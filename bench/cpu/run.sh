@@ -73,9 +73,38 @@ machine_line() {
   echo "Machine: ${model:-unknown CPU}, $(nproc) cores available, $(uname -sr)"
 }
 
+# tier_row WORKLOAD: one run with the tier compiling everything anew (no disk cache) and its
+# end-of-run log lines (NXHOST_LOG=info) as a table row: regions compiled and dropped as too
+# short, the guest instructions in them, compile time, share of the run's guest instructions
+# in the tier, region entries.
+tier_row() {
+  local log
+  log=$(NXHOST_LOG=info "$nxhost" run $NXHOST_FLAGS --cpu-tier2 on --cpu-cache off \
+    "$bench/cpu_$1.nro" 2>&1 >/dev/null)
+  awk -v w="$1" '
+    /% in the LLVM tier/ { share = $0; sub(/.*= /, "", share); sub(/% in the LLVM tier.*/, "%", share) }
+    /LLVM tier: [0-9]+ regions compiled/ {
+      for (i = 1; i <= NF; ++i) {
+        if ($i == "regions" && $(i + 1) == "compiled") { regions = $(i - 1); dropped = substr($(i + 2), 2) }
+        if ($i == "entered") { entries = $(i + 1) }
+      }
+    }
+    /LLVM tier compile time:/ {
+      for (i = 1; i <= NF; ++i) {
+        if ($i == "time:") { ms = $(i + 1) }
+        if ($i == "guest" && $(i - 2) == "of") { instructions = $(i - 1) }
+      }
+    }
+    END {
+      if (regions == "") { regions = 0; dropped = 0; entries = 0; instructions = 0; ms = 0 }
+      printf "| %s | %d (%d) | %d | %.0f | %.0f | %s | %d |", w, regions, dropped, instructions, ms,
+        regions ? ms / regions : 0, share == "" ? "0.0%" : share, entries }' <<<"$log"
+}
+
 if [ "$mode" = llvm ]; then
   result="$root/bench/results/cpu_llvm.md"
   rows=""
+  tier_rows=""
   for workload in "${workloads[@]}"; do
     for ((i = 0; i < repetitions; ++i)); do
       for kind in native qemu nxhost nxhost_llvm; do
@@ -92,7 +121,9 @@ if [ "$mode" = llvm ]; then
       printf "| %s | %d | %d | %d | %d | %.1f | %.1f | %.2f | %.2f | %s |", w, n, q, x, l, x / n, l / n, l / x, l / q, bar }')
     rows+="$row"$'\n'
     echo "$row"
+    tier_rows+="$(tier_row "$workload")"$'\n'
   done
+  echo "$tier_rows"
   mkdir -p "$(dirname "$result")"
   cat >"$result" <<REPORT
 # CPU benchmark: nxhost with the LLVM tier against nxhost without it, qemu-user and native
@@ -111,6 +142,14 @@ every workload but the atomics.
 | workload | native ms | qemu-aarch64 ms | nxhost ms | nxhost + LLVM tier ms | nxhost/native | tier/native | tier/nxhost | tier/qemu | tier ≤ 1.5x native |
 |---|---|---|---|---|---|---|---|---|---|
 ${rows}
+Compile time and share per workload: one more run each with \`--cpu-tier2 on --cpu-cache off\`
+(every region compiled, none loaded from the disk cache, unlike the table's tier column after
+its first run) and \`NXHOST_LOG=info\`, from its end-of-run lines \`... % in the LLVM tier\`,
+\`LLVM tier: N regions compiled\` and \`LLVM tier compile time\`.
+
+| workload | regions compiled (dropped as short) | guest instructions in them | compile ms | ms per region | share in the tier | region entries |
+|---|---|---|---|---|---|---|
+${tier_rows}
 REPORT
   echo "written to $result"
   exit 0

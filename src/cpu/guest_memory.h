@@ -68,13 +68,14 @@ public:
     void WriteInitial(u64 address, std::span<const u8> bytes);
 
     // The permission table as compiled code reads it (the LLVM tier checks each access inline):
-    // one Permission byte per page, PermissionTable()[address >> 12], and one more byte past
-    // the last page that is always None, so that compiled code can clamp an address outside
-    // the space to that entry instead of branching on it.
+    // one Permission byte per page, PermissionTable()[address >> 12], and two more bytes past
+    // the last page that are always None, so that compiled code can clamp an address outside
+    // the space to the first of them instead of branching on it, and read the entry after a
+    // clamped one (the next page of an access that may cross) without a clamp of its own.
     const Permission* PermissionTable() const {
         return reinterpret_cast<const Permission*>(permissions_);
     }
-    u64 PermissionTableEntries() const { return (AddressSpaceSize() / kPageSize) + 1; }
+    u64 PermissionTableEntries() const { return (AddressSpaceSize() / kPageSize) + 2; }
 
     template <typename T>
     requires std::is_trivially_copyable_v<T> std::optional<T> Read(u64 address)

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <random>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -123,9 +124,12 @@ protected:
         return {stop, core->GetContext()};
     }
 
-    // The region at kCode compiled and run once, from `initial`.
-    RegionState RunAsRegion(const cpu::ThreadContext& initial) {
-        const auto region = cpu::llvm_tier::DiscoverRegion(memory, kCode);
+    // The region at kCode (with known_entry_points, Region::indirect_targets) compiled and run
+    // once, from `initial`.
+    RegionState RunAsRegion(const cpu::ThreadContext& initial,
+                            const std::set<u64>& known_entry_points = {}) {
+        const auto region =
+            cpu::llvm_tier::DiscoverRegion(memory, kCode, 2048, 2048, known_entry_points);
         cpu::llvm_tier::RegionCompiler compiler({memory.AddressBits()});
         const auto function =
             compiler.Load(compiler.CompileToObject(region, "test_region"), "test_region");
@@ -390,6 +394,40 @@ TEST_F(LlvmTierTest, BranchesCallsAndReturnsStayInTheRegion) {
     ExpectSameAsDynarmic(program, initial, 6);
 }
 
+// A BR dispatch loop (an interpreter's shape): with its handlers as known entry points the
+// region runs the whole loop, its BR switching between them, with dynarmic's result; without,
+// it leaves off at the first handler.
+TEST_F(LlvmTierTest, IndirectBranchesToKnownEntryPointsStayInTheRegion) {
+    LoadProgram({
+        0x92400002,              // 0: loop: and x2, x0, #1
+        Adr(3, false, 12),       // 1: adr x3, h0
+        0x8b020c63,              // 2: add x3, x3, x2, lsl #3
+        0xd61f0060,              // 3: br x3
+        0x91000c21,              // 4: h0: add x1, x1, #3
+        Branch(2),               // 5: b next
+        0x91001421,              // 6: h1: add x1, x1, #5
+        0xf1000400,              // 7: next: subs x0, x0, #1
+        BranchCondition(1, -8),  // 8: b.ne loop
+        kSvcHalt,                // 9
+    });
+    cpu::ThreadContext initial = RandomContext(13);
+    initial.x[0] = 10;
+    initial.x[1] = 0;
+    const RegionState region = RunAsRegion(initial, {kCode + 4 * 4, kCode + 4 * 6});
+    EXPECT_EQ(region.exit, static_cast<u32>(cpu::RegionExit::Continue));
+    EXPECT_EQ(region.pc, kCode + 4 * 9);
+    EXPECT_EQ(region.instructions, 10u * 8 - 5);  // 8 an iteration, 7 through h1 (no b)
+    const auto [stop, expected] = RunOnDynarmic(initial);
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Halted);
+    for (unsigned index = 0; index < 31; ++index) {
+        EXPECT_EQ(region.x[index], expected.x[index]) << "x" << index;
+    }
+    EXPECT_EQ(region.x[1], 40u);
+    EXPECT_EQ(region.nzcv, expected.pstate & 0xf0000000);
+    const RegionState without = RunAsRegion(initial);
+    EXPECT_EQ(without.pc, kCode + 4 * 4);  // x0 = 10 is even: h0
+}
+
 // A region that faults stops at the faulting instruction with the registers of before it; the
 // core reports it as dynarmic with precise faults does.
 TEST_F(LlvmTierTest, FaultInsideARegionIsPreciseAndLeavesTheStateBeforeIt) {
@@ -414,6 +452,61 @@ TEST_F(LlvmTierTest, FaultInsideARegionIsPreciseAndLeavesTheStateBeforeIt) {
     EXPECT_EQ(stop.fault->pc, region.pc);
     EXPECT_EQ(stop.fault->address, region.fault_address);
     EXPECT_EQ(memory.Read<u64>(kReadOnly + 8), u64{0});
+}
+
+// Two accesses off one base share one page check (page_check_plan.h); the second crosses into
+// a page the first did not reach. The shared check fails, and the region still stops at the
+// second access with the first one done, as dynarmic does.
+TEST_F(LlvmTierTest, SharedPageCheckCoversAnAccessCrossingIntoAnUnmappedPage) {
+    LoadProgram({
+        0xf9400022,  // ldr x2, [x1]
+        0x91000400,  // add x0, x0, #1
+        0xf9400423,  // ldr x3, [x1, #8]  (crosses into the unmapped page after kData)
+        kSvcHalt,
+    });
+    cpu::ThreadContext initial = RandomContext(11);
+    initial.x[0] = 10;
+    initial.x[1] = kData + 0x1000 - 12;
+    ASSERT_TRUE(memory.Write<u64>(initial.x[1], 0x1122334455667788));
+    const RegionState region = RunAsRegion(initial);
+    EXPECT_EQ(region.exit, static_cast<u32>(cpu::RegionExit::ReadFault));
+    EXPECT_EQ(region.pc, kCode + 8);
+    EXPECT_EQ(region.fault_address, initial.x[1] + 8);
+    EXPECT_EQ(region.instructions, 2u);
+    const auto [stop, context] = RunOnDynarmic(initial);
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::ReadFault);
+    EXPECT_EQ(stop.fault->pc, region.pc);
+    EXPECT_EQ(stop.fault->address, region.fault_address);
+    EXPECT_EQ(region.x[2], context.x[2]);
+    EXPECT_EQ(region.x[2], u64{0x1122334455667788});
+    EXPECT_EQ(region.x[0], context.x[0]);
+    EXPECT_EQ(region.x[3], initial.x[3]);
+}
+
+// The same for stores: the first store, on a writable page, is made; the second, on the
+// read-only page after it, faults without writing.
+TEST_F(LlvmTierTest, SharedPageCheckCoversAStoreIntoAReadOnlyPage) {
+    memory.Map(kReadOnly - 0x1000, 0x1000, Permission::ReadWrite);
+    LoadProgram({
+        0xf9000022,  // str x2, [x1]
+        0xf9000423,  // str x3, [x1, #8]  (the first byte of kReadOnly)
+        kSvcHalt,
+    });
+    cpu::ThreadContext initial = RandomContext(12);
+    initial.x[1] = kReadOnly - 8;
+    const RegionState region = RunAsRegion(initial);
+    EXPECT_EQ(region.exit, static_cast<u32>(cpu::RegionExit::WriteFault));
+    EXPECT_EQ(region.pc, kCode + 4);
+    EXPECT_EQ(region.fault_address, kReadOnly);
+    EXPECT_EQ(memory.Read<u64>(kReadOnly - 8), initial.x[2]);
+    EXPECT_EQ(memory.Read<u64>(kReadOnly), u64{0});
+    ASSERT_TRUE(memory.Write<u64>(kReadOnly - 8, 0));
+    const auto [stop, context] = RunOnDynarmic(initial);
+    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+    EXPECT_EQ(stop.fault->pc, region.pc);
+    EXPECT_EQ(stop.fault->address, region.fault_address);
+    EXPECT_EQ(memory.Read<u64>(kReadOnly - 8), initial.x[2]);
 }
 
 // A long loop (about 5 million instructions) through a core with the tier: the region is

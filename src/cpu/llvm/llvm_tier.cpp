@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -44,6 +45,10 @@ constexpr u64 kTrialEntries = 256;
 // the loops whole and little else around them make it one region.
 constexpr unsigned kMaxRegionInstructions = 256;
 constexpr unsigned kMaxInstructionsOutsideLoops = 32;
+// A region too short per entry is compiled once more with where it left off in its trial as
+// known entry points (Region::indirect_targets; an interpreter's dispatch leaves its region
+// at every BR), at most this many of them.
+constexpr std::size_t kMaxKnownEntryPoints = 64;
 // Region exits at one PC without a region that make it worth compiling one there (with
 // --cpu-tier2 on; always compiles at the first).
 constexpr u64 kHotExits = 16;
@@ -67,6 +72,7 @@ struct ReadyRegion {
     RegionFunction function;
     std::atomic<u64> entries{0};
     std::atomic<u64> instructions{0};
+    std::set<u64> trial_exits;  // under the tier's mutex: where its first entries left off
     // Read without the tier's mutex: a region's successor without a look-up in the shared map
     // (that look-up per region entry was about 15% of sha256's time).
     std::array<std::atomic<const RegionLink*>, kLinksPerRegion> links{};
@@ -97,9 +103,10 @@ public:
             worker_.join();
         }
         LOG_INFO("cpu",
-                 "LLVM tier: {} regions compiled ({} dropped as too short per entry), entered {} "
-                 "times, {} guest instructions run in them",
-                 ready_log_.size(), dropped_short_, region_runs_.load(),
+                 "LLVM tier: {} regions compiled ({} dropped as too short per entry, {} compiled "
+                 "again with where they left off as entry points), entered {} times, {} guest "
+                 "instructions run in them",
+                 ready_log_.size(), dropped_short_, recompiled_, region_runs_.load(),
                  region_instructions_.load());
         if (!left_off_at_.empty()) {
             LOG_INFO("cpu", "LLVM tier: regions left off at instructions it does not translate: {}",
@@ -191,6 +198,7 @@ public:
             if (it->second->region.Overlaps(address, size)) {
                 // Its machine code stays mapped (a core may be inside it); it is only unlisted.
                 attempted_.erase(it->first);
+                known_entry_points_.erase(it->first);
                 it = ready_.erase(it);
                 generation_.fetch_add(1, std::memory_order_release);
             } else {
@@ -278,17 +286,18 @@ private:
         const u64 instructions =
             ready.instructions.fetch_add(state.instructions, std::memory_order_relaxed) +
             state.instructions;
-        if (config_.drop_short_regions && entries == kTrialEntries &&
-            instructions < kMinInstructionsPerEntry * entries) {
-            environment.Leave(state);
-            {
+        if (config_.drop_short_regions && entries <= kTrialEntries) {
+            if (static_cast<RegionExit>(state.exit) == RegionExit::Continue) {
                 std::lock_guard lock(mutex_);
-                LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry",
-                          entry, instructions / entries);
-                Unlist(entry);
-                ++dropped_short_;
+                if (ready.trial_exits.size() < kMaxKnownEntryPoints) {
+                    ready.trial_exits.insert(state.pc);
+                }
             }
-            environment.Enter();
+            if (entries == kTrialEntries && instructions < kMinInstructionsPerEntry * entries) {
+                environment.Leave(state);
+                DropOrExtend(ready, instructions / entries);
+                environment.Enter();
+            }
         }
         const auto exit = static_cast<RegionExit>(state.exit);
         if (exit == RegionExit::FpcrUnsupported) {
@@ -309,6 +318,46 @@ private:
             return RegionExit::Continue;
         }
         return exit;
+    }
+
+    // Whether the region has a BR or BLR: where it left off are then mostly their targets
+    // (a region left through RET or at its limit gains nothing from its exits as entries).
+    static bool HasBranchToRegister(const Region& region) {
+        return std::any_of(region.words.begin(), region.words.end(), [](const auto& entry) {
+            const auto op = llvm_tier::Classify(entry.second);
+            return op == llvm_tier::A64Op::BranchRegister ||
+                   op == llvm_tier::A64Op::BranchLinkRegister;
+        });
+    }
+
+    // A region too short per entry with a BR or BLR: compiled again with where it left off as
+    // known entry points (so that BR/BLR dispatch to them stays inside it). Otherwise, or when
+    // it had them already, it is dropped and its entry not compiled again.
+    void DropOrExtend(ReadyRegion& ready, u64 instructions_per_entry) {
+        const u64 entry = ready.region.entry;
+        {
+            std::lock_guard lock(mutex_);
+            Unlist(entry);
+            if (!ready.region.indirect_targets.empty() || ready.trial_exits.empty() ||
+                !HasBranchToRegister(ready.region)) {
+                LOG_DEBUG("cpu", "LLVM tier: region at {:#x} dropped, {} instructions per entry",
+                          entry, instructions_per_entry);
+                ++dropped_short_;
+                return;
+            }
+            LOG_DEBUG("cpu",
+                      "LLVM tier: region at {:#x}, {} instructions per entry, compiled again "
+                      "with the {} places it left off as entry points",
+                      entry, instructions_per_entry, ready.trial_exits.size());
+            known_entry_points_[entry] = ready.trial_exits;
+            ++recompiled_;
+            if (!config_.compile_in_foreground) {
+                queued_.push_back(entry);
+                queued_changed_.notify_one();
+                return;
+            }
+        }
+        Compile(entry);
     }
 
     // Compiles the region at pc (once), in the foreground or on the worker.
@@ -401,13 +450,18 @@ private:
 
     void Compile(u64 pc) {
         u64 invalidations_before;
+        std::set<u64> known_entry_points;
         {
             std::lock_guard lock(mutex_);
             invalidations_before = invalidations_;
+            if (const auto found = known_entry_points_.find(pc);
+                found != known_entry_points_.end()) {
+                known_entry_points = found->second;
+            }
         }
         auto ready = std::make_unique<ReadyRegion>();
         ready->region = llvm_tier::DiscoverRegion(memory_, pc, kMaxRegionInstructions,
-                                                  kMaxInstructionsOutsideLoops);
+                                                  kMaxInstructionsOutsideLoops, known_entry_points);
         if (ready->region.words.empty()) {
             return;  // the first instruction is not one the tier translates
         }
@@ -481,6 +535,9 @@ private:
     std::vector<u64> ready_log_;
     u64 invalidations_ = 0;
     u64 dropped_short_ = 0;
+    u64 recompiled_ = 0;
+    // By entry: the known entry points a region compiled again there takes (DropOrExtend).
+    std::unordered_map<u64, std::set<u64>> known_entry_points_;
     std::atomic<u64> region_runs_{0};
     std::atomic<u64> region_instructions_{0};
     bool stopping_ = false;

@@ -18,7 +18,7 @@ bool Region::Overlaps(u64 address, u64 size) const {
 namespace {
 
 // Where control can go after the instruction at pc, inside the region or not (a RET to any of
-// the region's call sites).
+// the region's call sites, a BR or BLR to any of its known entry points).
 std::vector<u64> Successors(const Region& region, u64 pc, u32 word) {
     const A64Op op = *Classify(word);
     switch (op) {
@@ -31,6 +31,9 @@ std::vector<u64> Successors(const Region& region, u64 pc, u32 word) {
             return {BranchTarget(op, word, pc), pc + 4};
         case A64Op::Return:
             return {region.return_points.begin(), region.return_points.end()};
+        case A64Op::BranchRegister:
+        case A64Op::BranchLinkRegister:
+            return {region.indirect_targets.begin(), region.indirect_targets.end()};
         default:
             return EndsBlock(op) ? std::vector<u64>{} : std::vector<u64>{pc + 4};
     }
@@ -75,7 +78,7 @@ void KeepCyclesAndFirst(Region& region, const std::vector<u64>& found_order, uns
 }  // namespace
 
 Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instructions,
-                      unsigned max_outside_cycles) {
+                      unsigned max_outside_cycles, const std::set<u64>& indirect_targets) {
     Region region;
     region.entry = entry;
     std::deque<u64> pending{entry};
@@ -86,6 +89,9 @@ Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instruc
             pending.push_back(pc);
         }
     };
+    for (const u64 target : indirect_targets) {
+        add_block(target);
+    }
     while (!pending.empty() && region.words.size() < max_instructions) {
         u64 pc = pending.front();
         pending.pop_front();
@@ -118,13 +124,26 @@ Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instruc
                 add_block(pc + 4);
                 break;
             }
+            if (*op == A64Op::BranchLinkRegister && !indirect_targets.empty()) {
+                // Its callee may be one of the known entry points, returning here.
+                region.return_points.insert(pc + 4);
+                add_block(pc + 4);
+                break;
+            }
             if (EndsBlock(*op)) {
-                break;  // BR, BLR, RET: the target is known only at run time
+                break;  // BR, RET: the target is known only at run time
             }
             pc += 4;
         }
     }
+    // The targets found; those left out (past the limit) are exits like any other address.
+    for (const u64 target : indirect_targets) {
+        if (region.words.contains(target)) {
+            region.indirect_targets.insert(target);
+        }
+    }
     KeepCyclesAndFirst(region, found_order, max_outside_cycles);
+    std::erase_if(region.indirect_targets, [&](u64 target) { return !region.Contains(target); });
     return region;
 }
 

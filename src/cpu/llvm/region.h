@@ -1,7 +1,8 @@
 #pragma once
 
-// A region: the guest code reachable from one entry through direct branches, calls and
-// returns to the region's own call sites, as far as the tier translates it.
+// A region: the guest code reachable from one entry through direct branches, calls, returns to
+// the region's own call sites and indirect branches to its known entry points, as far as the
+// tier translates it.
 
 #include <map>
 #include <set>
@@ -22,8 +23,13 @@ struct Region {
     // Where a basic block starts: the entry, branch targets and the instructions after
     // conditional branches and calls.
     std::set<u64> block_starts;
-    // The instructions after the region's BLs: a RET to one of them stays in the region.
+    // The instructions after the region's BLs and BLRs: a RET to one of them stays in the
+    // region.
     std::set<u64> return_points;
+    // Known entry points besides the entry: where the region, compiled before without them,
+    // was seen to leave off (an interpreter's BR dispatch, a BLR's callees). A BR or BLR to one
+    // of them stays in the region.
+    std::set<u64> indirect_targets;
 
     bool Contains(u64 pc) const { return words.contains(pc); }
     // Whether any translated instruction has a byte in [address, address + size).
@@ -35,8 +41,10 @@ struct Region {
 // Of what it found, it keeps the instructions on a cycle through the entry (the loops around
 // it, a callee's and the caller's loop that calls it) and the first max_outside_cycles
 // instructions found besides; the rest are exits. A loop longer than max_outside_cycles is
-// then one region without the code after it, which costs compile time and runs once.
+// then one region without the code after it, which costs compile time and runs once. The code
+// from indirect_targets joins too (found after the entry's), as the targets of every BR/BLR.
 Region DiscoverRegion(const GuestMemory& memory, u64 entry, unsigned max_instructions = 2048,
-                      unsigned max_outside_cycles = 2048);
+                      unsigned max_outside_cycles = 2048,
+                      const std::set<u64>& indirect_targets = {});
 
 }  // namespace cpu::llvm_tier

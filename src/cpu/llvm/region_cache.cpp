@@ -21,7 +21,7 @@ namespace cpu::llvm_tier {
 namespace {
 
 // Bumped whenever the translator's output changes for the same guest code.
-constexpr u32 kTranslatorVersion = 9;
+constexpr u32 kTranslatorVersion = 10;
 constexpr u32 kFormatVersion = 1;
 constexpr char kMagic[4] = {'N', 'X', 'R', 'C'};
 // The entry's header, then the object: magic, format, key, object size, object XXH3-64.
@@ -81,11 +81,16 @@ RegionKey MakeRegionKey(const Region& region, const RegionKeyContext& context) {
     material.PutString(context.host_cpu);
     material.Put<u32>(context.address_bits);
     material.Put(region.entry);
-    // The block starts and return points follow from the words and the entry.
+    // The block starts and return points follow from the words, the entry and the known
+    // entry points.
     material.Put<u64>(region.words.size());
     for (const auto& [pc, word] : region.words) {
         material.Put(pc);
         material.Put(word);
+    }
+    material.Put<u64>(region.indirect_targets.size());
+    for (const u64 target : region.indirect_targets) {
+        material.Put(target);
     }
     const std::vector<u8> bytes = material.Take();
     const XXH128_hash_t hash = XXH3_128bits(bytes.data(), bytes.size());

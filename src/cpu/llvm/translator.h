@@ -20,6 +20,7 @@
 #include "cpu/code_tier.h"
 #include "cpu/guest_memory.h"
 #include "cpu/llvm/a64_instruction.h"
+#include "cpu/llvm/page_check_plan.h"
 #include "cpu/llvm/region.h"
 #include "cpu/llvm/region_translator.h"
 
@@ -248,12 +249,13 @@ private:
     // The blocks that check the instruction budget and Halt() at their start: the entry and
     // every block a cycle of the region can come back to. Addresses only grow along a
     // fall-through, so every cycle takes a branch to an address at or before its own, or a
-    // RET to a call site: checking the targets of those bounds the instructions run between
-    // two checks by the region's size, and the checks are a function of the code alone (the
-    // same switching points on every run under --deterministic). A check in every block was
-    // a load, compare and branch per block and an exit block for each.
+    // RET to a call site or a BR/BLR to a known entry point: checking the targets of those bounds
+    // the instructions run between two checks by the region's size, and the checks are a function
+    // of the code alone (the same switching points on every run under --deterministic). A check in
+    // every block was a load, compare and branch per block and an exit block for each.
     void FindBlocksThatCheck() {
         checking_blocks_ = region_.return_points;
+        checking_blocks_.insert(region_.indirect_targets.begin(), region_.indirect_targets.end());
         checking_blocks_.insert(region_.entry);
         for (const auto& [pc, word] : region_.words) {
             const A64Op op = *Classify(word);
@@ -276,6 +278,39 @@ private:
         if (checking_blocks_.contains(start)) {
             EmitBudgetAndHaltCheck(start);
         }
+        plan_ = PlanPageChecks(BlockWords(start));
+        open_checks_.clear();
+        EmitInstructionsFrom(start);
+        if (!precise_tail_.empty()) {
+            // Where a shared page check failed: the rest of the block with a check per access.
+            in_precise_tail_ = true;
+            const auto [first_pc, first_block] = *precise_tail_.begin();
+            builder_.SetInsertPoint(first_block);
+            EmitInstructionsFrom(first_pc);
+            in_precise_tail_ = false;
+            precise_tail_.clear();
+        }
+    }
+
+    // The (pc, word) of the guest block at start, as EmitInstructionsFrom walks it.
+    std::vector<std::pair<u64, u32>> BlockWords(u64 start) const {
+        std::vector<std::pair<u64, u32>> words;
+        for (u64 pc = start;; pc += 4) {
+            const auto word = region_.words.find(pc);
+            if ((pc != start && region_.block_starts.contains(pc) && region_.Contains(pc)) ||
+                word == region_.words.end()) {
+                return words;
+            }
+            words.emplace_back(pc, word->second);
+            if (EndsBlock(*Classify(word->second))) {
+                return words;
+            }
+        }
+    }
+
+    // The guest block's instructions from pc on (its start, or in the precise tail, where a
+    // shared page check failed), to its branch or the next block of the region.
+    void EmitInstructionsFrom(u64 start) {
         for (u64 pc = start;; pc += 4) {
             if (pc != start && region_.block_starts.contains(pc) && region_.Contains(pc)) {
                 builder_.CreateBr(Target(pc));
@@ -286,8 +321,15 @@ private:
                 Exit(builder_.getInt64(pc));
                 return;
             }
+            if (const auto entry = precise_tail_.find(pc);
+                in_precise_tail_ && entry != precise_tail_.end() &&
+                entry->second != builder_.GetInsertBlock()) {
+                builder_.CreateBr(entry->second);  // a later shared check failing comes here
+                builder_.SetInsertPoint(entry->second);
+            }
             pc_ = pc;
             word_ = word->second;
+            access_index_ = 0;
             const A64Op op = *Classify(word_);
             if (EndsBlock(op)) {
                 EmitBranch(op);
@@ -346,6 +388,7 @@ private:
         }
     }
     void SetRegOrSp(unsigned index, Value* value) {
+        EndChecksOff(index);
         builder_.CreateStore(builder_.CreateZExt(value, builder_.getInt64Ty()), registers_[index]);
     }
 
@@ -820,52 +863,91 @@ private:
     }
 
     // --- memory --------------------------------------------------------------------------
-    // The guest permission of the page holding address: None outside the address space,
-    // where the page index clamps to the table's last entry, which is always None.
-    Value* PagePermission(Value* address) {
+    // The guest permission byte of the table entry `page` (unordered, not monotonic: LLVM may
+    // then reuse one page's byte for several accesses).
+    Value* PagePermission(Value* page) {
         auto* i8 = builder_.getInt8Ty();
-        Value* page = builder_.CreateLShr(address, 12);
-        Value* past_the_end = builder_.getInt64(u64{1} << (memory_.address_bits - 12));
-        Value* entry =
-            builder_.CreateSelect(builder_.CreateICmpULT(page, past_the_end), page, past_the_end);
         auto* permission =
-            builder_.CreateLoad(i8, builder_.CreateInBoundsGEP(i8, permission_table_, entry));
-        // Unordered, not monotonic: LLVM may then reuse one page's byte for several accesses.
+            builder_.CreateLoad(i8, builder_.CreateInBoundsGEP(i8, permission_table_, page));
         permission->setAtomic(llvm::AtomicOrdering::Unordered);
         permission->setAlignment(llvm::Align(1));
         permission->setMetadata(llvm::LLVMContext::MD_noalias, guest_memory_scope_);
         return permission;
     }
 
-    Value* PageAllows(Value* address, Permission need) {
+    // Whether every page of [address, address + bytes) (bytes <= kPageSize: one page or two
+    // neighbours) allows `need`. One clamp: a page index past the address space becomes the
+    // table's first entry past it, which is None like the one after it
+    // (GuestMemory::PermissionTable), so the neighbour needs no clamp of its own; no branch.
+    Value* PagesAllow(Value* address, u64 bytes, Permission need) {
+        Value* page = builder_.CreateLShr(address, 12);
+        Value* past_the_end = builder_.getInt64(u64{1} << (memory_.address_bits - 12));
+        page =
+            builder_.CreateSelect(builder_.CreateICmpULT(page, past_the_end), page, past_the_end);
         const u8 bits = static_cast<u8>(need);
-        return builder_.CreateICmpEQ(
-            builder_.CreateAnd(PagePermission(address), builder_.getInt8(bits)),
-            builder_.getInt8(bits));
+        auto allows = [&](Value* entry) {
+            return builder_.CreateICmpEQ(
+                builder_.CreateAnd(PagePermission(entry), builder_.getInt8(bits)),
+                builder_.getInt8(bits));
+        };
+        Value* allowed = allows(page);
+        if (bytes == 1) {
+            return allowed;
+        }
+        Value* in_page = builder_.CreateAnd(address, builder_.getInt64(kPageSize - 1));
+        Value* crosses = builder_.CreateICmpUGT(in_page, builder_.getInt64(kPageSize - bytes));
+        Value* next = allows(builder_.CreateAdd(page, builder_.getInt64(1)));
+        return builder_.CreateAnd(allowed, builder_.CreateOr(next, builder_.CreateNot(crosses)));
     }
 
     // The host pointer of [address, address + bytes) once every page of it allows the access;
     // otherwise the region ends with a fault at this instruction, its registers untouched.
+    // Where the block's PageCheckPlan has several accesses off one base share a check, the
+    // first checks the pages of all (failing, it goes to the block's precise tail: the rest of
+    // the guest block again with a check per access, which faults at the right instruction)
+    // and the others none, as long as the base keeps its value (SetRegOrSp ends the check).
     Value* CheckedHostPointer(Value* address, unsigned bytes, bool write, llvm::Type* type) {
-        const Permission need = write ? Permission::Write : Permission::Read;
-        Value* allowed = PageAllows(address, need);
-        if (bytes > 1) {
-            // The last byte's page too: the same page unless the access crosses into the next
-            // one. Two table reads and no branch: a branch per access made a region's blocks
-            // (and their compile time) three times as many.
-            allowed = builder_.CreateAnd(
-                allowed,
-                PageAllows(builder_.CreateAdd(address, builder_.getInt64(bytes - 1)), need));
+        const AccessKey key{pc_, access_index_++};
+        const bool covered = !in_precise_tail_ && plan_.covered.contains(key) &&
+                             open_checks_.contains(plan_.covered.at(key));
+        if (!in_precise_tail_ && plan_.leads.contains(key)) {
+            EmitSharedCheck(plan_.leads.at(key), address);
+        } else if (!covered) {
+            const Permission need = write ? Permission::Write : Permission::Read;
+            BasicBlock* ok = NewBlock("access");
+            BasicBlock* fault = NewBlock("fault");
+            builder_.CreateCondBr(PagesAllow(address, bytes, need), ok, fault, FaultIsRare());
+            builder_.SetInsertPoint(fault);
+            StoreField(offsetof(RegionState, fault_address), address);
+            Exit(builder_.getInt64(pc_), write ? RegionExit::WriteFault : RegionExit::ReadFault);
+            builder_.SetInsertPoint(ok);
         }
-        BasicBlock* ok = NewBlock("access");
-        BasicBlock* fault = NewBlock("fault");
-        builder_.CreateCondBr(allowed, ok, fault, FaultIsRare());
-        builder_.SetInsertPoint(fault);
-        StoreField(offsetof(RegionState, fault_address), address);
-        Exit(builder_.getInt64(pc_), write ? RegionExit::WriteFault : RegionExit::ReadFault);
-        builder_.SetInsertPoint(ok);
         Value* host = builder_.CreateInBoundsGEP(builder_.getInt8Ty(), memory_base_, address);
         return builder_.CreateBitCast(host, type->getPointerTo());
+    }
+
+    // The check of plan_.checks[index], made by the access at address (its lead).
+    void EmitSharedCheck(std::size_t index, Value* address) {
+        const SharedPageCheck& check = plan_.checks[index];
+        Permission need = Permission::None;
+        need = check.read ? need | Permission::Read : need;
+        need = check.write ? need | Permission::Write : need;
+        Value* low = builder_.CreateAdd(
+            address, builder_.getInt64(static_cast<u64>(check.low - check.lead_offset)));
+        BasicBlock* ok = NewBlock("access");
+        BasicBlock*& precise = precise_tail_[pc_];
+        if (precise == nullptr) {
+            precise = NewBlock("precise");
+        }
+        builder_.CreateCondBr(PagesAllow(low, static_cast<u64>(check.high - check.low), need), ok,
+                              precise, FaultIsRare());
+        builder_.SetInsertPoint(ok);
+        open_checks_.insert(index);
+    }
+    // A write to a base register ends the checks made off it.
+    void EndChecksOff(unsigned index) {
+        std::erase_if(open_checks_,
+                      [&](std::size_t check) { return plan_.checks[check].base == index; });
     }
     llvm::MDNode* FaultIsRare() {
         return llvm::MDBuilder(context_).createBranchWeights(1 << 20, 1);
@@ -913,20 +995,16 @@ private:
     }
 
     void EmitLoadStoreImmediate() {
-        const unsigned size = F(30, 2);
-        const unsigned opc = F(22, 2);
-        Value* base = RegOrSp(Rn(), true);
-        if (F(24, 1)) {  // unsigned offset
-            Access(size, opc, Rd(),
-                   builder_.CreateAdd(base, builder_.getInt64(u64{F(10, 12)} << AccessScale())));
-            return;
+        const std::optional<BaseOffsetAccess> access =
+            DecodeBaseOffsetAccess(A64Op::LoadStoreImmediate, word_);
+        if (!access) {
+            return;  // PRFM: a hint, no access and no fault
         }
-        const u64 offset = SignExtend(F(12, 9), 9);
-        const unsigned mode = F(10, 2);  // 0 unscaled, 1 post-index, 2 unprivileged, 3 pre-index
-        Value* offset_address = builder_.CreateAdd(base, builder_.getInt64(offset));
-        Access(size, opc, Rd(), mode == 1 ? base : offset_address);
-        if (mode == 1 || mode == 3) {
-            SetRegOrSp(Rn(), offset_address);
+        Value* base = RegOrSp(Rn(), true);
+        Access(F(30, 2), F(22, 2), Rd(),
+               builder_.CreateAdd(base, builder_.getInt64(access->offsets[0])));
+        if (access->written_back) {
+            SetRegOrSp(Rn(), builder_.CreateAdd(base, builder_.getInt64(*access->written_back)));
         }
     }
 
@@ -953,21 +1031,19 @@ private:
         }
     }
 
-    // LDP/STP's (integer and SIMD&FP) two addresses from the word's imm7 scaled by the
-    // element, and the base's new value in the post- and pre-index forms.
+    // LDP/STP's (integer and SIMD&FP) two addresses, and the base's new value in the post- and
+    // pre-index forms.
     struct PairAddresses {
         Value* first;
         Value* second;
         Value* written_back;  // null in the offset and no-allocate forms
     };
-    PairAddresses PairAddressesOf(unsigned scale) {
-        const unsigned type = F(23, 2);  // 0 no-allocate, 1 post-index, 2 offset, 3 pre-index
-        const u64 offset = SignExtend(F(15, 7), 7) << scale;
+    PairAddresses PairAddressesOf() {
+        const BaseOffsetAccess access = *DecodeBaseOffsetAccess(A64Op::LoadStorePair, word_);
         Value* base = RegOrSp(Rn(), true);
-        Value* offset_address = builder_.CreateAdd(base, builder_.getInt64(offset));
-        Value* first = type == 1 ? base : offset_address;
-        Value* second = builder_.CreateAdd(first, builder_.getInt64(u64{1} << scale));
-        return {first, second, type == 1 || type == 3 ? offset_address : nullptr};
+        auto at = [&](u64 offset) { return builder_.CreateAdd(base, builder_.getInt64(offset)); };
+        return {at(access.offsets[0]), at(access.offsets[1]),
+                access.written_back ? at(*access.written_back) : nullptr};
     }
     void WriteBackPairBase(const PairAddresses& pair) {
         if (pair.written_back != nullptr) {
@@ -982,7 +1058,7 @@ private:
         const unsigned bytes = 1u << scale;
         const unsigned rt = Rd();
         const unsigned rt2 = F(10, 5);
-        const PairAddresses pair = PairAddressesOf(scale);
+        const PairAddresses pair = PairAddressesOf();
         auto* element = builder_.getIntNTy(bytes * 8);
         if (load) {
             // Both elements are read before either register is written, so that a fault on
@@ -1067,33 +1143,37 @@ private:
             }
             case A64Op::BranchRegister:
             case A64Op::BranchLinkRegister: {
+                // To one of the region's known entry points, it stays in the region.
                 Value* destination = Reg(Rn(), true);
                 if (op == A64Op::BranchLinkRegister) {
                     SetReg(30, builder_.getInt64(next));
                 }
                 CountInstruction();
-                Exit(destination);
-                return;
+                return EmitDispatch(destination, region_.indirect_targets);
             }
             case A64Op::Return: {
                 // A return to one of the region's own call sites stays in the region.
                 Value* destination = Reg(Rn(), true);
                 CountInstruction();
-                BasicBlock* outside = NewBlock("return_out");
-                auto* dispatch =
-                    builder_.CreateSwitch(destination, outside, region_.return_points.size());
-                for (const u64 point : region_.return_points) {
-                    if (blocks_.contains(point)) {
-                        dispatch->addCase(builder_.getInt64(point), blocks_[point]);
-                    }
-                }
-                builder_.SetInsertPoint(outside);
-                Exit(destination);
-                return;
+                return EmitDispatch(destination, region_.return_points);
             }
             default:
                 return;
         }
+    }
+
+    // Goes on at destination: the region's block there where it is one of `known`, else an
+    // exit to the core.
+    void EmitDispatch(Value* destination, const std::set<u64>& known) {
+        BasicBlock* outside = NewBlock("indirect_out");
+        auto* dispatch = builder_.CreateSwitch(destination, outside, known.size());
+        for (const u64 point : known) {
+            if (blocks_.contains(point)) {
+                dispatch->addCase(builder_.getInt64(point), blocks_[point]);
+            }
+        }
+        builder_.SetInsertPoint(outside);
+        Exit(destination);
     }
 
     // log2 of the bytes a load/store (immediate or register offset) accesses: size, or 4 for
@@ -1187,6 +1267,14 @@ private:
     BasicBlock* block_exit_ = nullptr;
     std::vector<BasicBlock*> exits_to_core_;
     std::set<const llvm::StoreInst*> entry_stores_;  // LoadState's stores of the entry values
+    // The page checks of the guest block being emitted (CheckedHostPointer): its plan, the
+    // shared checks made so far whose base still holds its value, and the precise tail's
+    // entries by the pc of the shared check that goes there.
+    PageCheckPlan plan_;
+    std::set<std::size_t> open_checks_;
+    std::map<u64, BasicBlock*> precise_tail_;
+    bool in_precise_tail_ = false;
+    unsigned access_index_ = 0;  // of the instruction at pc_
     u64 pc_ = 0;
     u32 word_ = 0;
 };

@@ -61,7 +61,7 @@ void Translator::EmitVectorLoadStorePair() {
     const unsigned bytes = 1u << scale;
     const unsigned rt = Rd();
     const unsigned rt2 = F(10, 5);
-    const PairAddresses pair = PairAddressesOf(scale);
+    const PairAddresses pair = PairAddressesOf();
     if (load) {
         // Both read before either register is written: a fault on the second changes nothing.
         Value* first_value = Load(pair.first, bytes);
