@@ -126,8 +126,7 @@ TEST(GuestCompute, ClearingAConvergenceBarrierTranslatesReadingOneIsRefused) {
     std::vector<std::string> read = {"BMOV.32 R0, B1 ;"};
     read.insert(read.end(), store.begin(), store.end());
     const std::string error = TranslationErrorOf(AmpereCall(read));
-    EXPECT_NE(error.find("BMOV other than clearing a convergence barrier"),
-              std::string::npos)
+    EXPECT_NE(error.find("BMOV other than clearing a convergence barrier"), std::string::npos)
         << error;
 }
 
