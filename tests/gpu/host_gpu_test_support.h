@@ -111,15 +111,17 @@ inline std::vector<u8> RunToFence(Rig& rig, const std::vector<u32>& words, std::
 
 // Compares each pixel of a pitch-layout RGBA8 target (4 * width bytes a row) with
 // `expected(x, y)`, each component within `tolerance`; the first differences are reported.
+// With a tolerance of its own for each pixel (a strip of a format the host decodes its own way).
 inline void ExpectPixels(const std::vector<u8>& target, u32 width, u32 height,
                          const std::function<std::array<u8, 4>(u32, u32)>& expected,
-                         int tolerance = 0) {
+                         const std::function<int(u32, u32)>& tolerance_at) {
     int reported = 0;
     u32 wrong = 0;
     for (u32 y = 0; y < height; ++y) {
         for (u32 x = 0; x < width; ++x) {
             const std::array<u8, 4> want = expected(x, y);
             const u8* got = &target[(y * width + x) * 4];
+            const int tolerance = tolerance_at(x, y);
             bool same = true;
             for (u32 c = 0; c < 4; ++c) {
                 same = same && std::abs(int{got[c]} - int{want[c]}) <= tolerance;
@@ -136,6 +138,12 @@ inline void ExpectPixels(const std::vector<u8>& target, u32 width, u32 height,
         }
     }
     EXPECT_EQ(wrong, 0u) << "pixels differ";
+}
+
+inline void ExpectPixels(const std::vector<u8>& target, u32 width, u32 height,
+                         const std::function<std::array<u8, 4>(u32, u32)>& expected,
+                         int tolerance = 0) {
+    ExpectPixels(target, width, height, expected, [tolerance](u32, u32) { return tolerance; });
 }
 
 }  // namespace gpu_test
