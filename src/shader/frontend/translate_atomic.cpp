@@ -12,31 +12,31 @@ using ir::Value;
 using spv::Op;
 
 AtomicOp Operation(Translator& t) {
-    static constexpr std::pair<std::string_view, AtomicOp> kOps[] = {
-        {"ADD", AtomicOp::Add},       {"MIN", AtomicOp::Min},
-        {"MAX", AtomicOp::Max},       {"INC", AtomicOp::Inc},
-        {"DEC", AtomicOp::Dec},       {"AND", AtomicOp::And},
-        {"OR", AtomicOp::Or},         {"XOR", AtomicOp::Xor},
-        {"EXCH", AtomicOp::Exchange}, {"CAS", AtomicOp::CompareExchange}};
-    for (const auto& [name, op] : kOps) {
+    static constexpr std::pair<sass::ModifierName, AtomicOp> kOps[] = {
+        {mod::kADD, AtomicOp::Add},       {mod::kMIN, AtomicOp::Min},
+        {mod::kMAX, AtomicOp::Max},       {mod::kINC, AtomicOp::Inc},
+        {mod::kDEC, AtomicOp::Dec},       {mod::kAND, AtomicOp::And},
+        {mod::kOR, AtomicOp::Or},         {mod::kXOR, AtomicOp::Xor},
+        {mod::kEXCH, AtomicOp::Exchange}, {mod::kCAS, AtomicOp::CompareExchange}};
+    for (const auto& [name, operation] : kOps) {
         if (t.Has(name)) {
-            return op;
+            return operation;
         }
     }
     t.Unsupported("atomic operation");
 }
 
 AtomicType ValueType(Translator& t) {
-    if (t.Has("64")) {
+    if (t.Has(mod::k64)) {
         return AtomicType::U64;
     }
-    if (t.Has("S64")) {
+    if (t.Has(mod::kS64)) {
         return AtomicType::S64;
     }
-    if (t.Has("S32")) {
+    if (t.Has(mod::kS32)) {
         return AtomicType::S32;
     }
-    if (t.Has("F32.FTZ.RN")) {
+    if (t.Has(mod::kF32_FTZ_RN)) {
         return AtomicType::F32;
     }
     return AtomicType::U32;
@@ -84,7 +84,7 @@ void Atomg(Translator& t) {
 // when it did; ATOMS.POPC.INC adds one per thread.
 void Atoms(Translator& t) {
     const Value address = t.WindowAddress(1);
-    if (t.Has("POPC")) {
+    if (t.Has(mod::kPOPC)) {
         const Value old =
             t.Emit(ir::Op::AtomicShared, Type::U32, {address, Value::U32(1)},
                    static_cast<u32>(AtomicOp::Add), static_cast<u32>(AtomicType::U32));
@@ -95,7 +95,7 @@ void Atoms(Translator& t) {
     const Value old =
         t.Emit(ir::Op::AtomicShared, Type::U32, {address, compare, t.Int(3)},
                static_cast<u32>(AtomicOp::CompareExchange), static_cast<u32>(AtomicType::U32));
-    if (t.Has("SPIN")) {
+    if (t.Has(mod::kSPIN)) {
         const Value stored = t.Spv(Op::OpIEqual, Type::Bool, {old, compare});
         t.WriteDst(0, t.Spv(Op::OpSelect, Type::U32, {stored, Value::U32(1), Value::U32(0)}));
         return;
@@ -106,10 +106,10 @@ void Atoms(Translator& t) {
 }  // namespace
 
 void AddAtomicHandlers(HandlerTable& table) {
-    table["RED"] = Red;
-    table["ATOMG"] = Atomg;
-    table["ATOM"] = Atomg;
-    table["ATOMS"] = Atoms;
+    table[op::kRED] = Red;
+    table[op::kATOMG] = Atomg;
+    table[op::kATOM] = Atomg;
+    table[op::kATOMS] = Atoms;
 }
 
 }  // namespace shader::frontend

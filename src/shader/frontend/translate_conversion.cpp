@@ -36,7 +36,7 @@ Value FloatSource(Translator& t, bool is_double) {
         return t.Double(1);
     }
     const Value value = t.Float(1);
-    return t.Has("FTZ") ? FlushDenormal(t, value) : value;
+    return t.Has(mod::kFTZ) ? FlushDenormal(t, value) : value;
 }
 
 // The f32 operand as U32 bits with its absolute value, negation and .FTZ applied in integer
@@ -51,7 +51,7 @@ Value F32SourceBits(Translator& t) {
     if (t.Flag(spec.negate)) {
         bits = t.Spv(Op::OpBitwiseXor, Type::U32, {bits, Value::U32(0x80000000)});
     }
-    return t.Has("FTZ") ? FlushDenormalBits(t, bits) : bits;
+    return t.Has(mod::kFTZ) ? FlushDenormalBits(t, bits) : bits;
 }
 
 // The f16 operand as the low 16 bits of a U32: its half picked by .H1, then its absolute value
@@ -99,10 +99,10 @@ Value BelowPowerOfTwo(bool is_double, int bits) {
 
 // F2I[.FTZ][.U32|.S64|.U64][.F64][.FLOOR|.CEIL|.TRUNC][.NTZ] Rd, a
 void F2i(Translator& t) {
-    const std::string_view wide_name = t.EnumName({"U64", "S64"});
+    const std::string_view wide_name = t.EnumName({mod::kU64, mod::kS64});
     const bool wide = !wide_name.empty();
-    const bool is_signed = wide ? wide_name == "S64" : t.EnumName({"U32"}) != "U32";
-    const std::string_view source = t.EnumName({"F16", "F64"});
+    const bool is_signed = wide ? wide_name == "S64" : t.EnumName({mod::kU32}) != "U32";
+    const std::string_view source = t.EnumName({mod::kF16, mod::kF64});
     if (source == "F16") {
         t.Unsupported("F2I from f16");
     }
@@ -122,8 +122,8 @@ void FloatToInt(Translator& t, bool is_signed, int bits, bool is_double) {
     };
 
     const Value rounded =
-        t.Glsl(RoundToIntegral(RoundingOf(t.EnumName({"FLOOR", "CEIL", "TRUNC"}))), float_type,
-               {FloatSource(t, is_double)});
+        t.Glsl(RoundToIntegral(RoundingOf(t.EnumName({mod::kFLOOR, mod::kCEIL, mod::kTRUNC}))),
+               float_type, {FloatSource(t, is_double)});
     const int magnitude_bits = is_signed ? bits - 1 : bits;
     const Value lower = is_signed ? FloatImm(is_double, -std::ldexp(1.0, magnitude_bits))
                                   : FloatImm(is_double, 0.0);
@@ -141,7 +141,7 @@ void FloatToInt(Translator& t, bool is_signed, int bits, bool is_double) {
     const Value too_small = t.Spv(Op::OpFOrdLessThan, Type::Bool, {rounded, lower});
     result = t.Spv(Op::OpSelect, int_type, {too_big, int_imm(max), result});
     result = t.Spv(Op::OpSelect, int_type, {too_small, int_imm(min), result});
-    const Value nan_result = int_imm(t.Has("NTZ") ? 0 : sign_bit);
+    const Value nan_result = int_imm(t.Has(mod::kNTZ) ? 0 : sign_bit);
     result = t.Spv(Op::OpSelect, int_type,
                    {t.Spv(Op::OpIsNan, Type::Bool, {rounded}), nan_result, result});
     if (wide) {
@@ -204,23 +204,24 @@ void WriteFloat(Translator& t, Value result) {
 
 // I2F[.F16|.F64][.U32|.S64|.U64][.RM|.RP|.RZ] Rd, a
 void I2f(Translator& t) {
-    const std::string_view destination = t.EnumName({"F16", "F64"});
+    const std::string_view destination = t.EnumName({mod::kF16, mod::kF64});
     if (destination == "F16") {
         t.Unsupported("I2F to f16");
     }
-    const std::string_view wide_name = t.EnumName({"U64", "S64"});
+    const std::string_view wide_name = t.EnumName({mod::kU64, mod::kS64});
     const bool wide = !wide_name.empty();
-    const bool is_signed = wide ? wide_name == "S64" : t.EnumName({"U32"}) != "U32";
+    const bool is_signed = wide ? wide_name == "S64" : t.EnumName({mod::kU32}) != "U32";
     const Value value = wide ? t.Int64(1) : t.Int(1);
     const Type float_type = destination == "F64" ? Type::F64 : Type::F32;
-    WriteFloat(
-        t, IntToFloat(t, value, is_signed, float_type, RoundingOf(t.EnumName({"RM", "RP", "RZ"}))));
+    WriteFloat(t, IntToFloat(t, value, is_signed, float_type,
+                             RoundingOf(t.EnumName({mod::kRM, mod::kRP, mod::kRZ}))));
 }
 
 // I2FP.F32.{S32,U32}[.RZ] Rd, a
 void I2fp(Translator& t) {
-    const bool is_signed = t.EnumName({"U32", "S32"}) == "S32";
-    WriteFloat(t, IntToFloat(t, t.Int(1), is_signed, Type::F32, RoundingOf(t.EnumName({"RZ"}))));
+    const bool is_signed = t.EnumName({mod::kU32, mod::kS32}) == "S32";
+    WriteFloat(t,
+               IntToFloat(t, t.Int(1), is_signed, Type::F32, RoundingOf(t.EnumName({mod::kRZ}))));
 }
 
 // F2F[.FTZ].dst.src[.RM|.RP|.RZ] Rd, a
@@ -228,7 +229,7 @@ void F2f(Translator& t) {
     const std::vector<std::string_view> names = ModifierNames(t);
     const std::string_view destination = names.at(0);
     const std::string_view source = names.at(1);
-    const Rounding mode = RoundingOf(t.EnumName({"RM", "RP", "RZ"}));
+    const Rounding mode = RoundingOf(t.EnumName({mod::kRM, mod::kRP, mod::kRZ}));
     if (destination == "F64" && source == "F32") {
         WriteFloat(t, t.Target().denorm_preserve_f32
                           ? t.Spv(Op::OpFConvert, Type::F64, {FloatSource(t, false)})
@@ -242,7 +243,7 @@ void F2f(Translator& t) {
         const Value below = t.Spv(Op::OpFOrdLessThan, Type::Bool, {x, back});
         const Value above = t.Spv(Op::OpFOrdGreaterThan, Type::Bool, {x, back});
         Value result = RoundDirected(t, mode, nearest, below, above);
-        if (t.Has("FTZ")) {
+        if (t.Has(mod::kFTZ)) {
             result = FlushDenormal(t, result);
         }
         WriteFloat(t, result);
@@ -264,16 +265,16 @@ void F2f(Translator& t) {
 // FRND[.FTZ][.FLOOR|.CEIL|.TRUNC] Rd, a: round to an integral value (to nearest even by
 // default), staying a float.
 void Frnd(Translator& t) {
-    if (t.Has("F16") || t.Has("F64")) {
-        t.Unsupported(t.Has("F16") ? "FRND.F16" : "FRND.F64");
+    if (t.Has(mod::kF16) || t.Has(mod::kF64)) {
+        t.Unsupported(t.Has(mod::kF16) ? "FRND.F16" : "FRND.F64");
     }
     Value value = t.Float(1);
-    if (t.Has("FTZ")) {
+    if (t.Has(mod::kFTZ)) {
         value = FlushDenormal(t, value);
     }
-    const Rounding mode = RoundingOf(t.EnumName({"FLOOR", "CEIL", "TRUNC"}));
+    const Rounding mode = RoundingOf(t.EnumName({mod::kFLOOR, mod::kCEIL, mod::kTRUNC}));
     Value result = t.Glsl(RoundToIntegral(mode), Type::F32, {value});
-    if (t.Has("FTZ")) {
+    if (t.Has(mod::kFTZ)) {
         result = FlushDenormal(t, result);
     }
     t.WriteDst(0, t.BitcastU32(result));
@@ -281,10 +282,10 @@ void Frnd(Translator& t) {
 
 // F2FP[.BF16].PACK_AB Rd, a, b: a rounded to f16 (bf16) in the high half, b in the low half.
 void F2fp(Translator& t) {
-    if (t.Has("RELU") || t.Has("SATFINITE")) {
+    if (t.Has(mod::kRELU) || t.Has(mod::kSATFINITE)) {
         t.Unsupported("F2FP with .RELU or .SATFINITE");
     }
-    const bool bf16 = t.Has("BF16");
+    const bool bf16 = t.Has(mod::kBF16);
     const auto convert = [&](std::size_t operand) {
         const Value bits = t.Raw(operand);
         return bf16 ? F32BitsToBf16(t, bits) : F32BitsToHalf(t, bits, false);
@@ -298,12 +299,12 @@ void F2fp(Translator& t) {
 }  // namespace
 
 void AddConversionHandlers(HandlerTable& table) {
-    table["F2I"] = F2i;
-    table["I2F"] = I2f;
-    table["I2FP"] = I2fp;
-    table["F2F"] = F2f;
-    table["FRND"] = Frnd;
-    table["F2FP"] = F2fp;
+    table[op::kF2I] = F2i;
+    table[op::kI2F] = I2f;
+    table[op::kI2FP] = I2fp;
+    table[op::kF2F] = F2f;
+    table[op::kFRND] = Frnd;
+    table[op::kF2FP] = F2fp;
 }
 
 }  // namespace shader::frontend

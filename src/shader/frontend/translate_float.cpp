@@ -17,11 +17,11 @@ using spv::Op;
 
 Value Source(Translator& t, std::size_t operand) {
     const Value value = t.Float(operand);
-    return t.Has("FTZ") ? FlushDenormal(t, value) : value;
+    return t.Has(mod::kFTZ) ? FlushDenormal(t, value) : value;
 }
 
 Rounding Mode(Translator& t) {
-    return RoundingOf(t.EnumName({"RM", "RP", "RZ"}));
+    return RoundingOf(t.EnumName({mod::kRM, mod::kRP, mod::kRZ}));
 }
 
 // An f32 operand as U32 bits with its absolute value, negation and .FTZ applied in integer
@@ -35,12 +35,12 @@ Value SourceBits(Translator& t, std::size_t operand) {
     if (t.Flag(spec.negate)) {
         bits = t.Spv(Op::OpBitwiseXor, Type::U32, {bits, Value::U32(0x80000000)});
     }
-    return t.Has("FTZ") ? FlushDenormalBits(t, bits) : bits;
+    return t.Has(mod::kFTZ) ? FlushDenormalBits(t, bits) : bits;
 }
 
 // .SAT clamps to [+0, 1] (NaN and negative values, -0 included, become +0), then .FTZ.
 void WriteResultBits(Translator& t, Value bits) {
-    if (t.Has("SAT")) {
+    if (t.Has(mod::kSAT)) {
         const Value not_above_one =
             t.Spv(Op::OpULessThanEqual, Type::Bool, {bits, Value::U32(0x3f800000)});
         const Value positive_number =
@@ -50,7 +50,7 @@ void WriteResultBits(Translator& t, Value bits) {
                       t.Spv(Op::OpSelect, Type::U32, {not_above_one, bits, Value::U32(0x3f800000)}),
                       Value::U32(0)});
     }
-    if (t.Has("FTZ")) {
+    if (t.Has(mod::kFTZ)) {
         bits = FlushDenormalBits(t, bits);
     }
     t.WriteDst(0, bits);
@@ -126,12 +126,12 @@ Value ScaledProduct(Translator& t, Value a, Value b, int scale, Rounding mode) {
 }
 
 void Fmul(Translator& t) {
-    const std::string_view scale_name = t.EnumName({"D2", "M2"});
+    const std::string_view scale_name = t.EnumName({mod::kD2, mod::kM2});
     if (scale_name.empty()) {
         WriteResultBits(t, MulF32(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
         return;
     }
-    if (!t.Has("FTZ")) {
+    if (!t.Has(mod::kFTZ)) {
         // Without .FTZ a result below the normal range would need its own rounding.
         t.Unsupported("FMUL scale ." + std::string(scale_name) + " without .FTZ");
     }
@@ -182,7 +182,7 @@ Value FloatCompare(Translator& t, std::string_view how, Value a, Value b) {
 }
 
 void Fsel(Translator& t) {
-    if (t.Has("FTZ")) {
+    if (t.Has(mod::kFTZ)) {
         t.Unsupported("FSEL.FTZ");
     }
     t.WriteDst(0, t.Spv(Op::OpSelect, Type::U32,
@@ -191,15 +191,15 @@ void Fsel(Translator& t) {
 
 // FMNMX Rd, a, b, Pmin: the minimum when Pmin, else the maximum; a NaN operand loses.
 void Fmnmx(Translator& t) {
-    if (t.Has("NAN") || t.Has("XORSIGN")) {
-        t.Unsupported(t.Has("NAN") ? "FMNMX.NAN" : "FMNMX.XORSIGN");
+    if (t.Has(mod::kNAN) || t.Has(mod::kXORSIGN)) {
+        t.Unsupported(t.Has(mod::kNAN) ? "FMNMX.NAN" : "FMNMX.XORSIGN");
     }
     const Value a = Source(t, 1);
     const Value b = Source(t, 2);
     const Value min = t.Glsl(GLSLstd450NMin, Type::F32, {a, b});
     const Value max = t.Glsl(GLSLstd450NMax, Type::F32, {a, b});
     const Value result = t.Spv(Op::OpSelect, Type::F32, {t.Predicate(3), min, max});
-    t.WriteDst(0, t.BitcastU32(t.Has("FTZ") ? FlushDenormal(t, result) : result));
+    t.WriteDst(0, t.BitcastU32(t.Has(mod::kFTZ) ? FlushDenormal(t, result) : result));
 }
 
 // MUFU.RCP64H / RSQ64H: the high word of an approximation of 1/x (1/sqrt(x)) for the double
@@ -237,7 +237,7 @@ Value Mufu64High(Translator& t, bool reciprocal, Value high) {
 
 // MUFU.op Rd, a: the hardware's approximate functions.
 void Mufu(Translator& t) {
-    const std::string_view function = t.EnumName({"COS", "RCP64H"});
+    const std::string_view function = t.EnumName({mod::kCOS, mod::kRCP64H});
     const Value a = t.Float(1);
     Value result;
     if (function == "RCP") {
@@ -378,12 +378,12 @@ bool NormalLiteral(Translator& t, std::size_t operand) {
 // A float comparison is exact on a device that may flush denormal operands when none can reach
 // it: with .FTZ (flushed before), or against a normal literal.
 bool FloatCompareIsExact(Translator& t) {
-    return t.Target().denorm_preserve_f32 || t.Has("FTZ") || NormalLiteral(t, 2) ||
+    return t.Target().denorm_preserve_f32 || t.Has(mod::kFTZ) || NormalLiteral(t, 2) ||
            NormalLiteral(t, 3);
 }
 
 void Fsetp(Translator& t) {
-    const std::string_view how = t.EnumName({"LT", "NAN", "GEU"});
+    const std::string_view how = t.EnumName({mod::kLT, mod::kNAN, mod::kGEU});
     if (!FloatCompareIsExact(t)) {
         WriteSetp(t, CompareOnBits(t, how, SourceBits(t, 2), SourceBits(t, 3)), 4);
         return;
@@ -413,14 +413,14 @@ void DsetpMin(Translator& t) {
         {t.Spv(Op::OpLogicalAnd, Type::Bool, {b_nan, t.Spv(Op::OpLogicalNot, Type::Bool, {a_nan})}),
          pick_a});
     const Value both_nan = t.Spv(Op::OpLogicalAnd, Type::Bool, {a_nan, b_nan});
-    const std::string_view how = t.EnumName({"AND", "OR", "XOR"});
+    const std::string_view how = t.EnumName({mod::kAND, mod::kOR, mod::kXOR});
     const Value other = t.Predicate(4);
     t.WriteDst(0, CombinePredicate(t, how, pick_a, other));
     t.WriteDst(1, CombinePredicate(t, how, both_nan, other));
 }
 
 void Dsetp(Translator& t) {
-    const std::string_view how = t.EnumName({"LT", "NAN", "GEU"});
+    const std::string_view how = t.EnumName({mod::kLT, mod::kNAN, mod::kGEU});
     if (how == "MIN") {
         DsetpMin(t);
         return;
@@ -431,18 +431,18 @@ void Dsetp(Translator& t) {
 }  // namespace
 
 void AddFloatHandlers(HandlerTable& table) {
-    table["FADD"] = Fadd;
-    table["FMUL"] = Fmul;
-    table["FFMA"] = Ffma;
-    table["FSETP"] = Fsetp;
-    table["FSEL"] = Fsel;
-    table["FMNMX"] = Fmnmx;
-    table["MUFU"] = Mufu;
-    table["DADD"] = Dadd;
-    table["DMUL"] = Dmul;
-    table["DFMA"] = Dfma;
-    table["DSETP"] = Dsetp;
-    table["FCHK"] = Fchk;
+    table[op::kFADD] = Fadd;
+    table[op::kFMUL] = Fmul;
+    table[op::kFFMA] = Ffma;
+    table[op::kFSETP] = Fsetp;
+    table[op::kFSEL] = Fsel;
+    table[op::kFMNMX] = Fmnmx;
+    table[op::kMUFU] = Mufu;
+    table[op::kDADD] = Dadd;
+    table[op::kDMUL] = Dmul;
+    table[op::kDFMA] = Dfma;
+    table[op::kDSETP] = Dsetp;
+    table[op::kFCHK] = Fchk;
 }
 
 }  // namespace shader::frontend

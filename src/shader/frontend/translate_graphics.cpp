@@ -30,12 +30,12 @@ u32 AttributeAddress(Translator& t, std::size_t operand) {
 }
 
 u32 AccessWords(Translator& t) {
-    const std::string_view width = t.EnumName({"64", "96", "128"});
+    const std::string_view width = t.EnumName({mod::k64, mod::k96, mod::k128});
     return width.empty() ? 1 : width == "64" ? 2 : width == "96" ? 3 : 4;
 }
 
 void CheckVertexForm(Translator& t, std::size_t vertex_operand) {
-    if (t.Has("P")) {
+    if (t.Has(mod::kP)) {
         t.Unsupported("a per-patch attribute (.P)");
     }
     if (t.Field(t.Spec(vertex_operand).field) != kZeroRegister) {
@@ -48,7 +48,7 @@ void CheckVertexForm(Translator& t, std::size_t vertex_operand) {
 void Ald(Translator& t) {
     RequireGraphics(t, Stage::Vertex, "ALD");
     CheckVertexForm(t, 2);
-    if (t.Has("O")) {
+    if (t.Has(mod::kO)) {
         t.Unsupported("a load of the stage's own outputs (ALD.O)");
     }
     const u32 address = AttributeAddress(t, 1);
@@ -82,7 +82,7 @@ void Ipa(Translator& t) {
     if (t.Field(t.Spec(1).field) != kTruePredicate) {
         t.Unsupported("IPA with a predicate operand");
     }
-    const std::string_view mode = t.EnumName({"PASS", "CONSTANT", "STATE"});
+    const std::string_view mode = t.EnumName({mod::kPASS, mod::kCONSTANT, mod::kSTATE});
     ir::InterpolateMode interpolate = ir::InterpolateMode::Pass;
     if (mode == "CONSTANT") {
         interpolate = ir::InterpolateMode::Constant;
@@ -90,7 +90,7 @@ void Ipa(Translator& t) {
         t.Unsupported("IPA.STATE (interpolation chosen by the 3D engine's state)");
     }
     const auto location =
-        t.Has("CENTROID") ? ir::InterpolateLocation::Centroid : ir::InterpolateLocation::Center;
+        t.Has(mod::kCENTROID) ? ir::InterpolateLocation::Centroid : ir::InterpolateLocation::Center;
     const Value value = t.Emit(ir::Op::Interpolate, Type::U32, {}, AttributeAddress(t, 2),
                                static_cast<u32>(interpolate) | static_cast<u32>(location) << 4);
     t.WriteDst(0, value);
@@ -122,7 +122,7 @@ bool TranslateQuadShuffle(Translator& t) {
     if (t.Env().GetStage() != Stage::Fragment) {
         return false;
     }
-    const std::string_view mode = t.EnumName({"IDX", "BFLY"});
+    const std::string_view mode = t.EnumName({mod::kIDX, mod::kBFLY});
     const sass::OperandKind b = t.Kind(3);
     const sass::OperandKind c = t.Kind(4);
     const bool immediates =
@@ -140,20 +140,20 @@ bool TranslateQuadShuffle(Translator& t) {
 }
 
 void AddGraphicsHandlers(HandlerTable& table) {
-    table["ALD"] = Ald;
-    table["AST"] = Ast;
-    table["IPA"] = Ipa;
-    table["KILL"] = Kill;
+    table[op::kALD] = Ald;
+    table[op::kAST] = Ast;
+    table[op::kIPA] = Ipa;
+    table[op::kKILL] = Kill;
     // FSWZADD[.FTZ] Rd, Ra, Rb, SWZ: per quad lane q, operation (SWZ >> 2q) & 3 of Ra and Rb:
     // a + b, a - b, b - a, b (the letters nvdisasm prints per lane, lane 3 first). Used with
     // the quad neighbour's value for derivatives.
-    table["FSWZADD"] = [](Translator& t) {
+    table[op::kFSWZADD] = [](Translator& t) {
         RequireGraphics(t, Stage::Fragment, "FSWZADD");
-        if (t.Has("NDV") || !t.EnumName({"RM", "RP", "RZ"}).empty()) {
+        if (t.Has(mod::kNDV) || !t.EnumName({mod::kRM, mod::kRP, mod::kRZ}).empty()) {
             t.Unsupported("FSWZADD with .NDV or a rounding mode");
         }
         const sass::OperandSpec& swizzle = t.Spec(3);
-        const bool ftz = t.Has("FTZ");
+        const bool ftz = t.Has(mod::kFTZ);
         const auto operand = [&](std::size_t index) {
             const Value value = t.Float(index);
             return ftz ? FlushDenormal(t, value) : value;

@@ -69,11 +69,11 @@ Value ToHalf(Translator& t, Value lane) {
 // Writes the two lanes (F32 or F64, each the exact or once-rounded result), packed as f16 or,
 // with .F32, the low lane alone as an f32.
 void WriteLanes(Translator& t, Lanes result) {
-    if (t.Has("SAT")) {
+    if (t.Has(mod::kSAT)) {
         result.low = Saturate(t, result.low);
         result.high = Saturate(t, result.high);
     }
-    if (t.Has("F32")) {
+    if (t.Has(mod::kF32)) {
         Value low = result.low;
         if (low.GetType() == Type::F64) {
             low = t.Spv(Op::OpFConvert, Type::F32, {low});
@@ -87,7 +87,7 @@ void WriteLanes(Translator& t, Lanes result) {
 }
 
 void CheckFlushToZero(Translator& t) {
-    if (t.Has("FTZ")) {
+    if (t.Has(mod::kFTZ)) {
         t.Unsupported("half-precision .FTZ");
     }
 }
@@ -108,7 +108,7 @@ void Hfma2(Translator& t) {
     const Lanes c = ReadLanes(t, 3);
     // With an f32 result the fma is an f32 fma; with f16 results it is computed in f64 (the
     // product of two f16s is exact there) and rounded once to f16.
-    const bool f32_result = t.Has("F32");
+    const bool f32_result = t.Has(mod::kF32);
     const auto lane = [&](Value x, Value y, Value z) {
         if (f32_result) {
             // Rounded once on any device (GLSL.std.450 Fma may round twice).
@@ -145,10 +145,10 @@ void Hmnmx2(Translator& t) {
 }  // namespace
 
 void AddHalfHandlers(HandlerTable& table) {
-    table["HADD2"] = Binary<Op::OpFAdd>;
-    table["HMUL2"] = Binary<Op::OpFMul>;
-    table["HFMA2"] = Hfma2;
-    table["HMNMX2"] = Hmnmx2;
+    table[op::kHADD2] = Binary<Op::OpFAdd>;
+    table[op::kHMUL2] = Binary<Op::OpFMul>;
+    table[op::kHFMA2] = Hfma2;
+    table[op::kHMNMX2] = Hmnmx2;
 }
 
 }  // namespace shader::frontend

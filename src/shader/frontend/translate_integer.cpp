@@ -56,7 +56,7 @@ Value CarryTerm(Translator& t, std::size_t operand) {
 
 // IADD3 [.X] Rd, Pcarry0, Pcarry1, a, b, c [, Pcin0, Pcin1]
 void Iadd3(Translator& t) {
-    const bool extended = t.Has("X");
+    const bool extended = t.Has(mod::kX);
     const bool carries = Writes(t, 1) || Writes(t, 2);
     if (!carries) {
         Value sum = Add(t, Add(t, t.Int(3), t.Int(4)), t.Int(5));
@@ -84,7 +84,7 @@ void Iadd3(Translator& t) {
 // IMAD Rd, a, b, c  /  IMAD.X Rd, a, b, c, Pcin  (MOV, SHL and IADD are aliases of the same).
 void ImadLow(Translator& t) {
     Value result = Add(t, t.Spv(Op::OpIMul, Type::U32, {t.Int(1), t.Int(2)}), t.Int(3));
-    if (t.Has("X")) {
+    if (t.Has(mod::kX)) {
         result = Add(t, result, BoolToU32(t, t.Predicate(4)));
     }
     t.WriteDst(0, result);
@@ -95,7 +95,7 @@ void ImadWide(Translator& t) {
     if (Writes(t, 1)) {
         t.Unsupported("IMAD.WIDE with a carry out");
     }
-    const bool is_signed = !t.Has("U32");
+    const bool is_signed = !t.Has(mod::kU32);
     const Value product = t.Spv(Op::OpIMul, Type::U64,
                                 {Widen(t, t.Int(2), is_signed), Widen(t, t.Int(3), is_signed)});
     t.WriteDst64(0, t.Spv(Op::OpIAdd, Type::U64, {product, t.Int64(4)}));
@@ -108,7 +108,7 @@ void ImadHigh(Translator& t) {
     if (Writes(t, 1)) {
         t.Unsupported("IMAD.HI with a carry out");
     }
-    const bool is_signed = !t.Has("U32");
+    const bool is_signed = !t.Has(mod::kU32);
     const Value product = t.Spv(Op::OpIMul, Type::U64,
                                 {Widen(t, t.Int(2), is_signed), Widen(t, t.Int(3), is_signed)});
     const Value sum = t.Spv(Op::OpIAdd, Type::U64, {product, t.Int64(4)});
@@ -116,9 +116,9 @@ void ImadHigh(Translator& t) {
 }
 
 void Imad(Translator& t) {
-    if (t.Has("WIDE")) {
+    if (t.Has(mod::kWIDE)) {
         ImadWide(t);
-    } else if (t.Has("HI")) {
+    } else if (t.Has(mod::kHI)) {
         ImadHigh(t);
     } else {
         ImadLow(t);
@@ -172,7 +172,7 @@ Value CombinePredicate(Translator& t, std::string_view how, Value a, Value b) {
 // The two predicate results of a *SETP: the comparison and its negation, each combined with the
 // third predicate source.
 void WriteSetp(Translator& t, Value comparison, std::size_t combine_operand) {
-    const std::string_view how = t.EnumName({"AND", "OR", "XOR"});
+    const std::string_view how = t.EnumName({mod::kAND, mod::kOR, mod::kXOR});
     const Value other = t.Predicate(combine_operand);
     t.WriteDst(0, CombinePredicate(t, how, comparison, other));
     const Value negated = t.Spv(Op::OpLogicalNot, Type::Bool, {comparison});
@@ -184,12 +184,12 @@ namespace {
 // ISETP.cmp[.U32].bool[.EX] Pd, Pd2, a, b, Pc [, Pprevious]. EX compares the high words of a
 // 64-bit comparison whose low words gave Pprevious.
 void Isetp(Translator& t) {
-    const std::string_view how = t.EnumName({"LT", "EQ", "GT"});
-    const bool is_signed = !t.Has("U32");
+    const std::string_view how = t.EnumName({mod::kLT, mod::kEQ, mod::kGT});
+    const bool is_signed = !t.Has(mod::kU32);
     const Value a = t.Int(2);
     const Value b = t.Int(3);
     Value comparison = Compare(t, how, is_signed, a, b);
-    if (t.Has("EX")) {
+    if (t.Has(mod::kEX)) {
         const Value previous = t.Predicate(5);
         const Value equal = t.Spv(Op::OpIEqual, Type::Bool, {a, b});
         const Value strict = how == "LE"   ? Compare(t, "LT", is_signed, a, b)
@@ -215,17 +215,17 @@ void Lop3(Translator& t) {
     t.WriteDst(1, result);
     if (Writes(t, 0)) {
         Value nonzero = t.Spv(Op::OpINotEqual, Type::Bool, {result, Value::U32(0)});
-        nonzero = t.Has("PAND") ? t.Spv(Op::OpLogicalAnd, Type::Bool, {nonzero, other})
-                                : t.Spv(Op::OpLogicalOr, Type::Bool, {nonzero, other});
+        nonzero = t.Has(mod::kPAND) ? t.Spv(Op::OpLogicalAnd, Type::Bool, {nonzero, other})
+                                    : t.Spv(Op::OpLogicalOr, Type::Bool, {nonzero, other});
         t.WriteDst(0, nonzero);
     }
 }
 
 // SHF.{L,R}[.W].type[.HI] Rd, lo, shift, hi: a funnel shift of hi:lo.
 void Shf(Translator& t) {
-    const bool left = t.Has("L");
-    const bool wrap = t.Has("W");
-    const std::string_view type = t.EnumName({"S64", "U64", "S32", "U32"});
+    const bool left = t.Has(mod::kL);
+    const bool wrap = t.Has(mod::kW);
+    const std::string_view type = t.EnumName({mod::kS64, mod::kU64, mod::kS32, mod::kU32});
     const bool wide = type == "S64" || type == "U64";
     const bool arithmetic = type == "S64" || type == "S32";
     const Value shift = t.Int(2);
@@ -252,20 +252,20 @@ void Shf(Translator& t) {
             shifted = t.Spv(Op::OpSelect, Type::U64, {all_out, fill, shifted});
         }
     }
-    t.WriteDst(0, t.Has("HI") ? t.Hi(shifted) : t.Lo(shifted));
+    t.WriteDst(0, t.Has(mod::kHI) ? t.Hi(shifted) : t.Lo(shifted));
 }
 
 // LEA[.HI][.X][.SX32] Rd, Pcarry, a, b, [c,] shift [, Pcin]: (a << shift) + b, or with HI the
 // high word of (c:a) << shift (c is a's sign with SX32).
 void Lea(Translator& t) {
-    const bool high = t.Has("HI");
-    const bool extended = t.Has("X");
-    const std::size_t shift_operand = high && !t.Has("SX32") ? 5 : 4;
+    const bool high = t.Has(mod::kHI);
+    const bool extended = t.Has(mod::kX);
+    const std::size_t shift_operand = high && !t.Has(mod::kSX32) ? 5 : 4;
     const u32 shift = static_cast<u32>(t.Immediate(shift_operand)) & 31;
     const Value a = t.Int(2);
     Value shifted;
     if (high) {
-        const Value c = t.Has("SX32")
+        const Value c = t.Has(mod::kSX32)
                             ? t.Spv(Op::OpShiftRightArithmetic, Type::U32, {a, Value::U32(31)})
                             : t.Int(4);
         const Value wide =
@@ -292,7 +292,7 @@ void Sel(Translator& t) {
 }
 
 void Imnmx(Translator& t) {
-    const bool is_signed = !t.Has("U32");
+    const bool is_signed = !t.Has(mod::kU32);
     const Value a = t.Int(1);
     const Value b = t.Int(2);
     const Value min = t.Glsl(is_signed ? GLSLstd450SMin : GLSLstd450UMin, Type::U32, {a, b});
@@ -320,9 +320,9 @@ void Flo(Translator& t) {
     if (source == 2 && t.Field(t.Spec(1).field) != 7) {
         t.Unsupported("FLO's predicate destination");
     }
-    const Value msb =
-        t.Glsl(t.Has("U32") ? GLSLstd450FindUMsb : GLSLstd450FindSMsb, Type::U32, {t.Int(source)});
-    if (!t.Has("SH")) {
+    const Value msb = t.Glsl(t.Has(mod::kU32) ? GLSLstd450FindUMsb : GLSLstd450FindSMsb, Type::U32,
+                             {t.Int(source)});
+    if (!t.Has(mod::kSH)) {
         t.WriteDst(0, msb);
         return;
     }
@@ -334,8 +334,8 @@ void Flo(Translator& t) {
 // PRMT Rd, a, selector, b: each result byte picks one of the eight bytes of b:a (selector
 // nibble bits 0-2), or replicates that byte's sign (bit 3).
 void Prmt(Translator& t) {
-    if (!t.EnumName({"F4E"}).empty()) {
-        t.Unsupported("PRMT mode " + std::string(t.EnumName({"F4E"})));
+    if (!t.EnumName({mod::kF4E}).empty()) {
+        t.Unsupported("PRMT mode " + std::string(t.EnumName({mod::kF4E})));
     }
     const Value bytes = t.Pack64(t.Int(1), t.Int(3));
     const Value selector = t.Int(2);
@@ -369,7 +369,7 @@ void Vabsdiff(Translator& t) {
     if (t.Field(t.Spec(1).field) != 7) {
         t.Unsupported("VABSDIFF with a predicate destination");
     }
-    const bool is_signed = !t.Has("U32");
+    const bool is_signed = !t.Has(mod::kU32);
     const Value a = t.Int(2);
     const Value b = t.Int(3);
     const Value max = t.Glsl(is_signed ? GLSLstd450SMax : GLSLstd450UMax, Type::U32, {a, b});
@@ -409,8 +409,8 @@ void Idp(Translator& t) {
             is_signed.push_back(modifier.names[t.Field(modifier.field)].starts_with("S"));
         }
     }
-    const bool four = t.Has("4A");
-    if (is_signed.size() != 2 || (!four && !t.Has("LO"))) {
+    const bool four = t.Has(mod::k4A);
+    if (is_signed.size() != 2 || (!four && !t.Has(mod::kLO))) {
         t.Unsupported("IDP form");
     }
     const Value a = t.Int(1);
@@ -433,22 +433,22 @@ void Idp(Translator& t) {
 }  // namespace
 
 void AddIntegerHandlers(HandlerTable& table) {
-    table["IADD3"] = Iadd3;
-    table["IMAD"] = Imad;
-    table["ISETP"] = Isetp;
-    table["LOP3"] = Lop3;
-    table["SHF"] = Shf;
-    table["LEA"] = Lea;
-    table["SEL"] = Sel;
-    table["IMNMX"] = Imnmx;
-    table["IABS"] = Iabs;
-    table["POPC"] = Popc;
-    table["BREV"] = Brev;
-    table["FLO"] = Flo;
-    table["PRMT"] = Prmt;
-    table["VABSDIFF"] = Vabsdiff;
-    table["PLOP3"] = Plop3;
-    table["IDP"] = Idp;
+    table[op::kIADD3] = Iadd3;
+    table[op::kIMAD] = Imad;
+    table[op::kISETP] = Isetp;
+    table[op::kLOP3] = Lop3;
+    table[op::kSHF] = Shf;
+    table[op::kLEA] = Lea;
+    table[op::kSEL] = Sel;
+    table[op::kIMNMX] = Imnmx;
+    table[op::kIABS] = Iabs;
+    table[op::kPOPC] = Popc;
+    table[op::kBREV] = Brev;
+    table[op::kFLO] = Flo;
+    table[op::kPRMT] = Prmt;
+    table[op::kVABSDIFF] = Vabsdiff;
+    table[op::kPLOP3] = Plop3;
+    table[op::kIDP] = Idp;
 }
 
 }  // namespace shader::frontend

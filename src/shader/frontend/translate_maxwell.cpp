@@ -40,14 +40,14 @@ void RefuseSuffixes(Translator& t, bool reads_suffixes, bool writes_cc) {
     }
 }
 
-Handler Checked(Handler handler, std::vector<std::string_view> unhandled = {},
+Handler Checked(Handler handler, std::vector<sass::ModifierName> unhandled = {},
                 bool reads_suffixes = false, bool writes_cc = false) {
     return [handler = std::move(handler), unhandled = std::move(unhandled), reads_suffixes,
             writes_cc](Translator& t) {
         RefuseSuffixes(t, reads_suffixes, writes_cc);
-        for (const std::string_view name : unhandled) {
+        for (const sass::ModifierName name : unhandled) {
             if (t.Has(name)) {
-                t.Unsupported("modifier ." + std::string(name));
+                t.Unsupported("modifier ." + std::string(name.text));
             }
         }
         handler(t);
@@ -83,7 +83,7 @@ void SetFlags(Translator& t, Value result, Value carry, Value overflow) {
 // the high ones). A negated source is a + ~b + 1; with .X it is a + ~b + CC.C, the borrow of a
 // 64-bit subtraction (PTX's sub.cc / subc.cc).
 void Iadd(Translator& t) {
-    const bool extended = t.Has("X");
+    const bool extended = t.Has(mod::kX);
     const bool writes_cc = WritesConditionCode(t);
     if (!extended && !writes_cc) {
         t.WriteDst(0, Add(t, t.Int(1), t.Int(2)));
@@ -132,13 +132,13 @@ void Iscadd(Translator& t) {
 // SHL[.W] and SHR[.U32][.W]: shifts by b; .W wraps the amount to 0..31, otherwise amounts of 32
 // and more shift everything out (SHR of a signed value leaves its sign).
 void Shift(Translator& t, bool left) {
-    const bool arithmetic = !left && !t.Has("U32");
+    const bool arithmetic = !left && !t.Has(mod::kU32);
     const Value a = t.Int(1);
     const Value amount = t.Int(2);
     const Op op = left         ? Op::OpShiftLeftLogical
                   : arithmetic ? Op::OpShiftRightArithmetic
                                : Op::OpShiftRightLogical;
-    if (t.Has("W")) {
+    if (t.Has(mod::kW)) {
         t.WriteDst(0, t.Spv(op, Type::U32,
                             {a, t.Spv(Op::OpBitwiseAnd, Type::U32, {amount, Value::U32(31)})}));
         return;
@@ -154,7 +154,7 @@ void Shift(Translator& t, bool left) {
 void Lop(Translator& t, std::size_t first) {
     const Value a = t.Int(first);
     const Value b = t.Int(first + 1);
-    const std::string_view how = t.EnumName({"AND", "PASS_B"});
+    const std::string_view how = t.EnumName({mod::kAND, mod::kPASS_B});
     Value result;
     if (how == "AND") {
         result = t.Spv(Op::OpBitwiseAnd, Type::U32, {a, b});
@@ -169,7 +169,7 @@ void Lop(Translator& t, std::size_t first) {
 }
 
 void LopRegister(Translator& t) {
-    if (t.Field(t.Spec(0).field) != kTruePredicate || !t.EnumName({"T", "NZ"}).empty()) {
+    if (t.Field(t.Spec(0).field) != kTruePredicate || !t.EnumName({mod::kT, mod::kNZ}).empty()) {
         t.Unsupported("LOP with a predicate result");
     }
     Lop(t, 2);
@@ -193,9 +193,9 @@ FieldPlace FieldPlaceOf(Translator& t, Value b) {
 // BFE[.U32][.BREV] Rd, a, b: the field of b's width (bits 8-15) at b's position (bits 0-7) of a,
 // sign-extended without .U32; a field past bit 31 takes the bits there are.
 void Bfe(Translator& t) {
-    const bool is_signed = !t.Has("U32");
+    const bool is_signed = !t.Has(mod::kU32);
     Value a = t.Int(1);
-    if (t.Has("BREV")) {
+    if (t.Has(mod::kBREV)) {
         a = t.Spv(Op::OpBitReverse, Type::U32, {a});
     }
     const FieldPlace place = FieldPlaceOf(t, t.Int(2));
@@ -217,10 +217,10 @@ void Bfi(Translator& t) {
 // 16; .MRG puts b's low half in the result's high half; the modes change c: .CLO takes its low
 // half, .CHI its high half, .CBCC adds b << 16 to it (the high half of a 32-bit product).
 void Xmad(Translator& t) {
-    if (t.Has("X") || t.Has("CSFU")) {
+    if (t.Has(mod::kX) || t.Has(mod::kCSFU)) {
         t.Unsupported("XMAD.X or .CSFU");
     }
-    const std::string_view types = t.EnumName({"S16.U16", "U16.S16"});
+    const std::string_view types = t.EnumName({mod::kS16_U16, mod::kU16_S16});
     const bool a_signed = types == "S16.U16" || types == "S16.S16";
     const bool b_signed = types == "U16.S16" || types == "S16.S16";
     const auto half = [&](std::size_t operand, bool is_signed, Value* whole) {
@@ -237,11 +237,11 @@ void Xmad(Translator& t) {
     // b is operand 2 (a register, an immediate or a constant), c operand 3.
     const Value b = half(2, b_signed, &b_word);
     Value product = t.Spv(Op::OpIMul, Type::U32, {a, b});
-    if (t.Has("PSL")) {
+    if (t.Has(mod::kPSL)) {
         product = t.Spv(Op::OpShiftLeftLogical, Type::U32, {product, Value::U32(16)});
     }
     Value c = t.Int(3);
-    const std::string_view mode = t.EnumName({"CLO", "CBCC"});
+    const std::string_view mode = t.EnumName({mod::kCLO, mod::kCBCC});
     if (mode == "CLO") {
         c = t.Spv(Op::OpBitwiseAnd, Type::U32, {c, Value::U32(0xffff)});
     } else if (mode == "CHI") {
@@ -252,7 +252,7 @@ void Xmad(Translator& t) {
         t.Unsupported("XMAD mode ." + std::string(mode));
     }
     Value result = Add(t, product, c);
-    if (t.Has("MRG")) {
+    if (t.Has(mod::kMRG)) {
         result = t.Spv(Op::OpBitFieldInsert, Type::U32,
                        {result, b_word, Value::U32(16), Value::U32(16)});
     }
@@ -264,7 +264,7 @@ void Xmad(Translator& t) {
 // 2 pi; MUFU.EX2 takes its operand as it is, so RRO.EX2 passes b on.
 void Rro(Translator& t) {
     Value value = t.Float(1);
-    if (t.Has("SINCOS")) {
+    if (t.Has(mod::kSINCOS)) {
         value = t.Spv(Op::OpFMul, Type::F32,
                       {value, Value::F32(static_cast<float>(1 / (2 * std::numbers::pi)))});
     }
@@ -273,20 +273,20 @@ void Rro(Translator& t) {
 
 // I2F.F32.{S32,U32}[.RM|.RP|.RZ] Rd, b: a 32-bit integer to f32.
 void I2f(Translator& t) {
-    const std::string_view destination = t.EnumName({"INVALIDFPSRC0"});
-    const std::string_view source = t.EnumName({"U8", "S8"});
+    const std::string_view destination = t.EnumName({mod::kINVALIDFPSRC0});
+    const std::string_view source = t.EnumName({mod::kU8, mod::kS8});
     if (destination != "F32" || (source != "U32" && source != "S32")) {
         t.Unsupported("I2F from " + std::string(source) + " to " + std::string(destination));
     }
     const Value value = IntToFloat(t, t.Int(1), source == "S32", Type::F32,
-                                   RoundingOf(t.EnumName({"RM", "RP", "RZ"})));
+                                   RoundingOf(t.EnumName({mod::kRM, mod::kRP, mod::kRZ})));
     t.WriteDst(0, t.BitcastU32(value));
 }
 
 // F2I[.FTZ].{U32,S32,U16}.F32[.FLOOR|.CEIL|.TRUNC] Rd, b: as Ampere's F2I of a 32-bit result.
 void F2i(Translator& t) {
-    const std::string_view destination = t.EnumName({"U16", "S16"});
-    const std::string_view source = t.Has("F16") ? "F16" : t.Has("F64") ? "F64" : "F32";
+    const std::string_view destination = t.EnumName({mod::kU16, mod::kS16});
+    const std::string_view source = t.Has(mod::kF16) ? "F16" : t.Has(mod::kF64) ? "F64" : "F32";
     if ((destination != "U32" && destination != "S32" && destination != "U16") || source != "F32") {
         t.Unsupported("F2I from " + std::string(source) + " to " + std::string(destination));
     }
@@ -296,10 +296,10 @@ void F2i(Translator& t) {
 
 // F2F[.FTZ].F32.F32.{ROUND,FLOOR,CEIL,TRUNC}: FRND, rounding to an integral value.
 void F2f(Translator& t) {
-    if (t.EnumName({"ROUND", "FLOOR"}).empty() || !t.Has("F32")) {
+    if (t.EnumName({mod::kROUND, mod::kFLOOR}).empty() || !t.Has(mod::kF32)) {
         t.Unsupported("F2F other than F32 to an integral F32");
     }
-    Handlers().at("FRND")(t);
+    Handlers().at(op::kFRND)(t);
 }
 
 // IPA[.PASS|.CONSTANT][.CENTROID] Rd, a[address], Rmultiplier: an input at the pixel. The
@@ -312,8 +312,8 @@ void Ipa(Translator& t) {
     if (t.Field(t.Spec(3).field) != kZeroRegister || t.Field(t.Spec(4).field) != kTruePredicate) {
         t.Unsupported("IPA with a sample offset register or a predicate");
     }
-    const std::string_view mode = t.EnumName({"PASS", "SC"});
-    const std::string_view location = t.EnumName({"CENTROID", "OFFSET"});
+    const std::string_view mode = t.EnumName({mod::kPASS, mod::kSC});
+    const std::string_view location = t.EnumName({mod::kCENTROID, mod::kOFFSET});
     if (mode == "SC" || (!location.empty() && location != "CENTROID")) {
         t.Unsupported("IPA mode ." + std::string(mode) + " ." + std::string(location));
     }
@@ -328,7 +328,7 @@ void Ipa(Translator& t) {
     if (mode.empty()) {
         value = t.BitcastU32(t.Spv(Op::OpFMul, Type::F32, {t.BitcastF32(value), t.Float(2)}));
     }
-    if (t.Has("SAT")) {
+    if (t.Has(mod::kSAT)) {
         value = t.BitcastU32(t.Glsl(GLSLstd450FClamp, Type::F32,
                                     {t.BitcastF32(value), Value::F32(0), Value::F32(1)}));
     }
@@ -341,7 +341,7 @@ void Ipa(Translator& t) {
 void S2r(Translator& t) {
     const sass::OperandSpec& spec = t.Spec(1);
     if (spec.names.at(t.Field(spec.field)) != "SR_TID") {
-        Handlers().at("S2R")(t);
+        Handlers().at(op::kS2R)(t);
         return;
     }
     const auto read = [&](ir::SpecialRegister which) {
@@ -370,70 +370,68 @@ const HandlerTable& MaxwellHandlers() {
         const HandlerTable& ampere = Handlers();
         HandlerTable handlers;
         // The same operand layout and modifier names as the Ampere forms.
-        const auto same = [&](std::string_view maxwell, std::string_view name,
-                              std::vector<std::string_view> unhandled = {}) {
+        const auto same = [&](sass::Mnemonic maxwell, sass::Mnemonic name,
+                              std::vector<sass::ModifierName> unhandled = {}) {
             handlers[maxwell] = Checked(ampere.at(name), std::move(unhandled));
         };
-        same("FADD", "FADD");
-        same("FADD32I", "FADD");
-        same("FMUL", "FMUL", {"FMZ"});
-        same("FMUL32I", "FMUL", {"FMZ"});
-        same("FFMA", "FFMA", {"FMZ"});
-        same("FFMA32I", "FFMA", {"FMZ"});
-        same("FMNMX", "FMNMX");
-        same("FSETP", "FSETP");
-        same("MUFU", "MUFU", {"SAT"});
-        same("ISETP", "ISETP", {"X"});
-        same("IMNMX", "IMNMX", {"XLO", "XMED", "XHI"});
-        same("SEL", "SEL");
-        same("FLO", "FLO");
-        same("POPC", "POPC");
-        same("MOV", "MOV");
-        same("MOV32I", "MOV");
-        handlers["S2R"] = Checked(S2r);
-        same("LDC", "LDC", {"IL", "IS", "ISL"});
-        same("ALD", "ALD");
-        same("AST", "AST");
-        same("SHFL", "SHFL");
-        same("FSWZADD", "FSWZADD");
-        same("NOP", "NOP");
-        same("BAR", "BAR");
-        same("MEMBAR", "MEMBAR");
-        same("VOTE", "VOTE");
-        handlers["IADD"] = Checked(Iadd, {"SAT", "PO"}, false, true);
-        handlers["IADD32I"] = Checked(Iadd, {"SAT"}, false, true);
-        handlers["ISCADD"] = Checked(Iscadd, {"PO"});
-        handlers["SHL"] = Checked([](Translator& t) { Shift(t, true); }, {"X"});
-        handlers["SHR"] = Checked([](Translator& t) { Shift(t, false); }, {"X", "XHI", "BREV"});
-        handlers["LOP"] = Checked(LopRegister, {"X"});
-        handlers["LOP32I"] = Checked([](Translator& t) { Lop(t, 1); }, {"X"});
-        handlers["BFE"] = Checked(Bfe);
-        handlers["BFI"] = Checked(Bfi);
-        handlers["XMAD"] = Checked(Xmad, {}, true);
-        handlers["RRO"] = Checked(Rro);
-        handlers["I2F"] = Checked(I2f);
-        handlers["F2F"] = Checked(F2f, {"SAT"});
-        handlers["F2I"] = Checked(F2i);
-        handlers["IPA"] = Checked(Ipa);
-        handlers["KIL"] = Checked(Kil);
+        same(op::kFADD, op::kFADD);
+        same(op::kFADD32I, op::kFADD);
+        same(op::kFMUL, op::kFMUL, {mod::kFMZ});
+        same(op::kFMUL32I, op::kFMUL, {mod::kFMZ});
+        same(op::kFFMA, op::kFFMA, {mod::kFMZ});
+        same(op::kFFMA32I, op::kFFMA, {mod::kFMZ});
+        same(op::kFMNMX, op::kFMNMX);
+        same(op::kFSETP, op::kFSETP);
+        same(op::kMUFU, op::kMUFU, {mod::kSAT});
+        same(op::kISETP, op::kISETP, {mod::kX});
+        same(op::kIMNMX, op::kIMNMX, {mod::kXLO, mod::kXMED, mod::kXHI});
+        same(op::kSEL, op::kSEL);
+        same(op::kFLO, op::kFLO);
+        same(op::kPOPC, op::kPOPC);
+        same(op::kMOV, op::kMOV);
+        same(op::kMOV32I, op::kMOV);
+        handlers[op::kS2R] = Checked(S2r);
+        same(op::kLDC, op::kLDC, {mod::kIL, mod::kIS, mod::kISL});
+        same(op::kALD, op::kALD);
+        same(op::kAST, op::kAST);
+        same(op::kSHFL, op::kSHFL);
+        same(op::kFSWZADD, op::kFSWZADD);
+        same(op::kNOP, op::kNOP);
+        same(op::kBAR, op::kBAR);
+        same(op::kMEMBAR, op::kMEMBAR);
+        same(op::kVOTE, op::kVOTE);
+        handlers[op::kIADD] = Checked(Iadd, {mod::kSAT, mod::kPO}, false, true);
+        handlers[op::kIADD32I] = Checked(Iadd, {mod::kSAT}, false, true);
+        handlers[op::kISCADD] = Checked(Iscadd, {mod::kPO});
+        handlers[op::kSHL] = Checked([](Translator& t) { Shift(t, true); }, {mod::kX});
+        handlers[op::kSHR] =
+            Checked([](Translator& t) { Shift(t, false); }, {mod::kX, mod::kXHI, mod::kBREV});
+        handlers[op::kLOP] = Checked(LopRegister, {mod::kX});
+        handlers[op::kLOP32I] = Checked([](Translator& t) { Lop(t, 1); }, {mod::kX});
+        handlers[op::kBFE] = Checked(Bfe);
+        handlers[op::kBFI] = Checked(Bfi);
+        handlers[op::kXMAD] = Checked(Xmad, {}, true);
+        handlers[op::kRRO] = Checked(Rro);
+        handlers[op::kI2F] = Checked(I2f);
+        handlers[op::kF2F] = Checked(F2f, {mod::kSAT});
+        handlers[op::kF2I] = Checked(F2i);
+        handlers[op::kIPA] = Checked(Ipa);
+        handlers[op::kKIL] = Checked(Kil);
         AddMaxwellTextureHandlers(handlers);
+        const auto checked = [](Handler handler) { return Checked(std::move(handler)); };
         HandlerTable surface;
         AddMaxwellSurfaceHandlers(surface);
-        for (auto& [name, handler] : surface) {
-            handlers[name] = Checked(std::move(handler));
-        }
+        handlers.TakeAll(std::move(surface), checked);
         HandlerTable memory;
         AddMaxwellMemoryHandlers(memory);
-        for (auto& [name, handler] : memory) {
-            handlers[name] = Checked(std::move(handler));
-        }
+        handlers.TakeAll(std::move(memory), checked);
         HandlerTable integer;
         AddMaxwellIntegerHandlers(integer);
-        handlers["IMUL"] = Checked(integer.at("IMUL"));
-        handlers["IMUL32I"] = Checked(integer.at("IMUL32I"));
-        handlers["IMAD"] = Checked(integer.at("IMAD"), {"PO", "SAT", "X"});
-        handlers["ISET"] = Checked(integer.at("ISET"), {"X"});
-        handlers["I2I"] = Checked(integer.at("I2I"), {}, true);
+        handlers[op::kIMUL] = Checked(integer.at(op::kIMUL));
+        handlers[op::kIMUL32I] = Checked(integer.at(op::kIMUL32I));
+        handlers[op::kIMAD] = Checked(integer.at(op::kIMAD), {mod::kPO, mod::kSAT, mod::kX});
+        handlers[op::kISET] = Checked(integer.at(op::kISET), {mod::kX});
+        handlers[op::kI2I] = Checked(integer.at(op::kI2I), {}, true);
         return handlers;
     }();
     return table;

@@ -17,7 +17,7 @@ struct Signedness {
 
 // IMUL's {U32.U32, S32.U32, U32.S32, (S32.S32 prints nothing)}: a's type first.
 Signedness MulTypes(Translator& t) {
-    const std::string_view types = t.EnumName({"U32.U32", "S32.U32"});
+    const std::string_view types = t.EnumName({mod::kU32_U32, mod::kS32_U32});
     if (types.empty()) {
         return {};
     }
@@ -57,23 +57,23 @@ Value Multiply(Translator& t, Value a, Value b, Signedness types, bool high) {
 
 // IMUL[.types][.HI] Rd, a, b and IMUL32I.
 void Imul(Translator& t) {
-    t.WriteDst(0, Multiply(t, t.Int(1), t.Int(2), MulTypes(t), t.Has("HI")));
+    t.WriteDst(0, Multiply(t, t.Int(1), t.Int(2), MulTypes(t), t.Has(mod::kHI)));
 }
 
 // IMAD[.types][.HI] Rd, a, b, c: the low word of a * b, or with .HI its high word, plus c (a and
 // c may be negated).
 void Imad(Translator& t) {
-    const Value product = Multiply(t, t.Int(1), t.Int(2), MadTypes(t), t.Has("HI"));
+    const Value product = Multiply(t, t.Int(1), t.Int(2), MadTypes(t), t.Has(mod::kHI));
     t.WriteDst(0, t.Spv(Op::OpIAdd, Type::U32, {product, t.Int(3)}));
 }
 
 // ISET[.BF].cmp[.U32].bool Rd, a, b, Pc: (a cmp b) bool Pc as all ones (1.0f with .BF) or 0.
 void Iset(Translator& t) {
-    const std::string_view how = t.EnumName({"LT", "EQ", "GT"});
-    const Value comparison = IntegerCompare(t, how, !t.Has("U32"), t.Int(1), t.Int(2));
-    const Value result =
-        CombinePredicate(t, t.EnumName({"AND", "OR", "XOR"}), comparison, t.Predicate(3));
-    const Value yes = Value::U32(t.Has("BF") ? 0x3f800000u : 0xffffffffu);
+    const std::string_view how = t.EnumName({mod::kLT, mod::kEQ, mod::kGT});
+    const Value comparison = IntegerCompare(t, how, !t.Has(mod::kU32), t.Int(1), t.Int(2));
+    const Value result = CombinePredicate(t, t.EnumName({mod::kAND, mod::kOR, mod::kXOR}),
+                                          comparison, t.Predicate(3));
+    const Value yes = Value::U32(t.Has(mod::kBF) ? 0x3f800000u : 0xffffffffu);
     t.WriteDst(0, t.Spv(Op::OpSelect, Type::U32, {result, yes, Value::U32(0)}));
 }
 
@@ -132,7 +132,7 @@ void I2i(Translator& t) {
         value = t.Spv(Op::OpSNegate, Type::U32, {value});
     }
     const bool signed_source = src.is_signed || t.Flag(spec.negate);
-    if (t.Has("SAT")) {
+    if (t.Has(mod::kSAT)) {
         if (dst.is_signed) {
             const s64 low = -(s64{1} << (dst.bits - 1));
             const s64 high = (s64{1} << (dst.bits - 1)) - 1;
@@ -161,11 +161,11 @@ void I2i(Translator& t) {
 }  // namespace
 
 void AddMaxwellIntegerHandlers(HandlerTable& table) {
-    table["IMUL"] = Imul;
-    table["IMUL32I"] = Imul;
-    table["IMAD"] = Imad;
-    table["ISET"] = Iset;
-    table["I2I"] = I2i;
+    table[op::kIMUL] = Imul;
+    table[op::kIMUL32I] = Imul;
+    table[op::kIMAD] = Imad;
+    table[op::kISET] = Iset;
+    table[op::kI2I] = I2i;
 }
 
 }  // namespace shader::frontend

@@ -12,7 +12,7 @@ using ir::Type;
 using ir::Value;
 
 void RequireWideAddress(Translator& t) {
-    if (!t.Has("E")) {
+    if (!t.Has(mod::kE)) {
         t.Unsupported("a 32-bit global address (no .E)");
     }
 }
@@ -38,7 +38,7 @@ void Ldg(Translator& t) {
 }
 
 ir::AtomicType AtomicTypeOf(Translator& t) {
-    const std::string_view type = t.EnumName({"S32", "U64"});
+    const std::string_view type = t.EnumName({mod::kS32, mod::kU64});
     if (type.empty()) {
         return ir::AtomicType::U32;
     }
@@ -56,7 +56,7 @@ ir::AtomicOp AtomicOpOf(Translator& t) {
         {"ADD", ir::AtomicOp::Add}, {"MIN", ir::AtomicOp::Min}, {"MAX", ir::AtomicOp::Max},
         {"INC", ir::AtomicOp::Inc}, {"DEC", ir::AtomicOp::Dec}, {"AND", ir::AtomicOp::And},
         {"OR", ir::AtomicOp::Or},   {"XOR", ir::AtomicOp::Xor}, {"EXCH", ir::AtomicOp::Exchange}};
-    const std::string_view name = t.EnumName({"ADD", "EXCH"});
+    const std::string_view name = t.EnumName({mod::kADD, mod::kEXCH});
     for (const auto& [text, op] : kOps) {
         if (text == name) {
             return op;
@@ -86,16 +86,16 @@ void Red(Translator& t) {
 
 void AddMaxwellMemoryHandlers(HandlerTable& table) {
     const HandlerTable& ampere = Handlers();
-    table["LDG"] = Ldg;
-    table["STG"] = [stg = ampere.at("STG")](Translator& t) {
+    table[op::kLDG] = Ldg;
+    table[op::kSTG] = [stg = ampere.at(op::kSTG)](Translator& t) {
         RequireWideAddress(t);
         stg(t);
     };
-    for (const char* name : {"LDS", "STS", "LDL", "STL"}) {
+    for (const sass::Mnemonic name : {op::kLDS, op::kSTS, op::kLDL, op::kSTL}) {
         table[name] = ampere.at(name);
     }
-    table["ATOM"] = Atom;
-    table["RED"] = Red;
+    table[op::kATOM] = Atom;
+    table[op::kRED] = Red;
 }
 
 }  // namespace shader::frontend

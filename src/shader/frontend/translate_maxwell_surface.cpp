@@ -50,7 +50,7 @@ Value Word(Translator& t, u32 base, u32 index) {
 
 // The raw access's words from its size (none printed: 32 bits).
 u32 RawWords(Translator& t) {
-    const std::string_view size = t.EnumName({"U8", "128"});
+    const std::string_view size = t.EnumName({mod::kU8, mod::k128});
     if (size.empty()) {
         return 1;
     }
@@ -66,7 +66,7 @@ u32 RawWords(Translator& t) {
 
 // The mask of a formatted access (its printed letters; none: RGBA).
 u32 ComponentMask(Translator& t) {
-    const std::string_view name = t.EnumName({"R", "RGB", "RGA", "RBA", "GBA"});
+    const std::string_view name = t.EnumName({mod::kR, mod::kRGB, mod::kRGA, mod::kRBA, mod::kGBA});
     if (name.empty()) {
         return 0xf;
     }
@@ -81,12 +81,13 @@ Surface Access(Translator& t, std::size_t address, std::string_view instruction)
     if (t.Kind(2) == sass::OperandKind::Register) {
         t.Unsupported("a surface handle in a register (bindless " + std::string(instruction) + ")");
     }
-    const std::string_view clamp = t.EnumName({"IGN", "TRAP"});
+    const std::string_view clamp = t.EnumName({mod::kIGN, mod::kTRAP});
     if (clamp != "IGN") {
         // .IGN drops stores and reads zeros outside the surface, as Vulkan's robust accesses.
         t.Unsupported("surface clamp mode ." + std::string(clamp.empty() ? "(default)" : clamp));
     }
-    const std::string_view type = t.EnumName({"1D", "1D_BUFFER", "2D", "3D", "1D_ARRAY"});
+    const std::string_view type =
+        t.EnumName({mod::k1D, mod::k1D_BUFFER, mod::k2D, mod::k3D, mod::k1D_ARRAY});
     ImageDim dim = ImageDim::D2;
     if (type == "1D") {
         dim = ImageDim::D1;
@@ -106,7 +107,7 @@ Surface Access(Translator& t, std::size_t address, std::string_view instruction)
     const u64 index = t.Field(t.Spec(2).field);
     ImageBinding use{.kind = ImageKind::Storage, .dim = dim};
     Surface surface;
-    const bool formatted = t.Has("P");
+    const bool formatted = t.Has(mod::kP);
     if (formatted) {
         const std::optional<TextureType> texture =
             t.Env().TextureHandle(*bank, static_cast<u32>(index * 4));
@@ -126,7 +127,7 @@ Surface Access(Translator& t, std::size_t address, std::string_view instruction)
     surface.image = ImageOf(t, *bank, index, use);
     const u32 base = Register(t, address);
     Value x = Word(t, base, 0);
-    if (!formatted && t.Has("BA")) {
+    if (!formatted && t.Has(mod::kBA)) {
         const u32 shift = surface.words == 4 ? 4 : surface.words == 2 ? 3 : 2;
         x = t.Spv(spv::Op::OpShiftRightLogical, Type::U32, {x, Value::U32(shift)});
     }
@@ -144,7 +145,7 @@ Type WordsType(u32 words) {
 
 void Suld(Translator& t) {
     const Surface surface = Access(t, 1, "SULD");
-    const bool formatted = t.Has("P");
+    const bool formatted = t.Has(mod::kP);
     const Value texel = t.Emit(
         ir::Op::ImageRead, formatted ? Type::U32x4 : WordsType(surface.words), surface.coordinates);
     texel.Def()->resource = surface.image;
@@ -170,7 +171,7 @@ void Sust(Translator& t) {
     const Surface surface = Access(t, 0, "SUST");
     const u32 data = Register(t, 1);
     std::vector<Value> words;
-    if (t.Has("P")) {
+    if (t.Has(mod::kP)) {
         const SurfaceFormat format = t.Program().info.images.at(surface.image).format;
         const u32 kept = ((1u << FormatComponents(format)) - 1) & ~surface.mask;
         if (kept != 0) {
@@ -201,8 +202,8 @@ void Sust(Translator& t) {
 }  // namespace
 
 void AddMaxwellSurfaceHandlers(HandlerTable& table) {
-    table["SULD"] = Suld;
-    table["SUST"] = Sust;
+    table[op::kSULD] = Suld;
+    table[op::kSUST] = Sust;
 }
 
 }  // namespace shader::frontend

@@ -30,7 +30,7 @@ Value Word(Translator& t, std::size_t operand, u32 index) {
 }
 
 bool Bindless(Translator& t) {
-    return t.Has("B");
+    return t.Has(mod::kB);
 }
 
 // The image the index operand names, in the environment's texture bank.
@@ -91,14 +91,14 @@ void Tex(Translator& t) {
     if (Register(t, kPredicate) != kTruePredicate) {
         t.Unsupported("a texture residency predicate");
     }
-    for (const char* flag : {"AOFFI", "DC", "LC", "NDV"}) {
+    for (const sass::ModifierName flag : {mod::kAOFFI, mod::kDC, mod::kLC, mod::kNDV}) {
         if (t.Has(flag)) {
-            t.Unsupported(std::string("texture modifier .") + flag);
+            t.Unsupported("texture modifier ." + std::string(flag.text));
         }
     }
     auto [dim, arrayed, args] = TypedCoordinates(t, "TEX");
     const u32 coordinates = static_cast<u32>(args.size());
-    const std::string_view level = t.EnumName({"LZ", "LL"});
+    const std::string_view level = t.EnumName({mod::kLZ, mod::kLL});
     ImageOp op = ImageOp::SampleLod;
     u32 next_b = Bindless(t) ? 1 : 0;
     if (level == "LZ") {
@@ -192,12 +192,12 @@ std::string_view ScalarType(Translator& t) {
 }
 
 void RefuseScalarModes(Translator& t) {
-    if (t.Has("F16")) {
+    if (t.Has(mod::kF16)) {
         t.Unsupported("half-float texture results (.F16)");
     }
-    for (const char* flag : {"DC", "AOFFI", "MS"}) {
+    for (const sass::ModifierName flag : {mod::kDC, mod::kAOFFI, mod::kMS}) {
         if (t.Has(flag)) {
-            t.Unsupported(std::string("texture modifier .") + flag);
+            t.Unsupported("texture modifier ." + std::string(flag.text));
         }
     }
 }
@@ -208,8 +208,8 @@ void RefuseScalarModes(Translator& t) {
 void Texs(Translator& t) {
     RefuseScalarModes(t);
     const std::string_view type = ScalarType(t);
-    const bool ll = t.Has("LL");
-    const bool lz = t.Has("LZ");
+    const bool ll = t.Has(mod::kLL);
+    const bool lz = t.Has(mod::kLZ);
     ImageDim dim = ImageDim::D2;
     bool arrayed = false;
     std::vector<Value> args;
@@ -253,7 +253,7 @@ void Texs(Translator& t) {
 void Tlds(Translator& t) {
     RefuseScalarModes(t);
     const std::string_view type = ScalarType(t);
-    const bool ll = t.Has("LL");
+    const bool ll = t.Has(mod::kLL);
     ImageDim dim = ImageDim::D2;
     bool arrayed = false;
     std::vector<Value> args;
@@ -291,14 +291,14 @@ void Tld(Translator& t) {
     if (Register(t, kPredicate) != kTruePredicate) {
         t.Unsupported("a texture residency predicate");
     }
-    for (const char* flag : {"AOFFI", "MS", "CL"}) {
+    for (const sass::ModifierName flag : {mod::kAOFFI, mod::kMS, mod::kCL}) {
         if (t.Has(flag)) {
-            t.Unsupported(std::string("texture modifier .") + flag);
+            t.Unsupported("texture modifier ." + std::string(flag.text));
         }
     }
     auto [dim, arrayed, args] = TypedCoordinates(t, "TLD");
     const u32 coordinates = static_cast<u32>(args.size());
-    args.push_back(t.Has("LL") ? Word(t, kSrcB, 0) : Value::U32(0));
+    args.push_back(t.Has(mod::kLL) ? Word(t, kSrcB, 0) : Value::U32(0));
     const ImageBinding use{.kind = ImageKind::Sampled, .dim = dim, .arrayed = arrayed};
     const u32 image = IndexedImage(t, kIndex, use, true);
     const Value texel =
@@ -311,11 +311,11 @@ void Tld(Translator& t) {
 }  // namespace
 
 void AddMaxwellTextureHandlers(HandlerTable& table) {
-    table["TEX"] = Tex;
-    table["TXQ"] = Txq;
-    table["TEXS"] = Texs;
-    table["TLDS"] = Tlds;
-    table["TLD"] = Tld;
+    table[op::kTEX] = Tex;
+    table[op::kTXQ] = Txq;
+    table[op::kTEXS] = Texs;
+    table[op::kTLDS] = Tlds;
+    table[op::kTLD] = Tld;
 }
 
 }  // namespace shader::frontend

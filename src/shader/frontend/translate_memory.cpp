@@ -114,7 +114,7 @@ void LoadConstant(Translator& t) {
 }  // namespace
 
 MemoryWidth MemoryWidthOf(Translator& t) {
-    const std::string_view name = t.EnumName({"U8", "128"});
+    const std::string_view name = t.EnumName({mod::kU8, mod::k128});
     static constexpr std::pair<std::string_view, MemoryWidth> kWidths[] = {
         {"U8", MemoryWidth::U8},   {"S8", MemoryWidth::S8}, {"U16", MemoryWidth::U16},
         {"S16", MemoryWidth::S16}, {"", MemoryWidth::B32},  {"64", MemoryWidth::B64},
@@ -128,15 +128,15 @@ MemoryWidth MemoryWidthOf(Translator& t) {
 }
 
 void AddMemoryHandlers(HandlerTable& table) {
-    table["LDG"] = Ldg;
-    table["STG"] = Stg;
-    table["LDS"] = LoadWindow<ir::Op::LoadShared>;
-    table["STS"] = StoreWindow<ir::Op::StoreShared>;
-    table["LDL"] = LoadWindow<ir::Op::LoadLocal>;
-    table["STL"] = StoreWindow<ir::Op::StoreLocal>;
-    table["LDGSTS"] = Ldgsts;
-    table["LDC"] = LoadConstant;
-    table["ULDC"] = LoadConstant;
+    table[op::kLDG] = Ldg;
+    table[op::kSTG] = Stg;
+    table[op::kLDS] = LoadWindow<ir::Op::LoadShared>;
+    table[op::kSTS] = StoreWindow<ir::Op::StoreShared>;
+    table[op::kLDL] = LoadWindow<ir::Op::LoadLocal>;
+    table[op::kSTL] = StoreWindow<ir::Op::StoreLocal>;
+    table[op::kLDGSTS] = Ldgsts;
+    table[op::kLDC] = LoadConstant;
+    table[op::kULDC] = LoadConstant;
 }
 
 }  // namespace shader::frontend

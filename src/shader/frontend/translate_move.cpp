@@ -63,7 +63,7 @@ void S2r(Translator& t) {
 // CS2R[.32] Rd, SR: a pair of registers from a 64-bit special register (SRZ clears both).
 void Cs2r(Translator& t) {
     const std::string_view name = SpecialName(t, 1);
-    if (t.Has("32")) {
+    if (t.Has(mod::k32)) {
         t.WriteDst(0, ReadSpecial(t, name));
         return;
     }
@@ -85,7 +85,7 @@ void Umov(Translator& t) {
 // BAR.SYNC 0: every thread of the block waits for the others; its memory writes are visible
 // to them after it.
 void Bar(Translator& t) {
-    if (t.Has("RED")) {
+    if (t.Has(mod::kRED)) {
         t.Emit(ir::Op::Barrier, Type::Void, {});
         BarrierReduce(t);
         return;
@@ -108,14 +108,15 @@ void NoEffect(Translator&) {}
 }  // namespace
 
 void AddMoveHandlers(HandlerTable& table) {
-    table["MOV"] = Mov;
-    table["S2R"] = S2r;
-    table["S2UR"] = S2r;
-    table["CS2R"] = Cs2r;
-    table["UMOV"] = Umov;
-    table["BAR"] = Bar;
-    table["MEMBAR"] = Membar;
-    for (const char* name : {"NOP", "DEPBAR", "ERRBAR", "CCTL", "LDGDEPBAR"}) {
+    table[op::kMOV] = Mov;
+    table[op::kS2R] = S2r;
+    table[op::kS2UR] = S2r;
+    table[op::kCS2R] = Cs2r;
+    table[op::kUMOV] = Umov;
+    table[op::kBAR] = Bar;
+    table[op::kMEMBAR] = Membar;
+    for (const sass::Mnemonic name :
+         {op::kNOP, op::kDEPBAR, op::kERRBAR, op::kCCTL, op::kLDGDEPBAR}) {
         table[name] = NoEffect;
     }
 }

@@ -255,11 +255,11 @@ private:
     }
 
     static bool Pushes(std::string_view m) {
-        return m == "SSY" || m == "PBK" || m == "PCNT" || m == "CAL";
+        return m == op::kSSY || m == op::kPBK || m == op::kPCNT || m == op::kCAL;
     }
     static bool EndsBlock(std::string_view m) {
-        return m == "BRA" || m == "CALL" || m == "EXIT" || m == "RET" || m == "BRX" ||
-               m == "SYNC" || m == "BRK" || m == "CONT" || m == "CAL";
+        return m == op::kBRA || m == op::kCALL || m == op::kEXIT || m == op::kRET ||
+               m == op::kBRX || m == op::kSYNC || m == op::kBRK || m == op::kCONT || m == op::kCAL;
     }
 
     void FindLeaders() {
@@ -269,13 +269,13 @@ private:
                 continue;
             }
             const std::string_view m = d.mnemonic;
-            if (m == "CALL" || m == "RET") {
+            if (m == op::kCALL || m == op::kRET) {
                 RefusePredicateOperand(d);
             }
-            if (m == "BRA" || m == "CALL" || Pushes(m)) {
+            if (m == op::kBRA || m == op::kCALL || Pushes(m)) {
                 leaders_.insert(BranchTarget(d, TargetOperand(d)));
             }
-            if (m == "BRX") {
+            if (m == op::kBRX) {
                 const JumpTable& table = JumpTableAt(d);
                 leaders_.insert(table.targets.begin(), table.targets.end());
             }
@@ -419,7 +419,7 @@ private:
             const std::string_view m = d.mnemonic;
             const Value guard = d.inst.IsPredicated() ? Guard(block, d) : Value::Bool(true);
             const bool guarded = d.inst.IsPredicated();
-            if (m == "BRA") {
+            if (m == op::kBRA) {
                 Value condition = guard;
                 const sass::Form& form = *d.inst.form;
                 if (!form.operands.empty() &&
@@ -442,7 +442,7 @@ private:
                 }
                 return;
             }
-            if (m == "EXIT") {
+            if (m == op::kEXIT) {
                 if (guarded) {
                     Block* exit = ExitBlock();
                     StoreFragmentOutputs(exit, d);
@@ -453,7 +453,7 @@ private:
                 }
                 return;
             }
-            if (m == "CALL" || m == "CAL") {
+            if (m == op::kCALL || m == op::kCAL) {
                 // Guarded: ptxas also leaves loops by `@P CALL.REL.NOINC` to code that never
                 // returns (seen in exits.cubin's nested_break).
                 const u32 callee_context = Push(FrameKind::Return, Next(offset), context, offset);
@@ -465,7 +465,7 @@ private:
                 }
                 return;
             }
-            if (m == "RET") {
+            if (m == op::kRET) {
                 if (guarded) {
                     Fail(offset, "predicated RET");
                 }
@@ -475,32 +475,32 @@ private:
                 Unwind(block, d, guard, guarded, context, FrameKind::Return, true);
                 return;
             }
-            if (m == "SSY" || m == "PBK" || m == "PCNT") {
-                const FrameKind kind = m == "SSY"   ? FrameKind::Sync
-                                       : m == "PBK" ? FrameKind::Break
-                                                    : FrameKind::Continue;
+            if (m == op::kSSY || m == op::kPBK || m == op::kPCNT) {
+                const FrameKind kind = m == op::kSSY   ? FrameKind::Sync
+                                       : m == op::kPBK ? FrameKind::Break
+                                                       : FrameKind::Continue;
                 Jump(block, BlockFor(Next(offset), Push(kind, BranchTarget(d, TargetOperand(d)),
                                                         context, offset)));
                 return;
             }
-            if (m == "SYNC" || m == "BRK" || m == "CONT") {
-                const FrameKind kind = m == "SYNC"  ? FrameKind::Sync
-                                       : m == "BRK" ? FrameKind::Break
-                                                    : FrameKind::Continue;
+            if (m == op::kSYNC || m == op::kBRK || m == op::kCONT) {
+                const FrameKind kind = m == op::kSYNC  ? FrameKind::Sync
+                                       : m == op::kBRK ? FrameKind::Break
+                                                       : FrameKind::Continue;
                 Unwind(block, d, guard, guarded, context, kind, kind != FrameKind::Continue);
                 return;
             }
-            if (m == "BRX") {
+            if (m == op::kBRX) {
                 IndirectBranch(block, d, guarded, context);
                 return;
             }
-            if (m == "BSYNC" && !guarded) {
+            if (m == op::kBSYNC && !guarded) {
                 // The reconvergence point of a divergent region (kept for lockstep warps).
                 translator_.Begin(block, d.inst, d.offset);
                 translator_.Emit(ir::Op::Converge, ir::Type::Void, {});
                 continue;
             }
-            if (m == "BMOV") {
+            if (m == op::kBMOV) {
                 // Clearing or reading a convergence barrier: structured control flow keeps no
                 // barrier state, so only a read whose value is kept cannot be translated.
                 // Only the barrier-to-register form (0x355) into RZ: the others set barriers or
@@ -513,15 +513,15 @@ private:
                 }
                 continue;
             }
-            if (m == "BSSY" || m == "BSYNC" || m == "BREAK" || m == "WARPSYNC") {
+            if (m == op::kBSSY || m == op::kBSYNC || m == op::kBREAK || m == op::kWARPSYNC) {
                 continue;  // reconvergence hints: structured control flow reconverges anyway
             }
-            if (m == "DEPBAR") {
+            if (m == op::kDEPBAR) {
                 continue;  // a wait on scoreboards: the IR's order already has the results
             }
             const HandlerTable& handlers = maxwell_ ? MaxwellHandlers() : Handlers();
-            const auto handler = handlers.find(m);
-            if (handler == handlers.end()) {
+            const Handler* handler = handlers.Find(m);
+            if (handler == nullptr) {
                 translator_.Begin(block, d.inst, d.offset);
                 translator_.Unsupported("no translation for " + std::string(m));
             }
@@ -530,7 +530,7 @@ private:
                 Block* after = program_.NewBlock(Next(offset));
                 Branch(block, guard, then_block, after);
                 translator_.Begin(then_block, d.inst, d.offset);
-                handler->second(translator_);
+                (*handler)(translator_);
                 Jump(translator_.CurrentBlock(), after);
                 block = after;
                 continue;
@@ -539,7 +539,7 @@ private:
             if (guarded) {
                 translator_.SetGuard(guard);
             }
-            handler->second(translator_);
+            (*handler)(translator_);
             // A handler may have split the block (loops of its own).
             block = translator_.CurrentBlock();
         }

@@ -61,12 +61,12 @@ Value TupleReg(Translator& t, u32 reg, u32 index) {
 // 2 (l % 4) and 2 (l % 4) + 1 (or, transposed, that column pair of the transposed matrix:
 // rows 2 (l % 4) and 2 (l % 4) + 1 of column l / 4).
 void Ldsm(Translator& t) {
-    const std::string_view count = t.EnumName({"2", "4"});
+    const std::string_view count = t.EnumName({mod::k2, mod::k4});
     if (count == "?") {
         t.Unsupported("LDSM matrix count");
     }
     const u32 matrices = count == "4" ? 4 : count == "2" ? 2 : 1;
-    const bool transpose = t.Has("MT88");
+    const bool transpose = t.Has(mod::kMT88);
     const Value address = t.WindowAddress(1);
     const Value lane = Lane(t);
     // The other lanes' earlier shared-memory stores must be visible to this thread's loads.
@@ -223,9 +223,9 @@ void MatrixMultiplyAdd(Translator& t, u32 k_size, Element element, Accumulator a
 
 // HMMA.{1688,16816}.{F16,F32}[.BF16,.TF32] Rd, Ra, Rb, Rc (f16 inputs without a type modifier).
 void Hmma(Translator& t) {
-    const std::string_view shape = t.EnumName({"1688", "16816"});
-    const std::string_view input = t.EnumName({"BF16", "TF32"});
-    const bool f16_accumulator = t.EnumName({"F16", "F32"}) == "F16";
+    const std::string_view shape = t.EnumName({mod::k1688, mod::k16816});
+    const std::string_view input = t.EnumName({mod::kBF16, mod::kTF32});
+    const bool f16_accumulator = t.EnumName({mod::kF16, mod::kF32}) == "F16";
     const Element element = input == "BF16"   ? Element::BF16
                             : input == "TF32" ? Element::TF32
                                               : Element::F16;
@@ -247,9 +247,9 @@ void Imma(Translator& t) {
 }  // namespace
 
 void AddTensorHandlers(HandlerTable& table) {
-    table["LDSM"] = Ldsm;
-    table["HMMA"] = Hmma;
-    table["IMMA"] = Imma;
+    table[op::kLDSM] = Ldsm;
+    table[op::kHMMA] = Hmma;
+    table[op::kIMMA] = Imma;
 }
 
 }  // namespace shader::frontend

@@ -148,9 +148,10 @@ void CheckTextureForm(Translator& t) {
     if (OperandField(t, kPredicateDst) != kTruePredicate) {
         t.Unsupported("a texture residency predicate");
     }
-    for (const char* flag : {"AOFFI", "DC", "PTP", "MS", "CL", "NDV"}) {
+    for (const sass::ModifierName flag :
+         {mod::kAOFFI, mod::kDC, mod::kPTP, mod::kMS, mod::kCL, mod::kNDV}) {
         if (t.Has(flag)) {
-            t.Unsupported(std::string("texture modifier .") + flag);
+            t.Unsupported("texture modifier ." + std::string(flag.text));
         }
     }
 }
@@ -184,9 +185,9 @@ void Texture(Translator& t, ImageOp op) {
             args.push_back(RegisterWord(t, kSrcB, i));
         }
     } else {
-        const std::string_view level = t.EnumName({"LZ", "LL"});
+        const std::string_view level = t.EnumName({mod::kLZ, mod::kLL});
         if (op == ImageOp::Gather) {
-            const std::string_view name = t.EnumName({"R", "G", "B", "A"});
+            const std::string_view name = t.EnumName({mod::kR, mod::kG, mod::kB, mod::kA});
             component = static_cast<u32>(std::string_view("RGBA").find(name.front()));
         } else if (!level.empty() && level != "LZ" && level != "LL") {
             t.Unsupported("texture level mode ." + std::string(level));
@@ -231,7 +232,7 @@ void Texture(Translator& t, ImageOp op) {
 // GPU reads them from the texture's header, so the instruction does not say the texture's
 // dimension: it comes from the other instructions on the same handle, or from the launch.
 void TextureQuery(Translator& t) {
-    if (t.Has("B")) {
+    if (t.Has(mod::kB)) {
         t.Unsupported("a texture handle in a register (bindless TXQ)");
     }
     const sass::OperandSpec& query = t.Spec(3);
@@ -255,10 +256,10 @@ struct SurfaceAccess {
 };
 
 SurfaceAccess Surface(Translator& t, std::size_t address, std::size_t bank) {
-    if (!t.Has("BA")) {
+    if (!t.Has(mod::kBA)) {
         t.Unsupported("a surface access without byte addressing (.BA)");
     }
-    const std::string_view width = t.EnumName({"U8", "128"});
+    const std::string_view width = t.EnumName({mod::kU8, mod::k128});
     u32 words = 0;
     if (width.empty()) {
         words = 1;
@@ -269,7 +270,7 @@ SurfaceAccess Surface(Translator& t, std::size_t address, std::size_t bank) {
     } else {
         t.Unsupported("surface access width ." + std::string(width));
     }
-    const std::string_view name = t.EnumName({"1D", "2D"});
+    const std::string_view name = t.EnumName({mod::k1D, mod::k2D});
     if (name != "1D" && name != "2D") {
         t.Unsupported("surface dimension ." + std::string(name));
     }
@@ -409,13 +410,13 @@ void ResolveTextureHandle(Translator& t, ir::Inst& sample) {
 }
 
 void AddTextureHandlers(HandlerTable& table) {
-    table["TEX"] = [](Translator& t) { Texture(t, ImageOp::SampleLod); };
-    table["TLD"] = [](Translator& t) { Texture(t, ImageOp::Fetch); };
-    table["TLD4"] = [](Translator& t) { Texture(t, ImageOp::Gather); };
-    table["TXD"] = [](Translator& t) { Texture(t, ImageOp::SampleGrad); };
-    table["TXQ"] = TextureQuery;
-    table["SULD"] = SurfaceLoad;
-    table["SUST"] = SurfaceStore;
+    table[op::kTEX] = [](Translator& t) { Texture(t, ImageOp::SampleLod); };
+    table[op::kTLD] = [](Translator& t) { Texture(t, ImageOp::Fetch); };
+    table[op::kTLD4] = [](Translator& t) { Texture(t, ImageOp::Gather); };
+    table[op::kTXD] = [](Translator& t) { Texture(t, ImageOp::SampleGrad); };
+    table[op::kTXQ] = TextureQuery;
+    table[op::kSULD] = SurfaceLoad;
+    table[op::kSUST] = SurfaceStore;
 }
 
 }  // namespace shader::frontend

@@ -23,7 +23,7 @@ void Shfl(Translator& t) {
     if (TranslateQuadShuffle(t)) {
         return;
     }
-    const std::string_view mode = t.EnumName({"IDX", "BFLY"});
+    const std::string_view mode = t.EnumName({mod::kIDX, mod::kBFLY});
     const Value value = t.Int(2);
     const Value b = And(t, t.Int(3), Value::U32(31));
     const Value c = t.Int(4);
@@ -63,7 +63,7 @@ void Vote(Translator& t) {
     const Value predicate = t.Spv(Op::OpLogicalAnd, Type::Bool, {t.Predicate(2), guard});
     const Value ballot = t.Emit(ir::Op::WarpBallot, Type::U32, {predicate});
     const Value active = t.Emit(ir::Op::WarpBallot, Type::U32, {guard});
-    const std::string_view mode = t.EnumName({"ALL", "ANY", "EQ"});
+    const std::string_view mode = t.EnumName({mod::kALL, mod::kANY, mod::kEQ});
     const Value any = t.Spv(Op::OpINotEqual, Type::Bool, {ballot, Value::U32(0)});
     const Value all = t.Spv(Op::OpIEqual, Type::Bool, {ballot, active});
     Value result = any;
@@ -80,8 +80,8 @@ void Vote(Translator& t) {
 // REDUX[.op][.S32] URd, Ra: the reduction of Ra over the active threads of the warp.
 void Redux(Translator& t) {
     using ir::WarpReduceOp;
-    const std::string_view name = t.EnumName({"OR", "SUM"});
-    const bool is_signed = t.Has("S32");
+    const std::string_view name = t.EnumName({mod::kOR, mod::kSUM});
+    const bool is_signed = t.Has(mod::kS32);
     WarpReduceOp op = WarpReduceOp::And;
     u32 identity = 0xffffffff;
     if (name == "OR") {
@@ -106,7 +106,7 @@ void Redux(Translator& t) {
 
 // MATCH.ANY Rd, Ra: the lanes whose Ra equals this thread's.
 void Match(Translator& t) {
-    if (t.Has("U64")) {
+    if (t.Has(mod::kU64)) {
         t.Unsupported("MATCH on 64-bit values");
     }
     const Value matches = t.Emit(ir::Op::WarpMatch, Type::U32, {t.Int(1)});
@@ -118,7 +118,7 @@ void Match(Translator& t) {
 
 // BAR.RED.{POPC,AND,OR} 0, Pp: a block-wide barrier that also counts Pp (B2R.RESULT reads it).
 void BarrierReduce(Translator& t) {
-    const std::string_view name = t.EnumName({"POPC", "AND", "OR"});
+    const std::string_view name = t.EnumName({mod::kPOPC, mod::kAND, mod::kOR});
     const auto mode = name == "POPC"  ? ir::BlockCountMode::Count
                       : name == "AND" ? ir::BlockCountMode::All
                                       : ir::BlockCountMode::Any;
@@ -140,12 +140,12 @@ void B2r(Translator& t) {
 }  // namespace
 
 void AddWarpHandlers(HandlerTable& table) {
-    table["SHFL"] = Shfl;
-    table["VOTE"] = Vote;
-    table["VOTEU"] = Vote;
-    table["REDUX"] = Redux;
-    table["MATCH"] = Match;
-    table["B2R"] = B2r;
+    table[op::kSHFL] = Shfl;
+    table[op::kVOTE] = Vote;
+    table[op::kVOTEU] = Vote;
+    table[op::kREDUX] = Redux;
+    table[op::kMATCH] = Match;
+    table[op::kB2R] = B2r;
 }
 
 }  // namespace shader::frontend

@@ -399,21 +399,21 @@ void Translator::WriteDst64(std::size_t index, Value value) {
     SetReg64(number, value);
 }
 
-bool Translator::Has(std::string_view name) const {
+bool Translator::Has(sass::ModifierName name) const {
     for (const sass::Modifier& modifier : inst_->form->modifiers) {
         switch (modifier.kind) {
             case sass::ModifierKind::Literal:
-                if (modifier.names[0] == name) {
+                if (modifier.names[0] == name.text) {
                     return true;
                 }
                 break;
             case sass::ModifierKind::Flag:
-                if (modifier.names[0] == name && Field(modifier.field) != 0) {
+                if (modifier.names[0] == name.text && Field(modifier.field) != 0) {
                     return true;
                 }
                 break;
             case sass::ModifierKind::Enum:
-                if (modifier.names[Field(modifier.field)] == name) {
+                if (modifier.names[Field(modifier.field)] == name.text) {
                     return true;
                 }
                 break;
@@ -424,13 +424,13 @@ bool Translator::Has(std::string_view name) const {
     return false;
 }
 
-std::string_view Translator::EnumName(std::initializer_list<std::string_view> any_of) const {
+std::string_view Translator::EnumName(std::initializer_list<sass::ModifierName> any_of) const {
     for (const sass::Modifier& modifier : inst_->form->modifiers) {
         if (modifier.kind != sass::ModifierKind::Enum) {
             continue;
         }
-        const bool matches = std::any_of(any_of.begin(), any_of.end(), [&](std::string_view n) {
-            return std::find(modifier.names.begin(), modifier.names.end(), n) !=
+        const bool matches = std::any_of(any_of.begin(), any_of.end(), [&](sass::ModifierName n) {
+            return std::find(modifier.names.begin(), modifier.names.end(), n.text) !=
                    modifier.names.end();
         });
         if (matches) {
@@ -456,8 +456,10 @@ const HandlerTable& Handlers() {
         AddGraphicsHandlers(handlers);
         // The uniform datapath's forms have the operand layout of their vector twins; the
         // operand helpers read and write uniform registers and predicates by operand kind.
-        for (const auto& [uniform, vector] :
-             {std::pair{"UIADD3", "IADD3"}, {"ULOP3", "LOP3"}, {"USHF", "SHF"}, {"UFLO", "FLO"}}) {
+        for (const auto& [uniform, vector] : {std::pair{op::kUIADD3, op::kIADD3},
+                                              {op::kULOP3, op::kLOP3},
+                                              {op::kUSHF, op::kSHF},
+                                              {op::kUFLO, op::kFLO}}) {
             handlers[uniform] = handlers.at(vector);
         }
         return handlers;

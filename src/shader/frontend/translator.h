@@ -11,6 +11,7 @@
 #include "shader/frontend/ssa_builder.h"
 #include "shader/ir/program.h"
 #include "shader/sass/instruction.h"
+#include "shader/sass/names.h"
 #include "shader/sass/operand_text.h"
 
 namespace shader::frontend {
@@ -108,9 +109,9 @@ public:
     void WriteDst64(std::size_t index, ir::Value value);  // register pair
 
     // Modifiers: true when the instruction text would carry ".NAME".
-    bool Has(std::string_view name) const;
+    bool Has(sass::ModifierName name) const;
     // The printed name of the modifier whose names include one of `any_of` (empty if not printed).
-    std::string_view EnumName(std::initializer_list<std::string_view> any_of) const;
+    std::string_view EnumName(std::initializer_list<sass::ModifierName> any_of) const;
 
 private:
     ir::Value ReadVar(u32 variable, ir::Type type);
@@ -142,8 +143,33 @@ void BarrierReduce(Translator& t);
 // generations' memory forms.
 ir::MemoryWidth MemoryWidthOf(Translator& t);
 
+// The checked instruction and modifier names (sass/names.h), for the handlers.
+namespace op = sass::op;
+namespace mod = sass::mod;
+
 using Handler = std::function<void(Translator&)>;
-using HandlerTable = std::unordered_map<std::string_view, Handler>;
+
+// Handlers by mnemonic: bound by the checked names of sass/names.h, looked up by the decoded
+// instruction's mnemonic.
+class HandlerTable {
+public:
+    Handler& operator[](sass::Mnemonic name) { return handlers_[name.text]; }
+    const Handler& at(sass::Mnemonic name) const { return handlers_.at(name.text); }
+    const Handler* Find(std::string_view decoded) const {
+        const auto found = handlers_.find(decoded);
+        return found == handlers_.end() ? nullptr : &found->second;
+    }
+    // Moves every handler of `other` in, each wrapped by `wrap`.
+    template <typename Wrap>
+    void TakeAll(HandlerTable&& other, Wrap wrap) {
+        for (auto& [name, handler] : other.handlers_) {
+            handlers_[name] = wrap(std::move(handler));
+        }
+    }
+
+private:
+    std::unordered_map<std::string_view, Handler> handlers_;
+};
 
 // Each family's handlers, by mnemonic (translate_*.cpp).
 void AddIntegerHandlers(HandlerTable& table);
