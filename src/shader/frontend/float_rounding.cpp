@@ -48,14 +48,14 @@ Value RoundNearestEven(Translator& t, Value kept, Value rem, Value half) {
 
 }  // namespace
 
-Rounding RoundingOf(std::string_view name) {
-    if (name == "RM" || name == "FLOOR") {
+Rounding RoundingOf(sass::ModifierName name) {
+    if (name == mod::kRM || name == mod::kFLOOR) {
         return Rounding::Down;
     }
-    if (name == "RP" || name == "CEIL") {
+    if (name == mod::kRP || name == mod::kCEIL) {
         return Rounding::Up;
     }
-    if (name == "RZ" || name == "TRUNC") {
+    if (name == mod::kRZ || name == mod::kTRUNC) {
         return Rounding::Zero;
     }
     return Rounding::Nearest;

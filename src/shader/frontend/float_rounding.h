@@ -18,7 +18,7 @@ namespace shader::frontend {
 enum class Rounding { Nearest, Down, Up, Zero };
 
 // The mode of the instruction's {,RM,RP,RZ} (or F2I's {,FLOOR,CEIL,TRUNC}) modifier.
-Rounding RoundingOf(std::string_view name);
+Rounding RoundingOf(sass::ModifierName name);
 
 // An integer (U32 or U64 value, signed or not) converted to F32 or F64 with a rounding mode
 // (translate_conversion.cpp).

@@ -99,14 +99,14 @@ Value BelowPowerOfTwo(bool is_double, int bits) {
 
 // F2I[.FTZ][.U32|.S64|.U64][.F64][.FLOOR|.CEIL|.TRUNC][.NTZ] Rd, a
 void F2i(Translator& t) {
-    const std::string_view wide_name = t.EnumName({mod::kU64, mod::kS64});
+    const sass::ModifierName wide_name = t.EnumName({mod::kU64, mod::kS64});
     const bool wide = !wide_name.empty();
-    const bool is_signed = wide ? wide_name == "S64" : t.EnumName({mod::kU32}) != "U32";
-    const std::string_view source = t.EnumName({mod::kF16, mod::kF64});
-    if (source == "F16") {
+    const bool is_signed = wide ? wide_name == mod::kS64 : t.EnumName({mod::kU32}) != mod::kU32;
+    const sass::ModifierName source = t.EnumName({mod::kF16, mod::kF64});
+    if (source == mod::kF16) {
         t.Unsupported("F2I from f16");
     }
-    FloatToInt(t, is_signed, wide ? 64 : 32, source == "F64");
+    FloatToInt(t, is_signed, wide ? 64 : 32, source == mod::kF64);
 }
 
 }  // namespace
@@ -204,22 +204,22 @@ void WriteFloat(Translator& t, Value result) {
 
 // I2F[.F16|.F64][.U32|.S64|.U64][.RM|.RP|.RZ] Rd, a
 void I2f(Translator& t) {
-    const std::string_view destination = t.EnumName({mod::kF16, mod::kF64});
-    if (destination == "F16") {
+    const sass::ModifierName destination = t.EnumName({mod::kF16, mod::kF64});
+    if (destination == mod::kF16) {
         t.Unsupported("I2F to f16");
     }
-    const std::string_view wide_name = t.EnumName({mod::kU64, mod::kS64});
+    const sass::ModifierName wide_name = t.EnumName({mod::kU64, mod::kS64});
     const bool wide = !wide_name.empty();
-    const bool is_signed = wide ? wide_name == "S64" : t.EnumName({mod::kU32}) != "U32";
+    const bool is_signed = wide ? wide_name == mod::kS64 : t.EnumName({mod::kU32}) != mod::kU32;
     const Value value = wide ? t.Int64(1) : t.Int(1);
-    const Type float_type = destination == "F64" ? Type::F64 : Type::F32;
+    const Type float_type = destination == mod::kF64 ? Type::F64 : Type::F32;
     WriteFloat(t, IntToFloat(t, value, is_signed, float_type,
                              RoundingOf(t.EnumName({mod::kRM, mod::kRP, mod::kRZ}))));
 }
 
 // I2FP.F32.{S32,U32}[.RZ] Rd, a
 void I2fp(Translator& t) {
-    const bool is_signed = t.EnumName({mod::kU32, mod::kS32}) == "S32";
+    const bool is_signed = t.EnumName({mod::kU32, mod::kS32}) == mod::kS32;
     WriteFloat(t,
                IntToFloat(t, t.Int(1), is_signed, Type::F32, RoundingOf(t.EnumName({mod::kRZ}))));
 }

@@ -126,17 +126,18 @@ Value ScaledProduct(Translator& t, Value a, Value b, int scale, Rounding mode) {
 }
 
 void Fmul(Translator& t) {
-    const std::string_view scale_name = t.EnumName({mod::kD2, mod::kM2});
+    const sass::ModifierName scale_name = t.EnumName({mod::kD2, mod::kM2});
     if (scale_name.empty()) {
         WriteResultBits(t, MulF32(t, SourceBits(t, 1), SourceBits(t, 2), Mode(t)));
         return;
     }
     if (!t.Has(mod::kFTZ)) {
         // Without .FTZ a result below the normal range would need its own rounding.
-        t.Unsupported("FMUL scale ." + std::string(scale_name) + " without .FTZ");
+        t.Unsupported("FMUL scale ." + std::string(scale_name.text) + " without .FTZ");
     }
-    static constexpr std::pair<std::string_view, int> kScales[] = {
-        {"D8", -3}, {"D4", -2}, {"D2", -1}, {"M2", 1}, {"M4", 2}, {"M8", 3}};
+    static constexpr std::pair<sass::ModifierName, int> kScales[] = {{mod::kD8, -3}, {mod::kD4, -2},
+                                                                     {mod::kD2, -1}, {mod::kM2, 1},
+                                                                     {mod::kM4, 2},  {mod::kM8, 3}};
     for (const auto& [name, scale] : kScales) {
         if (name == scale_name) {
             WriteResultBits(t,
@@ -144,7 +145,7 @@ void Fmul(Translator& t) {
             return;
         }
     }
-    t.Unsupported("FMUL scale ." + std::string(scale_name));
+    t.Unsupported("FMUL scale ." + std::string(scale_name.text));
 }
 
 void Ffma(Translator& t) {
@@ -152,33 +153,33 @@ void Ffma(Translator& t) {
 }
 
 // The float comparisons of FSETP and DSETP: ordered ones are false with a NaN, the U forms true.
-Value FloatCompare(Translator& t, std::string_view how, Value a, Value b) {
+Value FloatCompare(Translator& t, sass::ModifierName how, Value a, Value b) {
     struct Entry {
-        std::string_view name;
+        sass::ModifierName name;
         Op op;
     };
     static constexpr Entry kOps[] = {
-        {"LT", Op::OpFOrdLessThan},         {"EQ", Op::OpFOrdEqual},
-        {"LE", Op::OpFOrdLessThanEqual},    {"GT", Op::OpFOrdGreaterThan},
-        {"NE", Op::OpFOrdNotEqual},         {"GE", Op::OpFOrdGreaterThanEqual},
-        {"LTU", Op::OpFUnordLessThan},      {"EQU", Op::OpFUnordEqual},
-        {"LEU", Op::OpFUnordLessThanEqual}, {"GTU", Op::OpFUnordGreaterThan},
-        {"NEU", Op::OpFUnordNotEqual},      {"GEU", Op::OpFUnordGreaterThanEqual},
+        {mod::kLT, Op::OpFOrdLessThan},         {mod::kEQ, Op::OpFOrdEqual},
+        {mod::kLE, Op::OpFOrdLessThanEqual},    {mod::kGT, Op::OpFOrdGreaterThan},
+        {mod::kNE, Op::OpFOrdNotEqual},         {mod::kGE, Op::OpFOrdGreaterThanEqual},
+        {mod::kLTU, Op::OpFUnordLessThan},      {mod::kEQU, Op::OpFUnordEqual},
+        {mod::kLEU, Op::OpFUnordLessThanEqual}, {mod::kGTU, Op::OpFUnordGreaterThan},
+        {mod::kNEU, Op::OpFUnordNotEqual},      {mod::kGEU, Op::OpFUnordGreaterThanEqual},
     };
-    if (how == "F" || how == "T") {
-        return Value::Bool(how == "T");
+    if (how == mod::kF || how == mod::kT) {
+        return Value::Bool(how == mod::kT);
     }
     const auto is_nan = [&](Value v) { return t.Spv(Op::OpIsNan, Type::Bool, {v}); };
-    if (how == "NAN" || how == "NUM") {
+    if (how == mod::kNAN || how == mod::kNUM) {
         const Value either = t.Spv(Op::OpLogicalOr, Type::Bool, {is_nan(a), is_nan(b)});
-        return how == "NAN" ? either : t.Spv(Op::OpLogicalNot, Type::Bool, {either});
+        return how == mod::kNAN ? either : t.Spv(Op::OpLogicalNot, Type::Bool, {either});
     }
     for (const Entry& entry : kOps) {
         if (entry.name == how) {
             return t.Spv(entry.op, Type::Bool, {a, b});
         }
     }
-    t.Unsupported("float comparison " + std::string(how));
+    t.Unsupported("float comparison " + std::string(how.text));
 }
 
 void Fsel(Translator& t) {
@@ -237,30 +238,31 @@ Value Mufu64High(Translator& t, bool reciprocal, Value high) {
 
 // MUFU.op Rd, a: the hardware's approximate functions.
 void Mufu(Translator& t) {
-    const std::string_view function = t.EnumName({mod::kCOS, mod::kRCP64H});
+    const sass::ModifierName function = t.EnumName({mod::kCOS, mod::kRCP64H});
     const Value a = t.Float(1);
     Value result;
-    if (function == "RCP") {
+    if (function == mod::kRCP) {
         result = t.Spv(Op::OpFDiv, Type::F32, {Value::F32(1.0f), a});
-    } else if (function == "RSQ") {
+    } else if (function == mod::kRSQ) {
         result = t.Glsl(GLSLstd450InverseSqrt, Type::F32, {a});
-    } else if (function == "SQRT") {
+    } else if (function == mod::kSQRT) {
         result = t.Glsl(GLSLstd450Sqrt, Type::F32, {a});
-    } else if (function == "EX2") {
+    } else if (function == mod::kEX2) {
         result = t.Glsl(GLSLstd450Exp2, Type::F32, {a});
-    } else if (function == "LG2") {
+    } else if (function == mod::kLG2) {
         result = t.Glsl(GLSLstd450Log2, Type::F32, {a});
-    } else if (function == "SIN" || function == "COS") {
+    } else if (function == mod::kSIN || function == mod::kCOS) {
         const Value radians =
             t.Spv(Op::OpFMul, Type::F32, {a, Value::F32(static_cast<float>(2 * std::numbers::pi))});
-        result = t.Glsl(function == "SIN" ? GLSLstd450Sin : GLSLstd450Cos, Type::F32, {radians});
-    } else if (function == "TANH") {
+        result =
+            t.Glsl(function == mod::kSIN ? GLSLstd450Sin : GLSLstd450Cos, Type::F32, {radians});
+    } else if (function == mod::kTANH) {
         result = t.Glsl(GLSLstd450Tanh, Type::F32, {a});
-    } else if (function == "RCP64H" || function == "RSQ64H") {
-        t.WriteDst(0, Mufu64High(t, function == "RCP64H", t.BitcastU32(a)));
+    } else if (function == mod::kRCP64H || function == mod::kRSQ64H) {
+        t.WriteDst(0, Mufu64High(t, function == mod::kRCP64H, t.BitcastU32(a)));
         return;
     } else {
-        t.Unsupported("MUFU." + std::string(function));
+        t.Unsupported("MUFU." + std::string(function.text));
     }
     t.WriteDst(0, t.BitcastU32(result));
 }
@@ -340,17 +342,17 @@ Value IsNanOnBits(Translator& t, Value bits) {
     return t.Spv(Op::OpUGreaterThan, Type::Bool, {Magnitude(t, bits), Value::Imm(type, infinity)});
 }
 
-Value CompareOnBits(Translator& t, std::string_view how, Value a, Value b) {
-    if (how == "F" || how == "T") {
-        return Value::Bool(how == "T");
+Value CompareOnBits(Translator& t, sass::ModifierName how, Value a, Value b) {
+    if (how == mod::kF || how == mod::kT) {
+        return Value::Bool(how == mod::kT);
     }
     const Value unordered =
         t.Spv(Op::OpLogicalOr, Type::Bool, {IsNanOnBits(t, a), IsNanOnBits(t, b)});
-    if (how == "NAN" || how == "NUM") {
-        return how == "NAN" ? unordered : t.Spv(Op::OpLogicalNot, Type::Bool, {unordered});
+    if (how == mod::kNAN || how == mod::kNUM) {
+        return how == mod::kNAN ? unordered : t.Spv(Op::OpLogicalNot, Type::Bool, {unordered});
     }
-    const bool or_unordered = how.size() == 3 && how.back() == 'U';
-    const std::string_view base = or_unordered ? how.substr(0, 2) : how;
+    const bool or_unordered = how.text.size() == 3 && how.text.back() == 'U';
+    const std::string_view base = or_unordered ? how.text.substr(0, 2) : how.text;
     static constexpr std::pair<std::string_view, Op> kOps[] = {
         {"LT", Op::OpSLessThan},    {"EQ", Op::OpIEqual},    {"LE", Op::OpSLessThanEqual},
         {"GT", Op::OpSGreaterThan}, {"NE", Op::OpINotEqual}, {"GE", Op::OpSGreaterThanEqual}};
@@ -365,7 +367,7 @@ Value CompareOnBits(Translator& t, std::string_view how, Value a, Value b) {
         return t.Spv(Op::OpLogicalAnd, Type::Bool,
                      {t.Spv(Op::OpLogicalNot, Type::Bool, {unordered}), compared});
     }
-    t.Unsupported("float comparison " + std::string(how));
+    t.Unsupported("float comparison " + std::string(how.text));
 }
 
 // Flushing a denormal to zero cannot change how it compares with a literal whose exponent field
@@ -383,7 +385,7 @@ bool FloatCompareIsExact(Translator& t) {
 }
 
 void Fsetp(Translator& t) {
-    const std::string_view how = t.EnumName({mod::kLT, mod::kNAN, mod::kGEU});
+    const sass::ModifierName how = t.EnumName({mod::kLT, mod::kNAN, mod::kGEU});
     if (!FloatCompareIsExact(t)) {
         WriteSetp(t, CompareOnBits(t, how, SourceBits(t, 2), SourceBits(t, 3)), 4);
         return;
@@ -413,15 +415,15 @@ void DsetpMin(Translator& t) {
         {t.Spv(Op::OpLogicalAnd, Type::Bool, {b_nan, t.Spv(Op::OpLogicalNot, Type::Bool, {a_nan})}),
          pick_a});
     const Value both_nan = t.Spv(Op::OpLogicalAnd, Type::Bool, {a_nan, b_nan});
-    const std::string_view how = t.EnumName({mod::kAND, mod::kOR, mod::kXOR});
+    const sass::ModifierName how = t.EnumName({mod::kAND, mod::kOR, mod::kXOR});
     const Value other = t.Predicate(4);
     t.WriteDst(0, CombinePredicate(t, how, pick_a, other));
     t.WriteDst(1, CombinePredicate(t, how, both_nan, other));
 }
 
 void Dsetp(Translator& t) {
-    const std::string_view how = t.EnumName({mod::kLT, mod::kNAN, mod::kGEU});
-    if (how == "MIN") {
+    const sass::ModifierName how = t.EnumName({mod::kLT, mod::kNAN, mod::kGEU});
+    if (how == mod::kMIN) {
         DsetpMin(t);
         return;
     }

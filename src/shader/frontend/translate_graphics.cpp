@@ -30,8 +30,8 @@ u32 AttributeAddress(Translator& t, std::size_t operand) {
 }
 
 u32 AccessWords(Translator& t) {
-    const std::string_view width = t.EnumName({mod::k64, mod::k96, mod::k128});
-    return width.empty() ? 1 : width == "64" ? 2 : width == "96" ? 3 : 4;
+    const sass::ModifierName width = t.EnumName({mod::k64, mod::k96, mod::k128});
+    return width.empty() ? 1 : width == mod::k64 ? 2 : width == mod::k96 ? 3 : 4;
 }
 
 void CheckVertexForm(Translator& t, std::size_t vertex_operand) {
@@ -82,11 +82,11 @@ void Ipa(Translator& t) {
     if (t.Field(t.Spec(1).field) != kTruePredicate) {
         t.Unsupported("IPA with a predicate operand");
     }
-    const std::string_view mode = t.EnumName({mod::kPASS, mod::kCONSTANT, mod::kSTATE});
+    const sass::ModifierName mode = t.EnumName({mod::kPASS, mod::kCONSTANT, mod::kSTATE});
     ir::InterpolateMode interpolate = ir::InterpolateMode::Pass;
-    if (mode == "CONSTANT") {
+    if (mode == mod::kCONSTANT) {
         interpolate = ir::InterpolateMode::Constant;
-    } else if (mode == "STATE") {
+    } else if (mode == mod::kSTATE) {
         t.Unsupported("IPA.STATE (interpolation chosen by the 3D engine's state)");
     }
     const auto location =
@@ -122,12 +122,12 @@ bool TranslateQuadShuffle(Translator& t) {
     if (t.Env().GetStage() != Stage::Fragment) {
         return false;
     }
-    const std::string_view mode = t.EnumName({mod::kIDX, mod::kBFLY});
+    const sass::ModifierName mode = t.EnumName({mod::kIDX, mod::kBFLY});
     const sass::OperandKind b = t.Kind(3);
     const sass::OperandKind c = t.Kind(4);
     const bool immediates =
         b == sass::OperandKind::HexImmediate && c == sass::OperandKind::HexImmediate;
-    if (mode != "BFLY" || !immediates || (t.Immediate(3) != 1 && t.Immediate(3) != 2) ||
+    if (mode != mod::kBFLY || !immediates || (t.Immediate(3) != 1 && t.Immediate(3) != 2) ||
         t.Immediate(4) != kQuadClamp || t.Field(t.Spec(0).field) != kTruePredicate) {
         t.Unsupported(
             "a SHFL in a fragment stage other than a quad butterfly (BFLY 1 or 2, "

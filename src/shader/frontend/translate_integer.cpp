@@ -125,54 +125,54 @@ void Imad(Translator& t) {
     }
 }
 
-Value Compare(Translator& t, std::string_view how, bool is_signed, Value a, Value b) {
-    if (how == "F" || how == "T") {
-        return Value::Bool(how == "T");
+Value Compare(Translator& t, sass::ModifierName how, bool is_signed, Value a, Value b) {
+    if (how == mod::kF || how == mod::kT) {
+        return Value::Bool(how == mod::kT);
     }
     struct Entry {
-        std::string_view name;
+        sass::ModifierName name;
         Op signed_op;
         Op unsigned_op;
     };
     static constexpr Entry kOps[] = {
-        {"LT", Op::OpSLessThan, Op::OpULessThan},
-        {"EQ", Op::OpIEqual, Op::OpIEqual},
-        {"LE", Op::OpSLessThanEqual, Op::OpULessThanEqual},
-        {"GT", Op::OpSGreaterThan, Op::OpUGreaterThan},
-        {"NE", Op::OpINotEqual, Op::OpINotEqual},
-        {"GE", Op::OpSGreaterThanEqual, Op::OpUGreaterThanEqual},
+        {mod::kLT, Op::OpSLessThan, Op::OpULessThan},
+        {mod::kEQ, Op::OpIEqual, Op::OpIEqual},
+        {mod::kLE, Op::OpSLessThanEqual, Op::OpULessThanEqual},
+        {mod::kGT, Op::OpSGreaterThan, Op::OpUGreaterThan},
+        {mod::kNE, Op::OpINotEqual, Op::OpINotEqual},
+        {mod::kGE, Op::OpSGreaterThanEqual, Op::OpUGreaterThanEqual},
     };
     for (const Entry& entry : kOps) {
         if (entry.name == how) {
             return t.Spv(is_signed ? entry.signed_op : entry.unsigned_op, Type::Bool, {a, b});
         }
     }
-    t.Unsupported("comparison " + std::string(how));
+    t.Unsupported("comparison " + std::string(how.text));
 }
 
 }  // namespace
 
-Value IntegerCompare(Translator& t, std::string_view how, bool is_signed, Value a, Value b) {
+Value IntegerCompare(Translator& t, sass::ModifierName how, bool is_signed, Value a, Value b) {
     return Compare(t, how, is_signed, a, b);
 }
 
-Value CombinePredicate(Translator& t, std::string_view how, Value a, Value b) {
-    if (how == "AND") {
+Value CombinePredicate(Translator& t, sass::ModifierName how, Value a, Value b) {
+    if (how == mod::kAND) {
         return t.Spv(Op::OpLogicalAnd, Type::Bool, {a, b});
     }
-    if (how == "OR") {
+    if (how == mod::kOR) {
         return t.Spv(Op::OpLogicalOr, Type::Bool, {a, b});
     }
-    if (how == "XOR") {
+    if (how == mod::kXOR) {
         return t.Spv(Op::OpLogicalNotEqual, Type::Bool, {a, b});
     }
-    t.Unsupported("predicate combination " + std::string(how));
+    t.Unsupported("predicate combination " + std::string(how.text));
 }
 
 // The two predicate results of a *SETP: the comparison and its negation, each combined with the
 // third predicate source.
 void WriteSetp(Translator& t, Value comparison, std::size_t combine_operand) {
-    const std::string_view how = t.EnumName({mod::kAND, mod::kOR, mod::kXOR});
+    const sass::ModifierName how = t.EnumName({mod::kAND, mod::kOR, mod::kXOR});
     const Value other = t.Predicate(combine_operand);
     t.WriteDst(0, CombinePredicate(t, how, comparison, other));
     const Value negated = t.Spv(Op::OpLogicalNot, Type::Bool, {comparison});
@@ -184,7 +184,7 @@ namespace {
 // ISETP.cmp[.U32].bool[.EX] Pd, Pd2, a, b, Pc [, Pprevious]. EX compares the high words of a
 // 64-bit comparison whose low words gave Pprevious.
 void Isetp(Translator& t) {
-    const std::string_view how = t.EnumName({mod::kLT, mod::kEQ, mod::kGT});
+    const sass::ModifierName how = t.EnumName({mod::kLT, mod::kEQ, mod::kGT});
     const bool is_signed = !t.Has(mod::kU32);
     const Value a = t.Int(2);
     const Value b = t.Int(3);
@@ -192,14 +192,14 @@ void Isetp(Translator& t) {
     if (t.Has(mod::kEX)) {
         const Value previous = t.Predicate(5);
         const Value equal = t.Spv(Op::OpIEqual, Type::Bool, {a, b});
-        const Value strict = how == "LE"   ? Compare(t, "LT", is_signed, a, b)
-                             : how == "GE" ? Compare(t, "GT", is_signed, a, b)
-                                           : comparison;
-        if (how == "EQ") {
+        const Value strict = how == mod::kLE   ? Compare(t, mod::kLT, is_signed, a, b)
+                             : how == mod::kGE ? Compare(t, mod::kGT, is_signed, a, b)
+                                               : comparison;
+        if (how == mod::kEQ) {
             comparison = t.Spv(Op::OpLogicalAnd, Type::Bool, {equal, previous});
-        } else if (how == "NE") {
+        } else if (how == mod::kNE) {
             comparison = t.Spv(Op::OpLogicalOr, Type::Bool, {comparison, previous});
-        } else if (how != "F" && how != "T") {
+        } else if (how != mod::kF && how != mod::kT) {
             const Value tie = t.Spv(Op::OpLogicalAnd, Type::Bool, {equal, previous});
             comparison = t.Spv(Op::OpLogicalOr, Type::Bool, {strict, tie});
         }
@@ -225,9 +225,9 @@ void Lop3(Translator& t) {
 void Shf(Translator& t) {
     const bool left = t.Has(mod::kL);
     const bool wrap = t.Has(mod::kW);
-    const std::string_view type = t.EnumName({mod::kS64, mod::kU64, mod::kS32, mod::kU32});
-    const bool wide = type == "S64" || type == "U64";
-    const bool arithmetic = type == "S64" || type == "S32";
+    const sass::ModifierName type = t.EnumName({mod::kS64, mod::kU64, mod::kS32, mod::kU32});
+    const bool wide = type == mod::kS64 || type == mod::kU64;
+    const bool arithmetic = type == mod::kS64 || type == mod::kS32;
     const Value shift = t.Int(2);
     const Value value = t.Pack64(t.Int(1), t.Int(3));
     const Op op = left         ? Op::OpShiftLeftLogical
@@ -335,7 +335,7 @@ void Flo(Translator& t) {
 // nibble bits 0-2), or replicates that byte's sign (bit 3).
 void Prmt(Translator& t) {
     if (!t.EnumName({mod::kF4E}).empty()) {
-        t.Unsupported("PRMT mode " + std::string(t.EnumName({mod::kF4E})));
+        t.Unsupported("PRMT mode " + std::string(t.EnumName({mod::kF4E}).text));
     }
     const Value bytes = t.Pack64(t.Int(1), t.Int(3));
     const Value selector = t.Int(2);

@@ -154,13 +154,13 @@ void Shift(Translator& t, bool left) {
 void Lop(Translator& t, std::size_t first) {
     const Value a = t.Int(first);
     const Value b = t.Int(first + 1);
-    const std::string_view how = t.EnumName({mod::kAND, mod::kPASS_B});
+    const sass::ModifierName how = t.EnumName({mod::kAND, mod::kPASS_B});
     Value result;
-    if (how == "AND") {
+    if (how == mod::kAND) {
         result = t.Spv(Op::OpBitwiseAnd, Type::U32, {a, b});
-    } else if (how == "OR") {
+    } else if (how == mod::kOR) {
         result = t.Spv(Op::OpBitwiseOr, Type::U32, {a, b});
-    } else if (how == "XOR") {
+    } else if (how == mod::kXOR) {
         result = t.Spv(Op::OpBitwiseXor, Type::U32, {a, b});
     } else {
         result = b;
@@ -220,9 +220,9 @@ void Xmad(Translator& t) {
     if (t.Has(mod::kX) || t.Has(mod::kCSFU)) {
         t.Unsupported("XMAD.X or .CSFU");
     }
-    const std::string_view types = t.EnumName({mod::kS16_U16, mod::kU16_S16});
-    const bool a_signed = types == "S16.U16" || types == "S16.S16";
-    const bool b_signed = types == "U16.S16" || types == "S16.S16";
+    const sass::ModifierName types = t.EnumName({mod::kS16_U16, mod::kU16_S16});
+    const bool a_signed = types == mod::kS16_U16 || types == mod::kS16_S16;
+    const bool b_signed = types == mod::kU16_S16 || types == mod::kS16_S16;
     const auto half = [&](std::size_t operand, bool is_signed, Value* whole) {
         const sass::OperandSpec& spec = t.Spec(operand);
         const Value value = t.Raw(operand);
@@ -241,15 +241,15 @@ void Xmad(Translator& t) {
         product = t.Spv(Op::OpShiftLeftLogical, Type::U32, {product, Value::U32(16)});
     }
     Value c = t.Int(3);
-    const std::string_view mode = t.EnumName({mod::kCLO, mod::kCBCC});
-    if (mode == "CLO") {
+    const sass::ModifierName mode = t.EnumName({mod::kCLO, mod::kCBCC});
+    if (mode == mod::kCLO) {
         c = t.Spv(Op::OpBitwiseAnd, Type::U32, {c, Value::U32(0xffff)});
-    } else if (mode == "CHI") {
+    } else if (mode == mod::kCHI) {
         c = t.Spv(Op::OpShiftRightLogical, Type::U32, {c, Value::U32(16)});
-    } else if (mode == "CBCC") {
+    } else if (mode == mod::kCBCC) {
         c = Add(t, c, t.Spv(Op::OpShiftLeftLogical, Type::U32, {b_word, Value::U32(16)}));
     } else if (!mode.empty()) {
-        t.Unsupported("XMAD mode ." + std::string(mode));
+        t.Unsupported("XMAD mode ." + std::string(mode.text));
     }
     Value result = Add(t, product, c);
     if (t.Has(mod::kMRG)) {
@@ -273,25 +273,30 @@ void Rro(Translator& t) {
 
 // I2F.F32.{S32,U32}[.RM|.RP|.RZ] Rd, b: a 32-bit integer to f32.
 void I2f(Translator& t) {
-    const std::string_view destination = t.EnumName({mod::kINVALIDFPSRC0});
-    const std::string_view source = t.EnumName({mod::kU8, mod::kS8});
-    if (destination != "F32" || (source != "U32" && source != "S32")) {
-        t.Unsupported("I2F from " + std::string(source) + " to " + std::string(destination));
+    const sass::ModifierName destination = t.EnumName({mod::kINVALIDFPSRC0});
+    const sass::ModifierName source = t.EnumName({mod::kU8, mod::kS8});
+    if (destination != mod::kF32 || (source != mod::kU32 && source != mod::kS32)) {
+        t.Unsupported("I2F from " + std::string(source.text) + " to " +
+                      std::string(destination.text));
     }
-    const Value value = IntToFloat(t, t.Int(1), source == "S32", Type::F32,
+    const Value value = IntToFloat(t, t.Int(1), source == mod::kS32, Type::F32,
                                    RoundingOf(t.EnumName({mod::kRM, mod::kRP, mod::kRZ})));
     t.WriteDst(0, t.BitcastU32(value));
 }
 
 // F2I[.FTZ].{U32,S32,U16}.F32[.FLOOR|.CEIL|.TRUNC] Rd, b: as Ampere's F2I of a 32-bit result.
 void F2i(Translator& t) {
-    const std::string_view destination = t.EnumName({mod::kU16, mod::kS16});
-    const std::string_view source = t.Has(mod::kF16) ? "F16" : t.Has(mod::kF64) ? "F64" : "F32";
-    if ((destination != "U32" && destination != "S32" && destination != "U16") || source != "F32") {
-        t.Unsupported("F2I from " + std::string(source) + " to " + std::string(destination));
+    const sass::ModifierName destination = t.EnumName({mod::kU16, mod::kS16});
+    const sass::ModifierName source = t.Has(mod::kF16)   ? mod::kF16
+                                      : t.Has(mod::kF64) ? mod::kF64
+                                                         : mod::kF32;
+    if ((destination != mod::kU32 && destination != mod::kS32 && destination != mod::kU16) ||
+        source != mod::kF32) {
+        t.Unsupported("F2I from " + std::string(source.text) + " to " +
+                      std::string(destination.text));
     }
     // .U16 clamps into 0..0xffff as .U32 clamps into its range.
-    FloatToInt(t, destination == "S32", destination == "U16" ? 16 : 32, false);
+    FloatToInt(t, destination == mod::kS32, destination == mod::kU16 ? 16 : 32, false);
 }
 
 // F2F[.FTZ].F32.F32.{ROUND,FLOOR,CEIL,TRUNC}: FRND, rounding to an integral value.
@@ -312,15 +317,15 @@ void Ipa(Translator& t) {
     if (t.Field(t.Spec(3).field) != kZeroRegister || t.Field(t.Spec(4).field) != kTruePredicate) {
         t.Unsupported("IPA with a sample offset register or a predicate");
     }
-    const std::string_view mode = t.EnumName({mod::kPASS, mod::kSC});
-    const std::string_view location = t.EnumName({mod::kCENTROID, mod::kOFFSET});
-    if (mode == "SC" || (!location.empty() && location != "CENTROID")) {
-        t.Unsupported("IPA mode ." + std::string(mode) + " ." + std::string(location));
+    const sass::ModifierName mode = t.EnumName({mod::kPASS, mod::kSC});
+    const sass::ModifierName location = t.EnumName({mod::kCENTROID, mod::kOFFSET});
+    if (mode == mod::kSC || (!location.empty() && location != mod::kCENTROID)) {
+        t.Unsupported("IPA mode ." + std::string(mode.text) + " ." + std::string(location.text));
     }
     const auto interpolate =
-        mode == "CONSTANT" ? ir::InterpolateMode::Constant : ir::InterpolateMode::Pass;
-    const auto where = location == "CENTROID" ? ir::InterpolateLocation::Centroid
-                                              : ir::InterpolateLocation::Center;
+        mode == mod::kCONSTANT ? ir::InterpolateMode::Constant : ir::InterpolateMode::Pass;
+    const auto where = location == mod::kCENTROID ? ir::InterpolateLocation::Centroid
+                                                  : ir::InterpolateLocation::Center;
     const sass::OperandSpec& attribute = t.Spec(1);
     Value value = t.Emit(ir::Op::Interpolate, Type::U32, {},
                          static_cast<u32>(t.Field(attribute.field)) * attribute.scale,

@@ -17,11 +17,11 @@ struct Signedness {
 
 // IMUL's {U32.U32, S32.U32, U32.S32, (S32.S32 prints nothing)}: a's type first.
 Signedness MulTypes(Translator& t) {
-    const std::string_view types = t.EnumName({mod::kU32_U32, mod::kS32_U32});
+    const sass::ModifierName types = t.EnumName({mod::kU32_U32, mod::kS32_U32});
     if (types.empty()) {
         return {};
     }
-    return {types.substr(0, 3) == "S32", types.substr(4, 3) == "S32"};
+    return {types == mod::kS32_U32, types == mod::kU32_S32};
 }
 
 // IMAD's forms print their types as two literal modifiers (a's, then b's), none when both are
@@ -69,7 +69,7 @@ void Imad(Translator& t) {
 
 // ISET[.BF].cmp[.U32].bool Rd, a, b, Pc: (a cmp b) bool Pc as all ones (1.0f with .BF) or 0.
 void Iset(Translator& t) {
-    const std::string_view how = t.EnumName({mod::kLT, mod::kEQ, mod::kGT});
+    const sass::ModifierName how = t.EnumName({mod::kLT, mod::kEQ, mod::kGT});
     const Value comparison = IntegerCompare(t, how, !t.Has(mod::kU32), t.Int(1), t.Int(2));
     const Value result = CombinePredicate(t, t.EnumName({mod::kAND, mod::kOR, mod::kXOR}),
                                           comparison, t.Predicate(3));

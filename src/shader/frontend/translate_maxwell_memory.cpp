@@ -38,31 +38,33 @@ void Ldg(Translator& t) {
 }
 
 ir::AtomicType AtomicTypeOf(Translator& t) {
-    const std::string_view type = t.EnumName({mod::kS32, mod::kU64});
+    const sass::ModifierName type = t.EnumName({mod::kS32, mod::kU64});
     if (type.empty()) {
         return ir::AtomicType::U32;
     }
-    if (type == "S32") {
+    if (type == mod::kS32) {
         return ir::AtomicType::S32;
     }
-    if (type == "F32.FTZ.RN") {
+    if (type == mod::kF32_FTZ_RN) {
         return ir::AtomicType::F32;
     }
-    t.Unsupported("atomic type ." + std::string(type));
+    t.Unsupported("atomic type ." + std::string(type.text));
 }
 
 ir::AtomicOp AtomicOpOf(Translator& t) {
-    static constexpr std::pair<std::string_view, ir::AtomicOp> kOps[] = {
-        {"ADD", ir::AtomicOp::Add}, {"MIN", ir::AtomicOp::Min}, {"MAX", ir::AtomicOp::Max},
-        {"INC", ir::AtomicOp::Inc}, {"DEC", ir::AtomicOp::Dec}, {"AND", ir::AtomicOp::And},
-        {"OR", ir::AtomicOp::Or},   {"XOR", ir::AtomicOp::Xor}, {"EXCH", ir::AtomicOp::Exchange}};
-    const std::string_view name = t.EnumName({mod::kADD, mod::kEXCH});
+    static constexpr std::pair<sass::ModifierName, ir::AtomicOp> kOps[] = {
+        {mod::kADD, ir::AtomicOp::Add},      {mod::kMIN, ir::AtomicOp::Min},
+        {mod::kMAX, ir::AtomicOp::Max},      {mod::kINC, ir::AtomicOp::Inc},
+        {mod::kDEC, ir::AtomicOp::Dec},      {mod::kAND, ir::AtomicOp::And},
+        {mod::kOR, ir::AtomicOp::Or},        {mod::kXOR, ir::AtomicOp::Xor},
+        {mod::kEXCH, ir::AtomicOp::Exchange}};
+    const sass::ModifierName name = t.EnumName({mod::kADD, mod::kEXCH});
     for (const auto& [text, op] : kOps) {
         if (text == name) {
             return op;
         }
     }
-    t.Unsupported("atomic operation ." + std::string(name));
+    t.Unsupported("atomic operation ." + std::string(name.text));
 }
 
 // ATOM.E.op[.type] Rd, [Ra + offset], Rb: Rd = the old word.

@@ -50,28 +50,29 @@ Value Word(Translator& t, u32 base, u32 index) {
 
 // The raw access's words from its size (none printed: 32 bits).
 u32 RawWords(Translator& t) {
-    const std::string_view size = t.EnumName({mod::kU8, mod::k128});
+    const sass::ModifierName size = t.EnumName({mod::kU8, mod::k128});
     if (size.empty()) {
         return 1;
     }
-    if (size == "64") {
+    if (size == mod::k64) {
         return 2;
     }
-    if (size == "128") {
+    if (size == mod::k128) {
         return 4;
     }
-    t.Unsupported("a surface access of size ." + std::string(size) +
+    t.Unsupported("a surface access of size ." + std::string(size.text) +
                   " (narrower than a word: it changes part of a texel)");
 }
 
 // The mask of a formatted access (its printed letters; none: RGBA).
 u32 ComponentMask(Translator& t) {
-    const std::string_view name = t.EnumName({mod::kR, mod::kRGB, mod::kRGA, mod::kRBA, mod::kGBA});
+    const sass::ModifierName name =
+        t.EnumName({mod::kR, mod::kRGB, mod::kRGA, mod::kRBA, mod::kGBA});
     if (name.empty()) {
         return 0xf;
     }
     u32 mask = 0;
-    for (const char letter : name) {
+    for (const char letter : name.text) {
         mask |= 1u << std::string_view("RGBA").find(letter);
     }
     return mask;
@@ -81,22 +82,23 @@ Surface Access(Translator& t, std::size_t address, std::string_view instruction)
     if (t.Kind(2) == sass::OperandKind::Register) {
         t.Unsupported("a surface handle in a register (bindless " + std::string(instruction) + ")");
     }
-    const std::string_view clamp = t.EnumName({mod::kIGN, mod::kTRAP});
-    if (clamp != "IGN") {
+    const sass::ModifierName clamp = t.EnumName({mod::kIGN, mod::kTRAP});
+    if (clamp != mod::kIGN) {
         // .IGN drops stores and reads zeros outside the surface, as Vulkan's robust accesses.
-        t.Unsupported("surface clamp mode ." + std::string(clamp.empty() ? "(default)" : clamp));
+        t.Unsupported("surface clamp mode ." +
+                      std::string(clamp.empty() ? "(default)" : clamp.text));
     }
-    const std::string_view type =
+    const sass::ModifierName type =
         t.EnumName({mod::k1D, mod::k1D_BUFFER, mod::k2D, mod::k3D, mod::k1D_ARRAY});
     ImageDim dim = ImageDim::D2;
-    if (type == "1D") {
+    if (type == mod::k1D) {
         dim = ImageDim::D1;
-    } else if (type == "1D_BUFFER") {
+    } else if (type == mod::k1D_BUFFER) {
         dim = ImageDim::Buffer;
-    } else if (type == "3D") {
+    } else if (type == mod::k3D) {
         dim = ImageDim::D3;
-    } else if (type != "2D") {
-        t.Unsupported(fmt::format("{} of surface type .{}", instruction, type));
+    } else if (type != mod::k2D) {
+        t.Unsupported(fmt::format("{} of surface type .{}", instruction, type.text));
     }
     const std::optional<u32> bank = t.Env().TextureBank();
     if (!bank) {

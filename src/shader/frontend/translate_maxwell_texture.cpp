@@ -98,17 +98,17 @@ void Tex(Translator& t) {
     }
     auto [dim, arrayed, args] = TypedCoordinates(t, "TEX");
     const u32 coordinates = static_cast<u32>(args.size());
-    const std::string_view level = t.EnumName({mod::kLZ, mod::kLL});
+    const sass::ModifierName level = t.EnumName({mod::kLZ, mod::kLL});
     ImageOp op = ImageOp::SampleLod;
     u32 next_b = Bindless(t) ? 1 : 0;
-    if (level == "LZ") {
+    if (level == mod::kLZ) {
         args.push_back(Value::U32(0));  // level 0: 0.0f and 0 have the same bits
-    } else if (level == "LL") {
+    } else if (level == mod::kLL) {
         args.push_back(Word(t, kSrcB, next_b++));
     } else if (level.empty() && t.Env().GetStage() == Stage::Fragment) {
         op = ImageOp::Sample;  // the fragment quad's implicit level
     } else {
-        t.Unsupported(fmt::format("texture level mode .{} in a {} stage", level,
+        t.Unsupported(fmt::format("texture level mode .{} in a {} stage", level.text,
                                   StageName(t.Env().GetStage())));
     }
     const ImageBinding use{.kind = ImageKind::Sampled, .dim = dim, .arrayed = arrayed};

@@ -114,17 +114,18 @@ void LoadConstant(Translator& t) {
 }  // namespace
 
 MemoryWidth MemoryWidthOf(Translator& t) {
-    const std::string_view name = t.EnumName({mod::kU8, mod::k128});
-    static constexpr std::pair<std::string_view, MemoryWidth> kWidths[] = {
-        {"U8", MemoryWidth::U8},   {"S8", MemoryWidth::S8}, {"U16", MemoryWidth::U16},
-        {"S16", MemoryWidth::S16}, {"", MemoryWidth::B32},  {"64", MemoryWidth::B64},
-        {"128", MemoryWidth::B128}};
+    const sass::ModifierName name = t.EnumName({mod::kU8, mod::k128});
+    static constexpr std::pair<sass::ModifierName, MemoryWidth> kWidths[] = {
+        {mod::kU8, MemoryWidth::U8},          {mod::kS8, MemoryWidth::S8},
+        {mod::kU16, MemoryWidth::U16},        {mod::kS16, MemoryWidth::S16},
+        {mod::kNotPrinted, MemoryWidth::B32}, {mod::k64, MemoryWidth::B64},
+        {mod::k128, MemoryWidth::B128}};
     for (const auto& [text, width] : kWidths) {
         if (text == name) {
             return width;
         }
     }
-    t.Unsupported("memory width ." + std::string(name));
+    t.Unsupported("memory width ." + std::string(name.text));
 }
 
 void AddMemoryHandlers(HandlerTable& table) {

@@ -61,11 +61,11 @@ Value TupleReg(Translator& t, u32 reg, u32 index) {
 // 2 (l % 4) and 2 (l % 4) + 1 (or, transposed, that column pair of the transposed matrix:
 // rows 2 (l % 4) and 2 (l % 4) + 1 of column l / 4).
 void Ldsm(Translator& t) {
-    const std::string_view count = t.EnumName({mod::k2, mod::k4});
-    if (count == "?") {
+    const sass::ModifierName count = t.EnumName({mod::k2, mod::k4});
+    if (count == mod::kUnnamedValue) {
         t.Unsupported("LDSM matrix count");
     }
-    const u32 matrices = count == "4" ? 4 : count == "2" ? 2 : 1;
+    const u32 matrices = count == mod::k4 ? 4 : count == mod::k2 ? 2 : 1;
     const bool transpose = t.Has(mod::kMT88);
     const Value address = t.WindowAddress(1);
     const Value lane = Lane(t);
@@ -223,16 +223,16 @@ void MatrixMultiplyAdd(Translator& t, u32 k_size, Element element, Accumulator a
 
 // HMMA.{1688,16816}.{F16,F32}[.BF16,.TF32] Rd, Ra, Rb, Rc (f16 inputs without a type modifier).
 void Hmma(Translator& t) {
-    const std::string_view shape = t.EnumName({mod::k1688, mod::k16816});
-    const std::string_view input = t.EnumName({mod::kBF16, mod::kTF32});
-    const bool f16_accumulator = t.EnumName({mod::kF16, mod::kF32}) == "F16";
-    const Element element = input == "BF16"   ? Element::BF16
-                            : input == "TF32" ? Element::TF32
-                                              : Element::F16;
-    if (input == "?" || (element != Element::F16 && f16_accumulator)) {
+    const sass::ModifierName shape = t.EnumName({mod::k1688, mod::k16816});
+    const sass::ModifierName input = t.EnumName({mod::kBF16, mod::kTF32});
+    const bool f16_accumulator = t.EnumName({mod::kF16, mod::kF32}) == mod::kF16;
+    const Element element = input == mod::kBF16   ? Element::BF16
+                            : input == mod::kTF32 ? Element::TF32
+                                                  : Element::F16;
+    if (input == mod::kUnnamedValue || (element != Element::F16 && f16_accumulator)) {
         t.Unsupported("HMMA input and accumulator types");
     }
-    const u32 k_size = shape == "1688" ? 8 : 16;
+    const u32 k_size = shape == mod::k1688 ? 8 : 16;
     if (k_size % (4 * ElementsPerRegister(element)) != 0) {
         t.Unsupported("HMMA shape for this input type");
     }

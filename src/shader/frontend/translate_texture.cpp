@@ -185,12 +185,12 @@ void Texture(Translator& t, ImageOp op) {
             args.push_back(RegisterWord(t, kSrcB, i));
         }
     } else {
-        const std::string_view level = t.EnumName({mod::kLZ, mod::kLL});
+        const sass::ModifierName level = t.EnumName({mod::kLZ, mod::kLL});
         if (op == ImageOp::Gather) {
-            const std::string_view name = t.EnumName({mod::kR, mod::kG, mod::kB, mod::kA});
-            component = static_cast<u32>(std::string_view("RGBA").find(name.front()));
-        } else if (!level.empty() && level != "LZ" && level != "LL") {
-            t.Unsupported("texture level mode ." + std::string(level));
+            const sass::ModifierName name = t.EnumName({mod::kR, mod::kG, mod::kB, mod::kA});
+            component = static_cast<u32>(std::string_view("RGBA").find(name.text.front()));
+        } else if (!level.empty() && level != mod::kLZ && level != mod::kLL) {
+            t.Unsupported("texture level mode ." + std::string(level.text));
         } else if (level.empty()) {
             if (op != ImageOp::SampleLod || t.Env().GetStage() != Stage::Fragment) {
                 t.Unsupported(fmt::format("a texture level computed from derivatives in a {} stage",
@@ -202,16 +202,16 @@ void Texture(Translator& t, ImageOp op) {
             for (u32 i = 0; i < coordinates; ++i) {
                 args.push_back(RegisterWord(t, kSrcA, i));
             }
-            if (level == "LL") {
+            if (level == mod::kLL) {
                 args.push_back(RegisterWord(t, kSrcB, 1));
             }
         } else {
-            const u32 words = coordinates + (level == "LL" ? 1 : 0);
+            const u32 words = coordinates + (level == mod::kLL ? 1 : 0);
             for (u32 i = 0; i < words; ++i) {
                 args.push_back(SourceWord(t, i, words));
             }
         }
-        if (level == "LZ") {
+        if (level == mod::kLZ) {
             args.push_back(Value::U32(0));  // level 0: 0.0f and 0 have the same bits
         }
     }
@@ -259,22 +259,22 @@ SurfaceAccess Surface(Translator& t, std::size_t address, std::size_t bank) {
     if (!t.Has(mod::kBA)) {
         t.Unsupported("a surface access without byte addressing (.BA)");
     }
-    const std::string_view width = t.EnumName({mod::kU8, mod::k128});
+    const sass::ModifierName width = t.EnumName({mod::kU8, mod::k128});
     u32 words = 0;
     if (width.empty()) {
         words = 1;
-    } else if (width == "64") {
+    } else if (width == mod::k64) {
         words = 2;
-    } else if (width == "128") {
+    } else if (width == mod::k128) {
         words = 4;
     } else {
-        t.Unsupported("surface access width ." + std::string(width));
+        t.Unsupported("surface access width ." + std::string(width.text));
     }
-    const std::string_view name = t.EnumName({mod::k1D, mod::k2D});
-    if (name != "1D" && name != "2D") {
-        t.Unsupported("surface dimension ." + std::string(name));
+    const sass::ModifierName name = t.EnumName({mod::k1D, mod::k2D});
+    if (name != mod::k1D && name != mod::k2D) {
+        t.Unsupported("surface dimension ." + std::string(name.text));
     }
-    const bool two_d = name == "2D";
+    const bool two_d = name == mod::k2D;
     SurfaceAccess access;
     access.words = words;
     access.image = ImageOf(t, OperandField(t, bank), OperandField(t, bank + 1),

@@ -23,7 +23,7 @@ void Shfl(Translator& t) {
     if (TranslateQuadShuffle(t)) {
         return;
     }
-    const std::string_view mode = t.EnumName({mod::kIDX, mod::kBFLY});
+    const sass::ModifierName mode = t.EnumName({mod::kIDX, mod::kBFLY});
     const Value value = t.Int(2);
     const Value b = And(t, t.Int(3), Value::U32(31));
     const Value c = t.Int(4);
@@ -37,13 +37,13 @@ void Shfl(Translator& t) {
         t.Spv(Op::OpBitwiseOr, Type::U32, {min_lane, And(t, clamp, not_segment)});
     Value source;
     Value in_range;
-    if (mode == "UP") {
+    if (mode == mod::kUP) {
         source = t.Spv(Op::OpISub, Type::U32, {lane, b});
         in_range = t.Spv(Op::OpSGreaterThanEqual, Type::Bool, {source, max_lane});
     } else {
-        if (mode == "DOWN") {
+        if (mode == mod::kDOWN) {
             source = t.Spv(Op::OpIAdd, Type::U32, {lane, b});
-        } else if (mode == "BFLY") {
+        } else if (mode == mod::kBFLY) {
             source = t.Spv(Op::OpBitwiseXor, Type::U32, {lane, b});
         } else {
             source = t.Spv(Op::OpBitwiseOr, Type::U32, {min_lane, And(t, b, not_segment)});
@@ -63,13 +63,13 @@ void Vote(Translator& t) {
     const Value predicate = t.Spv(Op::OpLogicalAnd, Type::Bool, {t.Predicate(2), guard});
     const Value ballot = t.Emit(ir::Op::WarpBallot, Type::U32, {predicate});
     const Value active = t.Emit(ir::Op::WarpBallot, Type::U32, {guard});
-    const std::string_view mode = t.EnumName({mod::kALL, mod::kANY, mod::kEQ});
+    const sass::ModifierName mode = t.EnumName({mod::kALL, mod::kANY, mod::kEQ});
     const Value any = t.Spv(Op::OpINotEqual, Type::Bool, {ballot, Value::U32(0)});
     const Value all = t.Spv(Op::OpIEqual, Type::Bool, {ballot, active});
     Value result = any;
-    if (mode == "ALL") {
+    if (mode == mod::kALL) {
         result = all;
-    } else if (mode == "EQ") {
+    } else if (mode == mod::kEQ) {
         result =
             t.Spv(Op::OpLogicalOr, Type::Bool, {all, t.Spv(Op::OpLogicalNot, Type::Bool, {any})});
     }
@@ -80,23 +80,23 @@ void Vote(Translator& t) {
 // REDUX[.op][.S32] URd, Ra: the reduction of Ra over the active threads of the warp.
 void Redux(Translator& t) {
     using ir::WarpReduceOp;
-    const std::string_view name = t.EnumName({mod::kOR, mod::kSUM});
+    const sass::ModifierName name = t.EnumName({mod::kOR, mod::kSUM});
     const bool is_signed = t.Has(mod::kS32);
     WarpReduceOp op = WarpReduceOp::And;
     u32 identity = 0xffffffff;
-    if (name == "OR") {
+    if (name == mod::kOR) {
         op = WarpReduceOp::Or;
         identity = 0;
-    } else if (name == "XOR") {
+    } else if (name == mod::kXOR) {
         op = WarpReduceOp::Xor;
         identity = 0;
-    } else if (name == "SUM") {
+    } else if (name == mod::kSUM) {
         op = WarpReduceOp::Add;
         identity = 0;
-    } else if (name == "MIN") {
+    } else if (name == mod::kMIN) {
         op = is_signed ? WarpReduceOp::SMin : WarpReduceOp::UMin;
         identity = is_signed ? 0x7fffffff : 0xffffffff;
-    } else if (name == "MAX") {
+    } else if (name == mod::kMAX) {
         op = is_signed ? WarpReduceOp::SMax : WarpReduceOp::UMax;
         identity = is_signed ? 0x80000000 : 0;
     }
@@ -118,10 +118,10 @@ void Match(Translator& t) {
 
 // BAR.RED.{POPC,AND,OR} 0, Pp: a block-wide barrier that also counts Pp (B2R.RESULT reads it).
 void BarrierReduce(Translator& t) {
-    const std::string_view name = t.EnumName({mod::kPOPC, mod::kAND, mod::kOR});
-    const auto mode = name == "POPC"  ? ir::BlockCountMode::Count
-                      : name == "AND" ? ir::BlockCountMode::All
-                                      : ir::BlockCountMode::Any;
+    const sass::ModifierName name = t.EnumName({mod::kPOPC, mod::kAND, mod::kOR});
+    const auto mode = name == mod::kPOPC  ? ir::BlockCountMode::Count
+                      : name == mod::kAND ? ir::BlockCountMode::All
+                                          : ir::BlockCountMode::Any;
     const Value predicate = t.Predicate(2);
     t.SetBarrierResult(t.Emit(ir::Op::BlockCount, Type::U32, {predicate}, static_cast<u32>(mode)));
 }

@@ -424,7 +424,7 @@ bool Translator::Has(sass::ModifierName name) const {
     return false;
 }
 
-std::string_view Translator::EnumName(std::initializer_list<sass::ModifierName> any_of) const {
+sass::ModifierName Translator::EnumName(std::initializer_list<sass::ModifierName> any_of) const {
     for (const sass::Modifier& modifier : inst_->form->modifiers) {
         if (modifier.kind != sass::ModifierKind::Enum) {
             continue;
@@ -434,10 +434,10 @@ std::string_view Translator::EnumName(std::initializer_list<sass::ModifierName> 
                    modifier.names.end();
         });
         if (matches) {
-            return modifier.names[Field(modifier.field)];
+            return sass::ModifierName{modifier.names[Field(modifier.field)]};
         }
     }
-    return {};
+    return mod::kNotPrinted;
 }
 
 const HandlerTable& Handlers() {

@@ -111,7 +111,7 @@ public:
     // Modifiers: true when the instruction text would carry ".NAME".
     bool Has(sass::ModifierName name) const;
     // The printed name of the modifier whose names include one of `any_of` (empty if not printed).
-    std::string_view EnumName(std::initializer_list<sass::ModifierName> any_of) const;
+    sass::ModifierName EnumName(std::initializer_list<sass::ModifierName> any_of) const;
 
 private:
     ir::Value ReadVar(u32 variable, ir::Type type);
@@ -132,10 +132,10 @@ private:
 };
 
 // a OP b for OP in F, LT, EQ, LE, GT, NE, GE, T (translate_integer.cpp).
-ir::Value IntegerCompare(Translator& t, std::string_view how, bool is_signed, ir::Value a,
+ir::Value IntegerCompare(Translator& t, sass::ModifierName how, bool is_signed, ir::Value a,
                          ir::Value b);
 // Shared by the *SETP handlers: Pd = comparison OP Pc, Pd2 = !comparison OP Pc.
-ir::Value CombinePredicate(Translator& t, std::string_view how, ir::Value a, ir::Value b);
+ir::Value CombinePredicate(Translator& t, sass::ModifierName how, ir::Value a, ir::Value b);
 void WriteSetp(Translator& t, ir::Value comparison, std::size_t combine_operand);
 // BAR.RED's reduction (translate_warp.cpp), after BAR's barrier.
 void BarrierReduce(Translator& t);

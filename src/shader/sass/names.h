@@ -24,6 +24,7 @@ struct Mnemonic {
 struct ModifierName {
     constexpr explicit ModifierName(std::string_view name) : text(name) {}
     std::string_view text;
+    constexpr bool empty() const { return text.empty(); }  // not printed (Translator::EnumName)
     friend constexpr bool operator==(ModifierName a, ModifierName b) { return a.text == b.text; }
 };
 
@@ -188,18 +189,25 @@ struct ModifierName {
     X(kCBCC, "CBCC") \
     X(kCEIL, "CEIL") \
     X(kCENTROID, "CENTROID") \
+    X(kCHI, "CHI") \
     X(kCL, "CL") \
     X(kCLO, "CLO") \
     X(kCONSTANT, "CONSTANT") \
     X(kCOS, "COS") \
     X(kCSFU, "CSFU") \
     X(kD2, "D2") \
+    X(kD4, "D4") \
+    X(kD8, "D8") \
     X(kDC, "DC") \
     X(kDEC, "DEC") \
+    X(kDOWN, "DOWN") \
     X(kE, "E") \
     X(kEQ, "EQ") \
+    X(kEQU, "EQU") \
     X(kEX, "EX") \
+    X(kEX2, "EX2") \
     X(kEXCH, "EXCH") \
+    X(kF, "F") \
     X(kF16, "F16") \
     X(kF32, "F32") \
     X(kF32_FTZ_RN, "F32.FTZ.RN") \
@@ -210,8 +218,10 @@ struct ModifierName {
     X(kFTZ, "FTZ") \
     X(kG, "G") \
     X(kGBA, "GBA") \
+    X(kGE, "GE") \
     X(kGEU, "GEU") \
     X(kGT, "GT") \
+    X(kGTU, "GTU") \
     X(kHI, "HI") \
     X(kIDX, "IDX") \
     X(kIGN, "IGN") \
@@ -222,11 +232,17 @@ struct ModifierName {
     X(kISL, "ISL") \
     X(kL, "L") \
     X(kLC, "LC") \
+    X(kLE, "LE") \
+    X(kLEU, "LEU") \
+    X(kLG2, "LG2") \
     X(kLL, "LL") \
     X(kLO, "LO") \
     X(kLT, "LT") \
+    X(kLTU, "LTU") \
     X(kLZ, "LZ") \
     X(kM2, "M2") \
+    X(kM4, "M4") \
+    X(kM8, "M8") \
     X(kMAX, "MAX") \
     X(kMIN, "MIN") \
     X(kMRG, "MRG") \
@@ -234,7 +250,10 @@ struct ModifierName {
     X(kMT88, "MT88") \
     X(kNAN, "NAN") \
     X(kNDV, "NDV") \
+    X(kNE, "NE") \
+    X(kNEU, "NEU") \
     X(kNTZ, "NTZ") \
+    X(kNUM, "NUM") \
     X(kNZ, "NZ") \
     X(kO, "O") \
     X(kOFFSET, "OFFSET") \
@@ -249,6 +268,7 @@ struct ModifierName {
     X(kPTP, "PTP") \
     X(kR, "R") \
     X(kRBA, "RBA") \
+    X(kRCP, "RCP") \
     X(kRCP64H, "RCP64H") \
     X(kRED, "RED") \
     X(kRELU, "RELU") \
@@ -257,8 +277,11 @@ struct ModifierName {
     X(kRM, "RM") \
     X(kROUND, "ROUND") \
     X(kRP, "RP") \
+    X(kRSQ, "RSQ") \
+    X(kRSQ64H, "RSQ64H") \
     X(kRZ, "RZ") \
     X(kS16, "S16") \
+    X(kS16_S16, "S16.S16") \
     X(kS16_U16, "S16.U16") \
     X(kS32, "S32") \
     X(kS32_U32, "S32.U32") \
@@ -268,21 +291,26 @@ struct ModifierName {
     X(kSATFINITE, "SATFINITE") \
     X(kSC, "SC") \
     X(kSH, "SH") \
+    X(kSIN, "SIN") \
     X(kSINCOS, "SINCOS") \
     X(kSPIN, "SPIN") \
+    X(kSQRT, "SQRT") \
     X(kSTATE, "STATE") \
     X(kSUM, "SUM") \
     X(kSX32, "SX32") \
     X(kT, "T") \
+    X(kTANH, "TANH") \
     X(kTF32, "TF32") \
     X(kTRAP, "TRAP") \
     X(kTRUNC, "TRUNC") \
     X(kU16, "U16") \
     X(kU16_S16, "U16.S16") \
     X(kU32, "U32") \
+    X(kU32_S32, "U32.S32") \
     X(kU32_U32, "U32.U32") \
     X(kU64, "U64") \
     X(kU8, "U8") \
+    X(kUP, "UP") \
     X(kW, "W") \
     X(kWIDE, "WIDE") \
     X(kX, "X") \
@@ -303,6 +331,10 @@ namespace mod {
 #define NX_SASS_NAME(id, text) inline constexpr ModifierName id{text};
 NX_SASS_MODIFIERS(NX_SASS_NAME)
 #undef NX_SASS_NAME
+// Not names: what EnumName gives for a modifier not printed, and an enum value with no name
+// (nvdisasm prints such words with INVALID... or ???; the form lists them as "?").
+inline constexpr ModifierName kNotPrinted{""};
+inline constexpr ModifierName kUnnamedValue{"?"};
 }  // namespace mod
 
 // Every constant above, for the test that checks them against the form tables.
