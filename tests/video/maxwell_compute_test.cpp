@@ -1,9 +1,9 @@
 // Maxwell compute programs as deko3d lays them out (shader::DekoEnvironment), assembled from
 // nvdisasm's text, translated by TranslateCompute and run on the Vulkan device: 64-bit address
 // arithmetic through the condition code (IADD.CC / IADD.X) into the storage buffer whose
-// address deko3d keeps in c[0x0], the high word of a multiply (IMUL.HI), I2I and ISET, and
-// surfaces (SUST.P / SULD.P through an rgba8 image's format, SULD.D raw words, SULD.D of a
-// 1D_BUFFER texel buffer). The expected words are computed here from the instructions'
+// address deko3d keeps in c[0x0], the high word of a multiply (IMUL.HI, its mixed types), I2I and
+// ISET, and surfaces (SUST.P / SULD.P through an rgba8 image's format, SULD.D raw words, SULD.D of
+// a 1D_BUFFER texel buffer). The expected words are computed here from the instructions'
 // definitions and Vulkan's format conversions.
 #include <gtest/gtest.h>
 
@@ -98,6 +98,38 @@ TEST(MaxwellCompute, CarryOfA64BitAddressAndMultiplyHigh) {
         const u64 x = static_cast<u32>(tid - 1);
         EXPECT_EQ(out[2 * tid], static_cast<u32>(address >> 32)) << "thread " << tid;
         EXPECT_EQ(out[2 * tid + 1], static_cast<u32>(x * x >> 32)) << "thread " << tid;
+    }
+}
+
+// IMUL's mixed types, a's first: out[2 tid] = the high word of S32.U32 (a signed, b unsigned),
+// out[2 tid + 1] = that of U32.S32, with a = tid - 32 and b = 3 tid - 100 (both negative for
+// small tid, so each type choice changes the high word).
+TEST(MaxwellCompute, MultiplyHighOfMixedSignedness) {
+    const u64 base = 0x80000000ull;
+    const std::vector<u32> out = RunProgram(
+        {
+            "S2R R0, SR_TID.X ;",
+            "SHL R1, R0, 0x3 ;",
+            "IADD R2.CC, R1, c[0x0][0x140] ;",
+            "IADD.X R3, RZ, c[0x0][0x144] ;",
+            "IADD32I R5, R0, -0x20 ;",
+            "IMUL32I R6, R0, 0x3 ;",
+            "IADD32I R6, R6, -0x64 ;",
+            "IMUL.S32.U32.HI R4, R5, R6 ;",
+            "IMUL.U32.S32.HI R7, R5, R6 ;",
+            "STG.E [R2], R4 ;",
+            "STG.E [R2+0x4], R7 ;",
+            "EXIT ;",
+        },
+        base, 2 * kThreads);
+    ASSERT_EQ(out.size(), 2 * kThreads);
+    for (u32 tid = 0; tid < kThreads; ++tid) {
+        const u32 a = tid - 32, b = 3 * tid - 100;
+        const s64 signed_a = static_cast<s32>(a), signed_b = static_cast<s32>(b);
+        const u64 s32_u32 = static_cast<u64>(signed_a * static_cast<s64>(b));
+        const u64 u32_s32 = static_cast<u64>(static_cast<s64>(a) * signed_b);
+        EXPECT_EQ(out[2 * tid], static_cast<u32>(s32_u32 >> 32)) << "thread " << tid;
+        EXPECT_EQ(out[2 * tid + 1], static_cast<u32>(u32_s32 >> 32)) << "thread " << tid;
     }
 }
 
