@@ -28,18 +28,8 @@ int main(int argc, char** argv) {
                                         depth_view, &framebuffer);
 
     // Binding 0: position and colour; binding 1 (per instance): a zero offset.
-    VkVertexInputBindingDescription bindings[2] = {
-        {0, sizeof(struct Vertex), VK_VERTEX_INPUT_RATE_VERTEX},
-        {1, 8, VK_VERTEX_INPUT_RATE_INSTANCE}};
-    VkVertexInputAttributeDescription attributes[3] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
-                                                       {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 12},
-                                                       {2, 1, VK_FORMAT_R32G32_SFLOAT, 0}};
-    VkPipelineVertexInputStateCreateInfo vertex_input = {
-        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-    vertex_input.vertexBindingDescriptionCount = 2;
-    vertex_input.pVertexBindingDescriptions = bindings;
-    vertex_input.vertexAttributeDescriptionCount = 3;
-    vertex_input.pVertexAttributeDescriptions = attributes;
+    struct VertexLayout vertex_layout;
+    InstancedVertexLayout(&vertex_layout, sizeof(struct Vertex), VK_FORMAT_R8G8B8A8_UNORM);
     VkPipelineColorBlendAttachmentState blend = {0};
     blend.blendEnable = VK_TRUE;
     blend.srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA;
@@ -57,7 +47,7 @@ int main(int argc, char** argv) {
     VkPipeline pipeline =
         GraphicsPipeline(&c, pass, kWidth, kHeight, Module(&c, kColourVert, sizeof(kColourVert)),
                          Module(&c, kColourFrag, sizeof(kColourFrag)), VK_NULL_HANDLE,
-                         &vertex_input, &blend, &depth_state);
+                         &vertex_layout.state, &blend, &depth_state);
 
     const struct Vertex triangles[9] = {
         {-1, -1, 0.5f, {255, 0, 0, 255}},       {0.2f, -1, 0.5f, {255, 0, 0, 255}},

@@ -165,59 +165,23 @@ int main(int argc, char** argv) {
     VkFramebuffer framebuffer;
     VkRenderPass pass =
         ClearingPass(&c, VK_FORMAT_R8G8B8A8_UNORM, kWidth, kHeight, view, &framebuffer);
-    VkSamplerCreateInfo sampler_info = {VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
-    sampler_info.magFilter = VK_FILTER_NEAREST;
-    sampler_info.minFilter = VK_FILTER_NEAREST;
-    sampler_info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
-    sampler_info.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-    sampler_info.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-    sampler_info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-    sampler_info.maxLod = VK_LOD_CLAMP_NONE;
-    VkSampler sampler;
-    CHECK(vkCreateSampler(c.device, &sampler_info, NULL, &sampler));
+    VkSampler sampler = NearestSampler(&c, VK_LOD_CLAMP_NONE);
 
-    VkDescriptorSetLayoutBinding binding = {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
-                                            VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
-    VkDescriptorSetLayoutCreateInfo set_info = {
-        VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    set_info.bindingCount = 1;
-    set_info.pBindings = &binding;
     VkDescriptorSetLayout set_layout;
-    CHECK(vkCreateDescriptorSetLayout(c.device, &set_info, NULL, &set_layout));
-    VkPipelineLayoutCreateInfo layout_info = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    layout_info.setLayoutCount = 1;
-    layout_info.pSetLayouts = &set_layout;
-    VkPipelineLayout layout;
-    CHECK(vkCreatePipelineLayout(c.device, &layout_info, NULL, &layout));
-    VkDescriptorPoolSize pool_size = {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kStrips};
-    VkDescriptorPoolCreateInfo pool_info = {VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-    pool_info.maxSets = kStrips;
-    pool_info.poolSizeCount = 1;
-    pool_info.pPoolSizes = &pool_size;
     VkDescriptorPool pool;
-    CHECK(vkCreateDescriptorPool(c.device, &pool_info, NULL, &pool));
+    VkPipelineLayout layout = OneTextureLayout(&c, kStrips, &set_layout, &pool);
 
-    VkVertexInputBindingDescription bindings[2] = {
-        {0, sizeof(struct Vertex), VK_VERTEX_INPUT_RATE_VERTEX},
-        {1, 8, VK_VERTEX_INPUT_RATE_INSTANCE}};
-    VkVertexInputAttributeDescription attributes[3] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
-                                                       {1, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 12},
-                                                       {2, 1, VK_FORMAT_R32G32_SFLOAT, 0}};
-    VkPipelineVertexInputStateCreateInfo vertex_input = {
-        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-    vertex_input.vertexBindingDescriptionCount = 2;
-    vertex_input.pVertexBindingDescriptions = bindings;
-    vertex_input.vertexAttributeDescriptionCount = 3;
-    vertex_input.pVertexAttributeDescriptions = attributes;
+    struct VertexLayout vertex_layout;
+    InstancedVertexLayout(&vertex_layout, sizeof(struct Vertex), VK_FORMAT_R32G32B32A32_SFLOAT);
     VkPipelineColorBlendAttachmentState blend = {0};
     blend.colorWriteMask = 0xF;
     VkShaderModule vertex = Module(&c, kColourVert, sizeof(kColourVert));
     VkPipeline array_pipeline = GraphicsPipeline(&c, pass, kWidth, kHeight, vertex,
                                                  Module(&c, kArrayLodFrag, sizeof(kArrayLodFrag)),
-                                                 layout, &vertex_input, &blend, NULL);
+                                                 layout, &vertex_layout.state, &blend, NULL);
     VkPipeline volume_pipeline = GraphicsPipeline(
         &c, pass, kWidth, kHeight, vertex, Module(&c, kVolumeLodFrag, sizeof(kVolumeLodFrag)),
-        layout, &vertex_input, &blend, NULL);
+        layout, &vertex_layout.state, &blend, NULL);
 
     // A quad of two triangles over each strip, texture coordinates 0..1.
     struct Vertex quads[kStrips * 6];

@@ -24,23 +24,14 @@ int main(int argc, char** argv) {
     VkRenderPass pass =
         ClearingPass(&c, VK_FORMAT_R8G8B8A8_UNORM, kWidth, kHeight, view, &framebuffer);
 
-    VkVertexInputBindingDescription bindings[2] = {
-        {0, sizeof(struct Vertex), VK_VERTEX_INPUT_RATE_VERTEX},
-        {1, 8, VK_VERTEX_INPUT_RATE_INSTANCE}};
-    VkVertexInputAttributeDescription attributes[3] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
-                                                       {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 12},
-                                                       {2, 1, VK_FORMAT_R32G32_SFLOAT, 0}};
-    VkPipelineVertexInputStateCreateInfo vertex_input = {
-        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-    vertex_input.vertexBindingDescriptionCount = 2;
-    vertex_input.pVertexBindingDescriptions = bindings;
-    vertex_input.vertexAttributeDescriptionCount = 3;
-    vertex_input.pVertexAttributeDescriptions = attributes;
+    struct VertexLayout vertex_layout;
+    InstancedVertexLayout(&vertex_layout, sizeof(struct Vertex), VK_FORMAT_R8G8B8A8_UNORM);
     VkPipelineColorBlendAttachmentState blend = {0};
     blend.colorWriteMask = 0xF;
-    VkPipeline pipeline = GraphicsPipeline(
-        &c, pass, kWidth, kHeight, Module(&c, kColourVert, sizeof(kColourVert)),
-        Module(&c, kColourFrag, sizeof(kColourFrag)), VK_NULL_HANDLE, &vertex_input, &blend, NULL);
+    VkPipeline pipeline =
+        GraphicsPipeline(&c, pass, kWidth, kHeight, Module(&c, kColourVert, sizeof(kColourVert)),
+                         Module(&c, kColourFrag, sizeof(kColourFrag)), VK_NULL_HANDLE,
+                         &vertex_layout.state, &blend, NULL);
 
     const struct Vertex quad[4] = {{-0.9f, -0.9f, 0, {255, 0, 0, 255}},
                                    {0.0f, -0.9f, 0, {0, 255, 0, 255}},

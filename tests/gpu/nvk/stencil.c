@@ -47,18 +47,8 @@ int main(int argc, char** argv) {
                                         colour_view, depth_view, &framebuffer);
 
     // Binding 0: position and colour; binding 1 (per instance): a zero offset.
-    VkVertexInputBindingDescription bindings[2] = {
-        {0, sizeof(struct Vertex), VK_VERTEX_INPUT_RATE_VERTEX},
-        {1, 8, VK_VERTEX_INPUT_RATE_INSTANCE}};
-    VkVertexInputAttributeDescription attributes[3] = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
-                                                       {1, 0, VK_FORMAT_R8G8B8A8_UNORM, 12},
-                                                       {2, 1, VK_FORMAT_R32G32_SFLOAT, 0}};
-    VkPipelineVertexInputStateCreateInfo vertex_input = {
-        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-    vertex_input.vertexBindingDescriptionCount = 2;
-    vertex_input.pVertexBindingDescriptions = bindings;
-    vertex_input.vertexAttributeDescriptionCount = 3;
-    vertex_input.pVertexAttributeDescriptions = attributes;
+    struct VertexLayout vertex_layout;
+    InstancedVertexLayout(&vertex_layout, sizeof(struct Vertex), VK_FORMAT_R8G8B8A8_UNORM);
     VkPipelineColorBlendAttachmentState blend = {0};
     blend.colorWriteMask = 0xF;
     const VkPipelineDepthStencilStateCreateInfo states[5] = {
@@ -83,7 +73,7 @@ int main(int argc, char** argv) {
     VkPipeline pipelines[5];
     for (int i = 0; i < 5; ++i) {
         pipelines[i] = GraphicsPipeline(&c, pass, kWidth, kHeight, vertex, fragment, VK_NULL_HANDLE,
-                                        &vertex_input, &blend, &states[i]);
+                                        &vertex_layout.state, &blend, &states[i]);
     }
 
     const struct Vertex triangles[24] = {// A, B

@@ -135,9 +135,10 @@ static inline void SubmitAndWait(const struct VkCase* c, VkCommandBuffer command
     CHECK(vkQueueWaitIdle(c->queue));
 }
 
-// A 2D image with one level and layer in device-local memory, and its view.
-static inline VkImage DeviceImage(const struct VkCase* c, VkFormat format, uint32_t width,
-                                  uint32_t height, VkImageUsageFlags usage, VkImageView* view) {
+// A 2D image with one level and layer in device-local memory, and its view of `aspects`.
+static inline VkImage ImageWithView(const struct VkCase* c, VkFormat format, uint32_t width,
+                                    uint32_t height, VkImageUsageFlags usage,
+                                    VkImageAspectFlags aspects, VkImageView* view) {
     VkImageCreateInfo image_info = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
     image_info.imageType = VK_IMAGE_TYPE_2D;
     image_info.format = format;
@@ -157,9 +158,15 @@ static inline VkImage DeviceImage(const struct VkCase* c, VkFormat format, uint3
     view_info.image = image;
     view_info.viewType = VK_IMAGE_VIEW_TYPE_2D;
     view_info.format = format;
-    view_info.subresourceRange = (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    view_info.subresourceRange = (VkImageSubresourceRange){aspects, 0, 1, 0, 1};
     CHECK(vkCreateImageView(c->device, &view_info, NULL, view));
     return image;
+}
+
+// A colour image of `usage` and its view.
+static inline VkImage DeviceImage(const struct VkCase* c, VkFormat format, uint32_t width,
+                                  uint32_t height, VkImageUsageFlags usage, VkImageView* view) {
+    return ImageWithView(c, format, width, height, usage, VK_IMAGE_ASPECT_COLOR_BIT, view);
 }
 
 // Prints the result buffer's GPU address and size ("result 0x... N").
@@ -219,32 +226,11 @@ static inline VkRenderPass ClearingPass(const struct VkCase* c, VkFormat format,
     return pass;
 }
 
-// A 2D depth (or depth-stencil) image of one level and layer in device-local memory, usable as
-// an attachment, and its view of `aspects`.
+// A depth (or depth-stencil) image usable as an attachment, and its view of `aspects`.
 static inline VkImage DepthImage(const struct VkCase* c, VkFormat format, uint32_t width,
                                  uint32_t height, VkImageAspectFlags aspects, VkImageView* view) {
-    VkImageCreateInfo image_info = {VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    image_info.imageType = VK_IMAGE_TYPE_2D;
-    image_info.format = format;
-    image_info.extent = (VkExtent3D){width, height, 1};
-    image_info.mipLevels = 1;
-    image_info.arrayLayers = 1;
-    image_info.samples = VK_SAMPLE_COUNT_1_BIT;
-    image_info.tiling = VK_IMAGE_TILING_OPTIMAL;
-    image_info.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
-    VkImage image;
-    CHECK(vkCreateImage(c->device, &image_info, NULL, &image));
-    VkMemoryRequirements needs;
-    vkGetImageMemoryRequirements(c->device, image, &needs);
-    CHECK(vkBindImageMemory(c->device, image,
-                            Allocate(c, needs, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0), 0));
-    VkImageViewCreateInfo view_info = {VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    view_info.image = image;
-    view_info.viewType = VK_IMAGE_VIEW_TYPE_2D;
-    view_info.format = format;
-    view_info.subresourceRange = (VkImageSubresourceRange){aspects, 0, 1, 0, 1};
-    CHECK(vkCreateImageView(c->device, &view_info, NULL, view));
-    return image;
+    return ImageWithView(c, format, width, height, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                         aspects, view);
 }
 
 // A render pass of an RGBA8 colour attachment kept for a copy afterwards (TRANSFER_SRC_OPTIMAL)
@@ -344,6 +330,71 @@ static inline void Transition(VkCommandBuffer commands, VkImage image, VkImageLa
         (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, levels, 0, layers};
     vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
                          VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, NULL, 0, NULL, 1, &barrier);
+}
+
+// The drawing cases' vertex streams: binding 0 per vertex, `stride` bytes apart, with a position
+// (attribute 0, three floats) and attribute 1 of `attribute_format` at byte 12; binding 1 per
+// instance, an 8-byte offset (attribute 2). `state` points into the layout: fill it in place.
+struct VertexLayout {
+    VkVertexInputBindingDescription bindings[2];
+    VkVertexInputAttributeDescription attributes[3];
+    VkPipelineVertexInputStateCreateInfo state;
+};
+static inline void InstancedVertexLayout(struct VertexLayout* layout, uint32_t stride,
+                                         VkFormat attribute_format) {
+    layout->bindings[0] = (VkVertexInputBindingDescription){0, stride, VK_VERTEX_INPUT_RATE_VERTEX};
+    layout->bindings[1] = (VkVertexInputBindingDescription){1, 8, VK_VERTEX_INPUT_RATE_INSTANCE};
+    layout->attributes[0] =
+        (VkVertexInputAttributeDescription){0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0};
+    layout->attributes[1] = (VkVertexInputAttributeDescription){1, 0, attribute_format, 12};
+    layout->attributes[2] = (VkVertexInputAttributeDescription){2, 1, VK_FORMAT_R32G32_SFLOAT, 0};
+    layout->state = (VkPipelineVertexInputStateCreateInfo){
+        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+    layout->state.vertexBindingDescriptionCount = 2;
+    layout->state.pVertexBindingDescriptions = layout->bindings;
+    layout->state.vertexAttributeDescriptionCount = 3;
+    layout->state.pVertexAttributeDescriptions = layout->attributes;
+}
+
+// A sampler of nearest texels and levels, clamped to the edge, with levels up to `max_lod`.
+static inline VkSampler NearestSampler(const struct VkCase* c, float max_lod) {
+    VkSamplerCreateInfo sampler_info = {VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+    sampler_info.magFilter = VK_FILTER_NEAREST;
+    sampler_info.minFilter = VK_FILTER_NEAREST;
+    sampler_info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+    sampler_info.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    sampler_info.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    sampler_info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    sampler_info.maxLod = max_lod;
+    VkSampler sampler;
+    CHECK(vkCreateSampler(c->device, &sampler_info, NULL, &sampler));
+    return sampler;
+}
+
+// The pipeline layout of one combined image sampler (set 0, binding 0, fragment stage), its set
+// layout, and a pool of `sets` such sets.
+static inline VkPipelineLayout OneTextureLayout(const struct VkCase* c, uint32_t sets,
+                                                VkDescriptorSetLayout* set_layout,
+                                                VkDescriptorPool* pool) {
+    VkDescriptorSetLayoutBinding binding = {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
+                                            VK_SHADER_STAGE_FRAGMENT_BIT, NULL};
+    VkDescriptorSetLayoutCreateInfo set_info = {
+        VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    set_info.bindingCount = 1;
+    set_info.pBindings = &binding;
+    CHECK(vkCreateDescriptorSetLayout(c->device, &set_info, NULL, set_layout));
+    VkPipelineLayoutCreateInfo layout_info = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    layout_info.setLayoutCount = 1;
+    layout_info.pSetLayouts = set_layout;
+    VkPipelineLayout layout;
+    CHECK(vkCreatePipelineLayout(c->device, &layout_info, NULL, &layout));
+    VkDescriptorPoolSize pool_size = {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, sets};
+    VkDescriptorPoolCreateInfo pool_info = {VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    pool_info.maxSets = sets;
+    pool_info.poolSizeCount = 1;
+    pool_info.pPoolSizes = &pool_size;
+    CHECK(vkCreateDescriptorPool(c->device, &pool_info, NULL, pool));
+    return layout;
 }
 
 // A graphics pipeline of `vertex` and `fragment` for `pass` over a width x height viewport:
