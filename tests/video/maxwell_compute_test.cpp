@@ -75,23 +75,33 @@ std::vector<u32> RunProgram(const std::vector<std::string>& lines, u64 buffer_ad
     return BytesWords(buffer);
 }
 
+// Runs `body` after a prologue that puts the address of this thread's pair of words
+// (buffer + tid * 8, through the condition code's carry) in R2:R3, with R0 = tid; the buffer
+// holds a pair for each of kThreads threads.
+std::vector<u32> RunPairProgram(const std::vector<std::string>& body, u64 buffer_address) {
+    std::vector<std::string> lines = {
+        "S2R R0, SR_TID.X ;",
+        "SHL R1, R0, 0x3 ;",
+        "IADD R2.CC, R1, c[0x0][0x140] ;",
+        "IADD.X R3, RZ, c[0x0][0x144] ;",
+    };
+    lines.insert(lines.end(), body.begin(), body.end());
+    return RunProgram(lines, buffer_address, 2 * kThreads);
+}
+
 // out[2 tid] = the high word of the address (buffer + tid * 8): 1, plus the carry out of the low
 // word for tid >= 4; out[2 tid + 1] = the high word of the unsigned product x * x, x = tid - 1.
 TEST(MaxwellCompute, CarryOfA64BitAddressAndMultiplyHigh) {
     const u64 base = 0x1ffffffe0ull;
-    const std::vector<u32> out = RunProgram(
+    const std::vector<u32> out = RunPairProgram(
         {
-            "S2R R0, SR_TID.X ;",
-            "SHL R1, R0, 0x3 ;",
-            "IADD R2.CC, R1, c[0x0][0x140] ;",
-            "IADD.X R3, RZ, c[0x0][0x144] ;",
             "IADD32I R5, R0, -0x1 ;",
             "IMUL.U32.U32.HI R4, R5, R5 ;",
             "STG.E [R2], R3 ;",
             "STG.E [R2+0x4], R4 ;",
             "EXIT ;",
         },
-        base, 2 * kThreads);
+        base);
     ASSERT_EQ(out.size(), 2 * kThreads);
     for (u32 tid = 0; tid < kThreads; ++tid) {
         const u64 address = base + u64{tid} * 8;
@@ -106,12 +116,8 @@ TEST(MaxwellCompute, CarryOfA64BitAddressAndMultiplyHigh) {
 // small tid, so each type choice changes the high word).
 TEST(MaxwellCompute, MultiplyHighOfMixedSignedness) {
     const u64 base = 0x80000000ull;
-    const std::vector<u32> out = RunProgram(
+    const std::vector<u32> out = RunPairProgram(
         {
-            "S2R R0, SR_TID.X ;",
-            "SHL R1, R0, 0x3 ;",
-            "IADD R2.CC, R1, c[0x0][0x140] ;",
-            "IADD.X R3, RZ, c[0x0][0x144] ;",
             "IADD32I R5, R0, -0x20 ;",
             "IMUL32I R6, R0, 0x3 ;",
             "IADD32I R6, R6, -0x64 ;",
@@ -121,7 +127,7 @@ TEST(MaxwellCompute, MultiplyHighOfMixedSignedness) {
             "STG.E [R2+0x4], R7 ;",
             "EXIT ;",
         },
-        base, 2 * kThreads);
+        base);
     ASSERT_EQ(out.size(), 2 * kThreads);
     for (u32 tid = 0; tid < kThreads; ++tid) {
         const u32 a = tid - 32, b = 3 * tid - 100;
@@ -137,12 +143,8 @@ TEST(MaxwellCompute, MultiplyHighOfMixedSignedness) {
 // I2I.S32.S8 of tid * 9 (its low byte, sign-extended).
 TEST(MaxwellCompute, IsetAndI2i) {
     const u64 base = 0x80000000ull;
-    const std::vector<u32> out = RunProgram(
+    const std::vector<u32> out = RunPairProgram(
         {
-            "S2R R0, SR_TID.X ;",
-            "SHL R1, R0, 0x3 ;",
-            "IADD R2.CC, R1, c[0x0][0x140] ;",
-            "IADD.X R3, RZ, c[0x0][0x144] ;",
             "IADD32I R5, R0, -0x20 ;",
             "ISET.LT.AND R4, R5, 0x5, PT ;",
             "IMUL32I R6, R0, 0x9 ;",
@@ -151,7 +153,7 @@ TEST(MaxwellCompute, IsetAndI2i) {
             "STG.E [R2+0x4], R7 ;",
             "EXIT ;",
         },
-        base, 2 * kThreads);
+        base);
     ASSERT_EQ(out.size(), 2 * kThreads);
     for (u32 tid = 0; tid < kThreads; ++tid) {
         const s32 difference = static_cast<s32>(tid) - 32;
