@@ -124,6 +124,23 @@ protected:
         return {stop, core->GetContext()};
     }
 
+    // Runs `initial` on dynarmic and checks that it faults as the region did (the fault's kind,
+    // pc and address); gives dynarmic's context at the fault.
+    cpu::ThreadContext ExpectDynarmicFaultsAsTheRegion(const cpu::ThreadContext& initial,
+                                                       const RegionState& region,
+                                                       GuestFault::Kind kind) {
+        const auto [stop, context] = RunOnDynarmic(initial);
+        EXPECT_EQ(stop.reason, cpu::Core::StopReason::Fault);
+        if (!stop.fault) {
+            ADD_FAILURE() << "dynarmic reports no fault";
+            return context;
+        }
+        EXPECT_EQ(stop.fault->kind, kind);
+        EXPECT_EQ(stop.fault->pc, region.pc);
+        EXPECT_EQ(stop.fault->address, region.fault_address);
+        return context;
+    }
+
     // The region at kCode (with known_entry_points, Region::indirect_targets) compiled and run
     // once, from `initial`.
     RegionState RunAsRegion(const cpu::ThreadContext& initial,
@@ -446,11 +463,7 @@ TEST_F(LlvmTierTest, FaultInsideARegionIsPreciseAndLeavesTheStateBeforeIt) {
     EXPECT_EQ(region.fault_address, kReadOnly + 8);
     EXPECT_EQ(region.x[0], 11u);
     EXPECT_EQ(region.instructions, 1u);
-    const auto [stop, context] = RunOnDynarmic(initial);
-    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
-    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::WriteFault);
-    EXPECT_EQ(stop.fault->pc, region.pc);
-    EXPECT_EQ(stop.fault->address, region.fault_address);
+    ExpectDynarmicFaultsAsTheRegion(initial, region, GuestFault::Kind::WriteFault);
     EXPECT_EQ(memory.Read<u64>(kReadOnly + 8), u64{0});
 }
 
@@ -473,11 +486,8 @@ TEST_F(LlvmTierTest, SharedPageCheckCoversAnAccessCrossingIntoAnUnmappedPage) {
     EXPECT_EQ(region.pc, kCode + 8);
     EXPECT_EQ(region.fault_address, initial.x[1] + 8);
     EXPECT_EQ(region.instructions, 2u);
-    const auto [stop, context] = RunOnDynarmic(initial);
-    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
-    EXPECT_EQ(stop.fault->kind, GuestFault::Kind::ReadFault);
-    EXPECT_EQ(stop.fault->pc, region.pc);
-    EXPECT_EQ(stop.fault->address, region.fault_address);
+    const cpu::ThreadContext context =
+        ExpectDynarmicFaultsAsTheRegion(initial, region, GuestFault::Kind::ReadFault);
     EXPECT_EQ(region.x[2], context.x[2]);
     EXPECT_EQ(region.x[2], u64{0x1122334455667788});
     EXPECT_EQ(region.x[0], context.x[0]);
@@ -502,10 +512,7 @@ TEST_F(LlvmTierTest, SharedPageCheckCoversAStoreIntoAReadOnlyPage) {
     EXPECT_EQ(memory.Read<u64>(kReadOnly - 8), initial.x[2]);
     EXPECT_EQ(memory.Read<u64>(kReadOnly), u64{0});
     ASSERT_TRUE(memory.Write<u64>(kReadOnly - 8, 0));
-    const auto [stop, context] = RunOnDynarmic(initial);
-    ASSERT_EQ(stop.reason, cpu::Core::StopReason::Fault);
-    EXPECT_EQ(stop.fault->pc, region.pc);
-    EXPECT_EQ(stop.fault->address, region.fault_address);
+    ExpectDynarmicFaultsAsTheRegion(initial, region, GuestFault::Kind::WriteFault);
     EXPECT_EQ(memory.Read<u64>(kReadOnly - 8), initial.x[2]);
 }
 
