@@ -28,11 +28,6 @@ int main(int argc, char** argv) {
     pass_begin.clearValueCount = 1;
     pass_begin.pClearValues = &clear;
     vkCmdBeginRenderPass(commands, &pass_begin, VK_SUBPASS_CONTENTS_INLINE);
-    vkCmdEndRenderPass(commands);
-    CopyImageToBuffer(commands, image, kWidth, kHeight, result);
-    SubmitAndWait(&c, commands);
-
-    PrintFirstRow(pixels, kWidth);
-    WriteResult(argc > 1 ? argv[1] : NULL, pixels, kWidth * kHeight * 4);
+    FinishPicture(&c, commands, image, kWidth, kHeight, result, pixels, argc > 1 ? argv[1] : NULL);
     return 0;
 }

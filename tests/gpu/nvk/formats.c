@@ -239,11 +239,6 @@ int main(int argc, char** argv) {
                                 0, NULL);
         vkCmdDraw(commands, 6, 1, 6 * i, 0);
     }
-    vkCmdEndRenderPass(commands);
-    CopyImageToBuffer(commands, image, kWidth, kHeight, result);
-    SubmitAndWait(&c, commands);
-
-    PrintFirstRow(pixels, kWidth);
-    WriteResult(argc > 1 ? argv[1] : NULL, pixels, kWidth * kHeight * 4);
+    FinishPicture(&c, commands, image, kWidth, kHeight, result, pixels, argc > 1 ? argv[1] : NULL);
     return 0;
 }

@@ -62,11 +62,6 @@ int main(int argc, char** argv) {
     vkCmdBindVertexBuffers(commands, 0, 2, streams, stream_offsets);
     vkCmdBindIndexBuffer(commands, index_buffer, 0, VK_INDEX_TYPE_UINT16);
     vkCmdDrawIndexed(commands, 6, 2, 0, 0, 0);
-    vkCmdEndRenderPass(commands);
-    CopyImageToBuffer(commands, image, kWidth, kHeight, result);
-    SubmitAndWait(&c, commands);
-
-    PrintFirstRow(pixels, kWidth);
-    WriteResult(argc > 1 ? argv[1] : NULL, pixels, kWidth * kHeight * 4);
+    FinishPicture(&c, commands, image, kWidth, kHeight, result, pixels, argc > 1 ? argv[1] : NULL);
     return 0;
 }

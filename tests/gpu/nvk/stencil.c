@@ -127,11 +127,6 @@ int main(int argc, char** argv) {
         vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines[i]);
         vkCmdDraw(commands, counts[i], 1, firsts[i], 0);
     }
-    vkCmdEndRenderPass(commands);
-    CopyImageToBuffer(commands, image, kWidth, kHeight, result);
-    SubmitAndWait(&c, commands);
-
-    PrintFirstRow(pixels, kWidth);
-    WriteResult(argc > 1 ? argv[1] : NULL, pixels, kWidth * kHeight * 4);
+    FinishPicture(&c, commands, image, kWidth, kHeight, result, pixels, argc > 1 ? argv[1] : NULL);
     return 0;
 }

@@ -97,11 +97,6 @@ int main(int argc, char** argv) {
     const VkDeviceSize stream_offsets[2] = {0, 0};
     vkCmdBindVertexBuffers(commands, 0, 2, streams, stream_offsets);
     vkCmdDraw(commands, 6, 1, 0, 0);
-    vkCmdEndRenderPass(commands);
-    CopyImageToBuffer(commands, image, kWidth, kHeight, result);
-    SubmitAndWait(&c, commands);
-
-    PrintFirstRow(pixels, kWidth);
-    WriteResult(argc > 1 ? argv[1] : NULL, pixels, kWidth * kHeight * 4);
+    FinishPicture(&c, commands, image, kWidth, kHeight, result, pixels, argc > 1 ? argv[1] : NULL);
     return 0;
 }

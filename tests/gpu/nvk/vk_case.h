@@ -302,6 +302,18 @@ static inline void PrintFirstRow(const unsigned char* pixels, uint32_t width) {
     printf("\n");
 }
 
+// The end of a picture case: ends the render pass, copies `image` into `result` (mapped at
+// `pixels`), runs the commands, prints the first row and writes the picture to `path`.
+static inline void FinishPicture(const struct VkCase* c, VkCommandBuffer commands, VkImage image,
+                                 uint32_t width, uint32_t height, VkBuffer result,
+                                 const unsigned char* pixels, const char* path) {
+    vkCmdEndRenderPass(commands);
+    CopyImageToBuffer(commands, image, width, height, result);
+    SubmitAndWait(c, commands);
+    PrintFirstRow(pixels, width);
+    WriteResult(path, pixels, (size_t)width * height * 4);
+}
+
 // A barrier making the transfers and shader writes before it visible to those after it and to
 // the host.
 static inline void Barrier(VkCommandBuffer commands) {
