@@ -64,9 +64,29 @@ Value* Translator::FpHostResult(Value* result_bits) {
                                  result_bits);
 }
 
+Value* Translator::HostResultUnlessNaN(Value* host_bits, llvm::function_ref<Value*()> exact) {
+    auto& bld = builder_;
+    Value* nan = fp::IsNaN(bld, host_bits);
+    if (nan->getType()->isVectorTy()) {
+        nan = bld.CreateOrReduce(nan);
+    }
+    BasicBlock* fast = bld.GetInsertBlock();
+    BasicBlock* rules = NewBlock("fp_nan_rules");
+    BasicBlock* join = NewBlock("fp_result");
+    bld.CreateCondBr(bld.CreateNot(nan), join, rules, FaultIsRare());
+    bld.SetInsertPoint(rules);
+    Value* exact_bits = exact();
+    BasicBlock* rules_end = bld.GetInsertBlock();
+    bld.CreateBr(join);
+    bld.SetInsertPoint(join);
+    llvm::PHINode* result = bld.CreatePHI(host_bits->getType(), 2);
+    result->addIncoming(host_bits, fast);
+    result->addIncoming(exact_bits, rules_end);
+    return result;
+}
+
 Value* Translator::FpBinary(unsigned opcode, Value* a, Value* b) {
     auto& bld = builder_;
-    Value* any_nan = bld.CreateOr(fp::IsNaN(bld, a), fp::IsNaN(bld, b));
     if (opcode >= 4 && opcode <= 7) {
         // FMAX 4, FMIN 5, FMAXNM 6, FMINNM 7: on the bits, so no host flag; IOC for a
         // signalling NaN only. The NM forms take a quiet NaN beside a number as -inf (max) or
@@ -84,8 +104,8 @@ Value* Translator::FpBinary(unsigned opcode, Value* a, Value* b) {
                 bld.CreateSelect(bld.CreateAnd(quiet_a, bld.CreateNot(quiet_b)), infinity, a);
             b = bld.CreateSelect(bld.CreateAnd(quiet_b, bld.CreateNot(quiet_a)), infinity, b);
             a = a_new;
-            any_nan = bld.CreateOr(fp::IsNaN(bld, a), fp::IsNaN(bld, b));
         }
+        Value* any_nan = bld.CreateOr(fp::IsNaN(bld, a), fp::IsNaN(bld, b));
         RaiseFpsr(bld.CreateOr(fp::IsSignallingNaN(bld, a), fp::IsSignallingNaN(bld, b)), kIoc);
         Value* a_first = max ? bld.CreateICmpSGT(fp::OrderKey(bld, a), fp::OrderKey(bld, b))
                              : bld.CreateICmpSLT(fp::OrderKey(bld, a), fp::OrderKey(bld, b));
@@ -110,32 +130,38 @@ Value* Translator::FpBinary(unsigned opcode, Value* a, Value* b) {
             host = bld.CreateFSub(x, y);
             break;
     }
-    Value* result = bld.CreateSelect(any_nan, fp::ProcessNaNs(bld, {a, b}),
-                                     FpHostResult(fp::ToBits(bld, host)));
-    result = FpApplyDefaultNaN(result);
+    Value* host_bits = fp::ToBits(bld, host);
+    Value* result = HostResultUnlessNaN(host_bits, [&] {
+        Value* any_nan = bld.CreateOr(fp::IsNaN(bld, a), fp::IsNaN(bld, b));
+        return FpApplyDefaultNaN(
+            bld.CreateSelect(any_nan, fp::ProcessNaNs(bld, {a, b}), FpHostResult(host_bits)));
+    });
     return opcode == 8 ? fp::Negate(bld, result) : result;  // FNMUL negates even a NaN
 }
 
 Value* Translator::FpMulAdd(Value* addend, Value* n, Value* m) {
     auto& bld = builder_;
-    Value* any_nan = fp::AnyOf(bld, {fp::IsNaN(bld, addend), fp::IsNaN(bld, n), fp::IsNaN(bld, m)});
-    // inf * 0 with a quiet NaN addend: the default NaN and IOC (FPMulAdd).
-    Value* infinity_times_zero =
-        bld.CreateOr(bld.CreateAnd(fp::IsInfinity(bld, n), fp::IsZero(bld, m)),
-                     bld.CreateAnd(fp::IsZero(bld, n), fp::IsInfinity(bld, m)));
-    Value* quiet_addend =
-        bld.CreateAnd(fp::IsNaN(bld, addend), bld.CreateNot(fp::IsSignallingNaN(bld, addend)));
-    Value* invalid_with_nan = bld.CreateAnd(quiet_addend, infinity_times_zero);
-    RaiseFpsr(invalid_with_nan, kIoc);
     llvm::Function* fma = llvm::Intrinsic::getDeclaration(
         function_->getParent(), llvm::Intrinsic::experimental_constrained_fma,
         {fp::FloatTypeFor(bld, n->getType())});
-    Value* host = bld.CreateConstrainedFPCall(
-        fma, {fp::ToFloat(bld, n), fp::ToFloat(bld, m), fp::ToFloat(bld, addend)});
-    Value* propagated =
-        bld.CreateSelect(invalid_with_nan, fp::DefaultNaN(n), fp::ProcessNaNs(bld, {addend, n, m}));
-    return FpApplyDefaultNaN(
-        bld.CreateSelect(any_nan, propagated, FpHostResult(fp::ToBits(bld, host))));
+    Value* host_bits = fp::ToBits(
+        bld, bld.CreateConstrainedFPCall(
+                 fma, {fp::ToFloat(bld, n), fp::ToFloat(bld, m), fp::ToFloat(bld, addend)}));
+    return HostResultUnlessNaN(host_bits, [&] {
+        Value* any_nan =
+            fp::AnyOf(bld, {fp::IsNaN(bld, addend), fp::IsNaN(bld, n), fp::IsNaN(bld, m)});
+        // inf * 0 with a quiet NaN addend: the default NaN and IOC (FPMulAdd).
+        Value* infinity_times_zero =
+            bld.CreateOr(bld.CreateAnd(fp::IsInfinity(bld, n), fp::IsZero(bld, m)),
+                         bld.CreateAnd(fp::IsZero(bld, n), fp::IsInfinity(bld, m)));
+        Value* quiet_addend =
+            bld.CreateAnd(fp::IsNaN(bld, addend), bld.CreateNot(fp::IsSignallingNaN(bld, addend)));
+        Value* invalid_with_nan = bld.CreateAnd(quiet_addend, infinity_times_zero);
+        RaiseFpsr(invalid_with_nan, kIoc);
+        Value* propagated = bld.CreateSelect(invalid_with_nan, fp::DefaultNaN(n),
+                                             fp::ProcessNaNs(bld, {addend, n, m}));
+        return FpApplyDefaultNaN(bld.CreateSelect(any_nan, propagated, FpHostResult(host_bits)));
+    });
 }
 
 void Translator::EmitFpDataProcessing2() {
