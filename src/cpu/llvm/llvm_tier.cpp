@@ -49,6 +49,10 @@ constexpr unsigned kMaxInstructionsOutsideLoops = 32;
 // known entry points (Region::indirect_targets; an interpreter's dispatch leaves its region
 // at every BR), at most this many of them.
 constexpr std::size_t kMaxKnownEntryPoints = 64;
+// Such a region's dispatch reaches many small functions (a game's update functions and their
+// helpers through BLR): it may hold that many more instructions, or it still leaves at every
+// helper past the limit (bench calls: 16 functions and 6 helpers, about 330 instructions).
+constexpr unsigned kMaxRegionInstructionsWithEntryPoints = 768;
 // Region exits at one PC without a region that make it worth compiling one there (with
 // --cpu-tier2 on; always compiles at the first).
 constexpr u64 kHotExits = 16;
@@ -460,7 +464,10 @@ private:
             }
         }
         auto ready = std::make_unique<ReadyRegion>();
-        ready->region = llvm_tier::DiscoverRegion(memory_, pc, kMaxRegionInstructions,
+        ready->region = llvm_tier::DiscoverRegion(memory_, pc,
+                                                  known_entry_points.empty()
+                                                      ? kMaxRegionInstructions
+                                                      : kMaxRegionInstructionsWithEntryPoints,
                                                   kMaxInstructionsOutsideLoops, known_entry_points);
         if (ready->region.words.empty()) {
             return;  // the first instruction is not one the tier translates
