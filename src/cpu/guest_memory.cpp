@@ -41,7 +41,7 @@ GuestMemory::GuestMemory(unsigned address_bits) : address_bits_(address_bits) {
         base::Fail("cannot reserve the {:#x}-byte guest permission table: {}",
                    PermissionTableEntries(), std::strerror(errno));
     }
-    permissions_ = static_cast<std::atomic<Permission>*>(table);
+    permissions_ = static_cast<std::atomic<u8>*>(table);
 }
 
 GuestMemory::~GuestMemory() {
@@ -60,16 +60,25 @@ void GuestMemory::CheckRange(u64 address, u64 size, const char* operation) const
 }
 
 void GuestMemory::SetPermissions(u64 address, u64 size, Permission permission) {
-    for (u64 page = address / kPageSize; page < (address + size) / kPageSize; ++page) {
+    const u64 first = address / kPageSize;
+    const u64 end = (address + size) / kPageSize;
+    // From the page before the range, whose both-pages bits depend on the range's first page.
+    for (u64 page = first == 0 ? 0 : first - 1; page < end; ++page) {
+        const Permission own = page < first ? PagePermission(page) : permission;
+        const Permission next = page + 1 < end ? permission : PagePermission(page + 1);
+        const u8 both =
+            static_cast<u8>(own) & static_cast<u8>(next) & static_cast<u8>(Permission::ReadWrite);
+        const u8 entry = static_cast<u8>(static_cast<u8>(own) | (both << kBothPagesShift));
         // Leaves the table's page untouched (not backed by the host) where nothing changes.
-        if (permissions_[page].load(std::memory_order_relaxed) != permission) {
-            permissions_[page].store(permission, std::memory_order_release);
+        if (permissions_[page].load(std::memory_order_relaxed) != entry) {
+            permissions_[page].store(entry, std::memory_order_release);
         }
     }
 }
 
 Permission GuestMemory::PagePermission(u64 page) const {
-    return permissions_[page].load(std::memory_order_acquire);
+    constexpr u8 kOwnBits = (1u << kBothPagesShift) - 1;
+    return static_cast<Permission>(permissions_[page].load(std::memory_order_acquire) & kOwnBits);
 }
 
 void GuestMemory::Map(u64 address, u64 size, Permission permission) {

@@ -68,13 +68,15 @@ public:
     void WriteInitial(u64 address, std::span<const u8> bytes);
 
     // The permission table as compiled code reads it (the LLVM tier checks each access inline):
-    // one Permission byte per page, PermissionTable()[address >> 12], and two more bytes past
-    // the last page that are always None, so that compiled code can clamp an address outside
-    // the space to the first of them instead of branching on it, and read the entry after a
-    // clamped one (the next page of an access that may cross) without a clamp of its own.
-    const Permission* PermissionTable() const {
-        return reinterpret_cast<const Permission*>(permissions_);
-    }
+    // one byte per page, PermissionTable()[address >> 12], and two more bytes past the last
+    // page that are always 0, so that compiled code can clamp an address outside the space to
+    // the first of them instead of branching on it, and read the entry after a clamped one
+    // (the next page of an access that may cross) without a clamp of its own. A byte's low
+    // bits are the page's Permission; its bits kBothPagesShift up are the Read and Write
+    // that this page and the next both allow, so that an access of up to a page checks one
+    // byte, wherever in the page it starts.
+    static constexpr unsigned kBothPagesShift = 4;
+    const u8* PermissionTable() const { return reinterpret_cast<const u8*>(permissions_); }
     u64 PermissionTableEntries() const { return (AddressSpaceSize() / kPageSize) + 2; }
 
     template <typename T>
@@ -103,8 +105,8 @@ private:
     // A flat table in a reservation of its own: the host backs only its pages that describe
     // something mapped, so a 39-bit space costs memory only where the guest maps. Read without
     // a lock by every core (JIT slow paths, supervisor calls, compiled regions) while one maps.
-    std::atomic<Permission>* permissions_ = nullptr;
-    static_assert(sizeof(std::atomic<Permission>) == sizeof(Permission));
+    std::atomic<u8>* permissions_ = nullptr;
+    static_assert(sizeof(std::atomic<u8>) == sizeof(u8));
 };
 
 }  // namespace cpu

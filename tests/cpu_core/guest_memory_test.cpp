@@ -29,6 +29,36 @@ TEST(GuestMemory, HostChecksFollowGuestPermissions) {
     EXPECT_EQ(memory.HostPointer(0x20000, 0x1001, Permission::Read), nullptr);
 }
 
+// The table compiled code reads: each page's own permission, and up kBothPagesShift what it
+// and the next page both allow, kept right as neighbours are mapped, protected and unmapped.
+TEST(GuestMemory, PermissionTableSaysWhatAPageAndTheNextBothAllow) {
+    cpu::GuestMemory memory(39);
+    const u8* table = memory.PermissionTable();
+    const auto entry = [&](u64 address) { return table[address / cpu::kPageSize]; };
+    const auto both = [](Permission permission) {
+        return static_cast<u8>(static_cast<u8>(permission) << cpu::GuestMemory::kBothPagesShift);
+    };
+    const auto own = [](Permission permission) { return static_cast<u8>(permission); };
+    memory.Map(0x40000, 0x3000, Permission::ReadWrite);
+    EXPECT_EQ(entry(0x40000), own(Permission::ReadWrite) | both(Permission::ReadWrite));
+    EXPECT_EQ(entry(0x41000), own(Permission::ReadWrite) | both(Permission::ReadWrite));
+    EXPECT_EQ(entry(0x42000), own(Permission::ReadWrite));  // the mapping's last page
+    EXPECT_EQ(entry(0x3f000), 0);
+    // A read-only page after it: the last writable page and the new one share only Read.
+    memory.Map(0x43000, 0x1000, Permission::Read);
+    EXPECT_EQ(entry(0x42000), own(Permission::ReadWrite) | both(Permission::Read));
+    EXPECT_EQ(entry(0x43000), own(Permission::Read));
+    // Protecting a page in the middle changes its own entry and the one before it.
+    memory.Protect(0x41000, 0x1000, Permission::Read);
+    EXPECT_EQ(entry(0x40000), own(Permission::ReadWrite) | both(Permission::Read));
+    EXPECT_EQ(entry(0x41000), own(Permission::Read) | both(Permission::Read));
+    memory.Unmap(0x41000, 0x1000);
+    EXPECT_EQ(entry(0x40000), own(Permission::ReadWrite));
+    EXPECT_EQ(entry(0x41000), 0);
+    EXPECT_EQ(memory.PermissionAt(0x40000), Permission::ReadWrite);
+    EXPECT_EQ(memory.PermissionAt(0x42000), Permission::ReadWrite);
+}
+
 TEST(GuestMemory, InitialWritesReachReadOnlyPagesAndKeepTheirProtection) {
     cpu::GuestMemory memory(39);
     memory.Map(0x30000, 0x1000, Permission::ReadExecute);

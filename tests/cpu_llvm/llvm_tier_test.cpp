@@ -494,6 +494,34 @@ TEST_F(LlvmTierTest, SharedPageCheckCoversAnAccessCrossingIntoAnUnmappedPage) {
     EXPECT_EQ(region.x[3], initial.x[3]);
 }
 
+// A page whose next page is unmapped (kData's) checks an access by its own bits where the
+// bytes stay in it, and faults one that crosses: the last 8 bytes of the page load, a 4-byte
+// load 2 bytes before its end faults, with the state before it.
+TEST_F(LlvmTierTest, AccessesOnTheLastPageOfAMappingFaultOnlyWhereTheyCross) {
+    LoadProgram({
+        0xf9400022,  // ldr x2, [x1]      (the page's last 8 bytes)
+        0x79400083,  // ldrh w3, [x4]     (its last 2 bytes)
+        0xb94000a6,  // ldr w6, [x5]      (2 bytes in the page, 2 past it)
+        kSvcHalt,
+    });
+    cpu::ThreadContext initial = RandomContext(12);
+    initial.x[1] = kData + 0x1000 - 8;
+    initial.x[4] = kData + 0x1000 - 2;
+    initial.x[5] = kData + 0x1000 - 2;
+    ASSERT_TRUE(memory.Write<u64>(initial.x[1], 0x8877665544332211));
+    const RegionState region = RunAsRegion(initial);
+    EXPECT_EQ(region.exit, static_cast<u32>(cpu::RegionExit::ReadFault));
+    EXPECT_EQ(region.pc, kCode + 8);
+    EXPECT_EQ(region.fault_address, initial.x[5]);
+    EXPECT_EQ(region.instructions, 2u);
+    const cpu::ThreadContext context =
+        ExpectDynarmicFaultsAsTheRegion(initial, region, GuestFault::Kind::ReadFault);
+    EXPECT_EQ(region.x[2], u64{0x8877665544332211});
+    EXPECT_EQ(region.x[3], u64{0x8877});
+    EXPECT_EQ(region.x[3], context.x[3]);
+    EXPECT_EQ(region.x[6], initial.x[6]);
+}
+
 // The same for stores: the first store, on a writable page, is made; the second, on the
 // read-only page after it, faults without writing.
 TEST_F(LlvmTierTest, SharedPageCheckCoversAStoreIntoAReadOnlyPage) {

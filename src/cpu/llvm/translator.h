@@ -876,29 +876,31 @@ private:
         return permission;
     }
 
-    // Whether every page of [address, address + bytes) (bytes <= kPageSize: one page or two
-    // neighbours) allows `need`. One clamp: a page index past the address space becomes the
-    // table's first entry past it, which is None like the one after it
-    // (GuestMemory::PermissionTable), so the neighbour needs no clamp of its own; no branch.
-    Value* PagesAllow(Value* address, u64 bytes, Permission need) {
-        Value* page = builder_.CreateLShr(address, 12);
-        Value* past_the_end = builder_.getInt64(u64{1} << (memory_.address_bits - 12));
-        page =
-            builder_.CreateSelect(builder_.CreateICmpULT(page, past_the_end), page, past_the_end);
-        const u8 bits = static_cast<u8>(need);
-        auto allows = [&](Value* entry) {
-            return builder_.CreateICmpEQ(
-                builder_.CreateAnd(PagePermission(entry), builder_.getInt8(bits)),
-                builder_.getInt8(bits));
-        };
-        Value* allowed = allows(page);
-        if (bytes == 1) {
-            return allowed;
+    // Branches to `allowed` where every page of [address, address + bytes) (bytes <=
+    // kPageSize: one page or two neighbours) allows `need`, else to `refused`: one load of the
+    // page's table entry and one branch. One clamp: a page index past the address space
+    // becomes the table's first entry past it, which is 0 (GuestMemory::PermissionTable). An
+    // access within its page needs the entry's own bits; one whose bytes cross into the next
+    // page needs its both-pages bits (this page and the next allow it), so no second entry is
+    // read: the crossing selects the shift of the entry, without a branch.
+    void BranchIfPagesAllow(Value* address, u64 bytes, Permission need, BasicBlock* allowed,
+                            BasicBlock* refused) {
+        auto& bld = builder_;
+        Value* page = bld.CreateLShr(address, 12);
+        Value* past_the_end = bld.getInt64(u64{1} << (memory_.address_bits - 12));
+        page = bld.CreateSelect(bld.CreateICmpULT(page, past_the_end), page, past_the_end);
+        Value* entry = PagePermission(page);
+        if (bytes > 1) {
+            Value* in_page = bld.CreateAnd(address, bld.getInt64(kPageSize - 1));
+            Value* crosses = bld.CreateICmpUGT(in_page, bld.getInt64(kPageSize - bytes));
+            entry = bld.CreateLShr(
+                entry, bld.CreateSelect(crosses, bld.getInt8(GuestMemory::kBothPagesShift),
+                                        bld.getInt8(0)));
         }
-        Value* in_page = builder_.CreateAnd(address, builder_.getInt64(kPageSize - 1));
-        Value* crosses = builder_.CreateICmpUGT(in_page, builder_.getInt64(kPageSize - bytes));
-        Value* next = allows(builder_.CreateAdd(page, builder_.getInt64(1)));
-        return builder_.CreateAnd(allowed, builder_.CreateOr(next, builder_.CreateNot(crosses)));
+        const u8 bits = static_cast<u8>(need);
+        bld.CreateCondBr(
+            bld.CreateICmpEQ(bld.CreateAnd(entry, bld.getInt8(bits)), bld.getInt8(bits)), allowed,
+            refused, FaultIsRare());
     }
 
     // The host pointer of [address, address + bytes) once every page of it allows the access;
@@ -917,7 +919,7 @@ private:
             const Permission need = write ? Permission::Write : Permission::Read;
             BasicBlock* ok = NewBlock("access");
             BasicBlock* fault = NewBlock("fault");
-            builder_.CreateCondBr(PagesAllow(address, bytes, need), ok, fault, FaultIsRare());
+            BranchIfPagesAllow(address, bytes, need, ok, fault);
             builder_.SetInsertPoint(fault);
             StoreField(offsetof(RegionState, fault_address), address);
             Exit(builder_.getInt64(pc_), write ? RegionExit::WriteFault : RegionExit::ReadFault);
@@ -940,8 +942,7 @@ private:
         if (precise == nullptr) {
             precise = NewBlock("precise");
         }
-        builder_.CreateCondBr(PagesAllow(low, static_cast<u64>(check.high - check.low), need), ok,
-                              precise, FaultIsRare());
+        BranchIfPagesAllow(low, static_cast<u64>(check.high - check.low), need, ok, precise);
         builder_.SetInsertPoint(ok);
         open_checks_.insert(index);
     }
