@@ -19,6 +19,11 @@ mode=${3:-qemu}
 # The workloads are single-threaded, like the qemu and native runs they are set against, so
 # nxhost runs them on one emulated core unless told otherwise.
 NXHOST_FLAGS=${NXHOST_FLAGS:---cores 1}
+# Every run is pinned to one host CPU (BENCH_CPU, default the last): on a shared virtual machine
+# the CPUs can differ in speed (measured here: on CPU 0 the tier's runs took 1.6x as long as on
+# CPU 1, native ones 1.2x), and unpinned runs then fall on either, run to run.
+BENCH_CPU=${BENCH_CPU:-$(($(nproc) - 1))}
+pin=(taskset -c "$BENCH_CPU")
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bench="$build/bench"
 nxhost="$build/src/app/nxhost"
@@ -52,7 +57,7 @@ run_once() {
     native) command=("$bench/cpu_$workload.native") ;;
   esac
   start=$(date +%s%N)
-  if ! "${command[@]}" >"$work/out" 2>"$work/err"; then
+  if ! "${pin[@]}" "${command[@]}" >"$work/out" 2>"$work/err"; then
     cat "$work/err" >&2
     echo "FAIL: $kind $workload exited with an error" >&2
     exit 1
@@ -85,7 +90,7 @@ median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) 
 machine_line() {
   local model
   model=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
-  echo "Machine: ${model:-unknown CPU}, $(nproc) cores available, $(uname -sr)"
+  echo "Machine: ${model:-unknown CPU}, $(nproc) cores available (every run pinned to CPU $BENCH_CPU with taskset), $(uname -sr)"
 }
 
 # tier_row WORKLOAD: one run with the tier compiling everything anew (no disk cache) and its
@@ -94,7 +99,7 @@ machine_line() {
 # in the tier, region entries.
 tier_row() {
   local log
-  log=$(NXHOST_LOG=info "$nxhost" run $NXHOST_FLAGS --cpu-tier2 on --cpu-cache off \
+  log=$(NXHOST_LOG=info "${pin[@]}" "$nxhost" run $NXHOST_FLAGS --cpu-tier2 on --cpu-cache off \
     "$bench/cpu_$1.nro" 2>&1 >/dev/null)
   awk -v w="$1" '
     /% in the LLVM tier/ { share = $0; sub(/.*= /, "", share); sub(/% in the LLVM tier.*/, "%", share) }
@@ -155,7 +160,7 @@ commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown).
 $(machine_line); $("$qemu" --version | head -1).
 
 nxhost ran with \`$NXHOST_FLAGS\`, and with \`$NXHOST_FLAGS --cpu-tier2 on --cpu-cache DIR\` for the
-tier's column, DIR filled by one run of each workload first (not counted), so that the tier's
+tier's column, DIR filled by two runs of each workload first (not counted), so that the tier's
 regions are loaded, not compiled. Times are the work's in steady state, measured by each program
 from its constructors to its result (\`bench/cpu/workload.h\`), without the process's start-up,
 which the last two columns give apart (wall time less the work's; for qemu and native it is a few
