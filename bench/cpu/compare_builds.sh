@@ -13,16 +13,16 @@ shift 3
 workloads=("$@")
 [ ${#workloads[@]} -gt 0 ] || workloads=(crc32 sort matmul sha256 interpreter calls)
 bench=${BENCH_DIR:-build/bench}
-pin=(taskset -c "${BENCH_CPU:-$(($(nproc) - 1))}")
+# shellcheck source=bench/cpu/common.sh
+source "$(dirname "$0")/common.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # work_ms COMMAND...: the work's milliseconds that the workload printed.
 work_ms() {
-  "${pin[@]}" "$@" 2>/dev/null | sed -n 's/^[a-z0-9_]* work \([0-9]*\) us$/\1/p' |
-    awk '{ printf "%d\n", $1 / 1000 }'
+  "${pin[@]}" "$@" >"$work/out" 2>/dev/null
+  echo $(($(work_us "$work/out") / 1000))
 }
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 for workload in "${workloads[@]}"; do
   nro="$bench/cpu_$workload.nro"
@@ -37,8 +37,8 @@ for workload in "${workloads[@]}"; do
     work_ms "$b" run --cores 1 --cpu-tier2 on --cpu-cache "$work/b" "$nro" >>"$work/b.$workload"
     work_ms "$bench/cpu_$workload.native" >>"$work/native.$workload"
   done
-  awk -v w="$workload" -v a="$(median <"$work/a.$workload")" -v b="$(median <"$work/b.$workload")" \
-    -v n="$(median <"$work/native.$workload")" 'BEGIN {
+  awk -v w="$workload" -v a="$(median "$work/a.$workload")" -v b="$(median "$work/b.$workload")" \
+    -v n="$(median "$work/native.$workload")" 'BEGIN {
     printf "%-12s A %6d ms  B %6d ms  native %6d ms  A/native %.2f  B/native %.2f  B/A %.2f\n",
       w, a, b, n, a / n, b / n, b / a }'
   rm -rf "$work/a" "$work/b"

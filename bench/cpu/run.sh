@@ -9,7 +9,7 @@
 # agree. Prints a table and writes it, with the machine, date and command, to
 # bench/results/cpu.md.
 # MODE llvm instead sets nxhost with the LLVM tier (--cpu-tier2 on, its regions loaded from a
-# disk cache that one run of each workload filled first, so their compile time is left out too)
+# disk cache that two runs of each workload filled first, so their compile time is left out too)
 # against nxhost without it, qemu-aarch64 and native, and writes bench/results/cpu_llvm.md; a
 # second table reports the compile time of every region, from one more run without the cache.
 set -euo pipefail
@@ -19,12 +19,9 @@ mode=${3:-qemu}
 # The workloads are single-threaded, like the qemu and native runs they are set against, so
 # nxhost runs them on one emulated core unless told otherwise.
 NXHOST_FLAGS=${NXHOST_FLAGS:---cores 1}
-# Every run is pinned to one host CPU (BENCH_CPU, default the last): on a shared virtual machine
-# the CPUs can differ in speed (measured here: on CPU 0 the tier's runs took 1.6x as long as on
-# CPU 1, native ones 1.2x), and unpinned runs then fall on either, run to run.
-BENCH_CPU=${BENCH_CPU:-$(($(nproc) - 1))}
-pin=(taskset -c "$BENCH_CPU")
 root=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=bench/cpu/common.sh
+source "$root/bench/cpu/common.sh"
 bench="$build/bench"
 nxhost="$build/src/app/nxhost"
 qemu=$(command -v qemu-aarch64 || command -v qemu-aarch64-static)
@@ -63,7 +60,7 @@ run_once() {
     exit 1
   fi
   end=$(date +%s%N)
-  work_us=$(sed -n 's/^[a-z0-9_]* work \([0-9]*\) us$/\1/p' "$work/out")
+  work_us=$(work_us "$work/out")
   if [ -z "$work_us" ]; then
     echo "FAIL: $kind $workload printed no work time" >&2
     exit 1
@@ -84,8 +81,6 @@ require_one_checksum() {
     exit 1
   fi
 }
-
-median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 machine_line() {
   local model
