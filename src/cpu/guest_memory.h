@@ -68,16 +68,15 @@ public:
     void WriteInitial(u64 address, std::span<const u8> bytes);
 
     // The permission table as compiled code reads it (the LLVM tier checks each access inline):
-    // one byte per page, PermissionTable()[address >> 12], and two more bytes past the last
-    // page that are always 0, so that compiled code can clamp an address outside the space to
-    // the first of them instead of branching on it, and read the entry after a clamped one
-    // (the next page of an access that may cross) without a clamp of its own. A byte's low
-    // bits are the page's Permission; its bits kBothPagesShift up are the Read and Write
+    // one byte per page, PermissionTable()[address >> 12], and one more byte past the last
+    // page that is always 0, so that compiled code can clamp an address outside the space to
+    // it instead of branching on it (and the last page's neighbour allows nothing). A byte's
+    // low bits are the page's Permission; its bits kBothPagesShift up are the Read and Write
     // that this page and the next both allow, so that an access of up to a page checks one
     // byte, wherever in the page it starts.
     static constexpr unsigned kBothPagesShift = 4;
     const u8* PermissionTable() const { return reinterpret_cast<const u8*>(permissions_); }
-    u64 PermissionTableEntries() const { return (AddressSpaceSize() / kPageSize) + 2; }
+    u64 PermissionTableEntries() const { return (AddressSpaceSize() / kPageSize) + 1; }
 
     template <typename T>
     requires std::is_trivially_copyable_v<T> std::optional<T> Read(u64 address)

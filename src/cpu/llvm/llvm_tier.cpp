@@ -50,8 +50,8 @@ constexpr unsigned kMaxInstructionsOutsideLoops = 32;
 // at every BR), at most this many of them.
 constexpr std::size_t kMaxKnownEntryPoints = 64;
 // Such a region's dispatch reaches many small functions (a game's update functions and their
-// helpers through BLR): it may hold that many more instructions, or it still leaves at every
-// helper past the limit (bench calls: 16 functions and 6 helpers, about 330 instructions).
+// helpers through BLR): it may hold this many instructions, or it would still leave at every
+// helper past kMaxRegionInstructions (bench calls: 16 functions and 6 helpers, about 330).
 constexpr unsigned kMaxRegionInstructionsWithEntryPoints = 768;
 // Region exits at one PC without a region that make it worth compiling one there (with
 // --cpu-tier2 on; always compiles at the first).

@@ -1214,7 +1214,7 @@ private:
     Value* FpHostResult(Value* result_bits);
     // `host_bits` where none of its lanes is a NaN, else what `exact` emits, in a block of its
     // own that the fast path branches around. For arithmetic whose result is a NaN whenever an
-    // operand is one (add, multiply, divide, fused multiply-add, square root), a result without
+    // operand is one (add, subtract, multiply, divide, fused multiply-add), a result without
     // NaNs had no NaN operand and no invalid operation, so the A64 NaN rules, FPCR.DN and
     // the IOC computed on the bits have nothing to change: that costs one compare and branch
     // per instruction instead of the rules' twenty-odd vector operations (bench matmul).
